@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// The trackwatch command runs the TypeScript sources directly: Node 24 strips types natively.
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  process.stderr.write(
+    `trackwatch: needs Node 24 or newer, this is Node ${process.versions.node}. Install Node 24 (see README.md, "Prerequisites").\n`,
+  );
+  process.exit(1);
+}
+const { main } = await import('../src-main/cli/main.ts');
+process.exitCode = await main(process.argv);
