@@ -1,0 +1,65 @@
+// What a player pastes to name a map: a map UID, a map ID, or a link from trackmania.io or Trackmania Exchange.
+
+export type MapRef =
+  | { kind: 'uid'; uid: string; input: string }
+  | { kind: 'id'; id: string; input: string }
+  | { kind: 'invalid'; input: string; reason: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Real UIDs are 24 to 27 characters; older and hand-made ones vary, so accept a little either side.
+const UID = /^[A-Za-z0-9_]{18,32}$/;
+const LINK_HOSTS = ['trackmania.io', 'trackmania.exchange'];
+
+export function isUuid(text: string): boolean {
+  return UUID.test(text);
+}
+
+export function isMapUid(text: string): boolean {
+  return UID.test(text) && !/^\d+$/.test(text);
+}
+
+function fromToken(token: string, input: string): MapRef | null {
+  if (isUuid(token)) return { kind: 'id', id: token.toLowerCase(), input };
+  if (isMapUid(token)) return { kind: 'uid', uid: token, input };
+  return null;
+}
+
+function fromLink(input: string): MapRef {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return { kind: 'invalid', input, reason: 'not a valid link' };
+  }
+  const host = url.hostname.replace(/^www\./, '');
+  if (!LINK_HOSTS.includes(host)) {
+    return { kind: 'invalid', input, reason: `links from ${url.hostname} are not understood; paste a trackmania.io or Trackmania Exchange link, a map UID or a map ID` };
+  }
+  // trackmania.io puts the UID in the path or the hash (`/leaderboard/<uid>`, `#/leaderboard/<uid>`); TMX in the path or query.
+  const parts = [...url.pathname.split('/'), ...url.hash.replace(/^#/, '').split(/[/?&=]/), ...url.searchParams.values()];
+  for (const part of parts) {
+    const ref = part ? fromToken(decodeURIComponent(part), input) : null;
+    if (ref) return ref;
+  }
+  const reason =
+    host === 'trackmania.exchange'
+      ? 'this Trackmania Exchange link holds only the exchange\'s own map number, not a map UID; copy the map UID from the map\'s page instead'
+      : 'no map UID found in this link';
+  return { kind: 'invalid', input, reason };
+}
+
+/** Reads one pasted reference. Never throws: an unusable one comes back as `invalid` with the reason. */
+export function parseMapRef(raw: string): MapRef {
+  const input = raw.trim();
+  if (input === '') return { kind: 'invalid', input, reason: 'empty' };
+  if (/^https?:\/\//i.test(input) || /^(www\.)?trackmania\.(io|exchange)\//i.test(input)) {
+    return fromLink(/^https?:\/\//i.test(input) ? input : `https://${input}`);
+  }
+  return fromToken(input, input) ?? { kind: 'invalid', input, reason: 'not a map UID (18-32 letters and digits), a map ID (a UUID) or a supported link' };
+}
+
+/** Splits pasted text (one or many refs, separated by whitespace or commas) and reads each one. */
+export function parseMapRefs(text: string | string[]): MapRef[] {
+  const pieces = (Array.isArray(text) ? text : [text]).flatMap((t) => t.split(/[\s,;]+/)).filter((t) => t !== '');
+  return pieces.map(parseMapRef);
+}
