@@ -1,0 +1,372 @@
+// The request pipeline: transport (one undici dispatcher) wrapped by auth (token only to its own origin),
+// the per-host limiter and the retry policy. Endpoint code describes a request and how to read its answer;
+// everything about being a careful, polite client happens here, once.
+import type { Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  AbortError,
+  AuthError,
+  ErrorCode,
+  HttpError,
+  NadeoError,
+  NetworkError,
+  SchemaError,
+  TimeoutError,
+  type ApiErrorBody,
+} from './errors.ts';
+import type { LimiterPool } from './limiter.ts';
+import { decideRetry, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry.ts';
+import { isApiErrorCode, readApiError } from './schemas.ts';
+import { linkSignals, throwIfAborted } from './signals.ts';
+
+export type BodyReadable = Dispatcher.ResponseData['body'];
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: BodyReadable;
+}
+
+/** Where a token may go and how to get or renew it. */
+export interface TokenSource {
+  /** Only requests to this origin carry the token. */
+  readonly origin: string;
+  authorization(signal: AbortSignal): Promise<{ header: string; token: string }>;
+  /** The service answered 401 to `token`: get a fresh one (shared with concurrent callers). */
+  renewAfterRejection(token: string, signal: AbortSignal): Promise<void>;
+}
+
+export type AuthKind = 'nadeo' | 'oauth';
+
+export interface RequestSpec<T> {
+  method: 'GET' | 'POST';
+  /** scheme://host[:port] */
+  origin: string;
+  /** Path and query exactly as sent (the request-target the URI limit applies to). */
+  target: string;
+  /** Label for stats and errors: method and path template, never a query string. */
+  route: string;
+  auth?: AuthKind;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal | undefined;
+  /** A 404/410 without an API error code means the route was removed (API routes only). */
+  detectGoneRoute?: boolean;
+  /** Reads the answer; throw a NadeoError to fail the attempt (retryable ones are retried). */
+  handle: (res: RawResponse, signal: AbortSignal) => Promise<T>;
+}
+
+export interface RequestEvent {
+  method: string;
+  route: string;
+  status: number | 'error';
+  attempt: number;
+  ms: number;
+}
+
+export interface PipelineStats {
+  requests: number;
+  retries: number;
+  uriTooLong: number;
+  byRoute: Record<string, number>;
+}
+
+export interface PipelineOptions {
+  dispatcher: Dispatcher;
+  limiters: LimiterPool;
+  retry: RetryPolicy;
+  userAgent: string;
+  timeoutMs: number;
+  /** Wall clock, ms (Retry-After dates). */
+  now: () => number;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  random: () => number;
+  /** Aborts when the client closes. */
+  lifetime: AbortSignal;
+  onRequest?: ((e: RequestEvent) => void) | undefined;
+  tokens: Partial<Record<AuthKind, TokenSource>>;
+}
+
+/** Largest JSON body an API call reads; far above any real answer (300 maps are ~300 KB). */
+export const MAX_JSON_BYTES = 16 * 1024 * 1024;
+
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_CLOSED',
+]);
+
+/** Turns what undici and sockets throw into the taxonomy; anything unknown (a bug) is rethrown as is. */
+export function toNadeoError(e: unknown, signal: AbortSignal | undefined, route: string): unknown {
+  if (e instanceof NadeoError) return e;
+  if (signal?.aborted) return new AbortError(undefined, { cause: e });
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return e;
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new TimeoutError(`${route} timed out (${code}); the service or the network is slow. Trackwatch retries a few times.`, { cause: e });
+  }
+  if (code === 'UND_ERR_ABORTED' || code === 'UND_ERR_ABORT' || code === 'ABORT_ERR') return new AbortError(undefined, { cause: e });
+  if (code === 'UND_ERR_DESTROYED') return new AbortError('The client was closed.', { cause: e });
+  if (code === 'ENOTFOUND') {
+    return new NetworkError(`${route}: the host name could not be resolved. Check the address and your internet connection.`, {
+      cause: e,
+      retryable: false,
+    });
+  }
+  if (NETWORK_CODES.has(code) || code.startsWith('HPE_')) {
+    return new NetworkError(`${route}: the connection failed or dropped (${code}). Trackwatch retries a few times; check your connection if it persists.`, {
+      cause: e,
+    });
+  }
+  return e;
+}
+
+function contentLength(headers: IncomingHttpHeaders): number | undefined {
+  const raw = headers['content-length'];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** Reads a whole body, refusing more than `maxBytes`; a body shorter than its Content-Length is a retryable NetworkError. */
+export async function readBody(res: RawResponse, route: string, maxBytes = MAX_JSON_BYTES): Promise<Buffer> {
+  const expected = contentLength(res.headers);
+  if (expected !== undefined && expected > maxBytes) {
+    res.body.destroy();
+    throw new NadeoError(ErrorCode.TOO_LARGE, `${route} answered ${expected} bytes, more than the ${maxBytes} allowed.`);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      res.body.destroy();
+      throw new NadeoError(ErrorCode.TOO_LARGE, `${route} answered more than the ${maxBytes} bytes allowed.`);
+    }
+    chunks.push(chunk);
+  }
+  if (expected !== undefined && total !== expected) {
+    throw new NetworkError(`${route}: the answer was cut short (${total} of ${expected} bytes). Trackwatch retries.`);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** Reads a JSON body. A parse failure with no Content-Length to check against counts as a truncated body. */
+export async function readJson(res: RawResponse, route: string): Promise<unknown> {
+  const buf = await readBody(res, route);
+  try {
+    return JSON.parse(buf.toString('utf8'));
+  } catch (e) {
+    if (contentLength(res.headers) === undefined) {
+      throw new NetworkError(`${route}: the answer ended before its JSON did (cut short?). Trackwatch retries.`, { cause: e });
+    }
+    throw new SchemaError(route, '(body)', 'not valid JSON', { cause: e });
+  }
+}
+
+function describeApiError(api: ApiErrorBody | undefined): string {
+  if (!api) return '';
+  const parts = [api.code];
+  if (api.message) parts.push(api.message);
+  if (api.info !== undefined) {
+    const info = Array.isArray(api.info) ? api.info.join('; ') : Object.entries(api.info).map(([k, v]) => `${k}: ${String(v)}`).join('; ');
+    if (info) parts.push(info);
+  }
+  if (api.correlation_id) parts.push(`correlation id ${api.correlation_id}`);
+  return ` (${parts.join(' - ')})`;
+}
+
+/** Builds the HttpError for a non-success answer whose body has been read (possibly empty or not JSON). */
+export function httpErrorFor(
+  spec: Pick<RequestSpec<unknown>, 'method' | 'route' | 'detectGoneRoute' | 'target'>,
+  status: number,
+  bodyText: string,
+  retryAfterMs: number | undefined,
+): HttpError {
+  let parsed: unknown;
+  try {
+    parsed = bodyText ? JSON.parse(bodyText) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const apiError = readApiError(parsed);
+  const ownCode = isApiErrorCode(apiError?.code);
+  const details = { status, method: spec.method, route: spec.route, retryAfterMs, targetLength: spec.target.length, ...(ownCode ? { apiError } : {}) };
+  const what = `${spec.route} answered HTTP ${status}${describeApiError(ownCode ? apiError : undefined)}`;
+  const retryable = isRetryableStatus(status);
+  switch (status) {
+    case 400:
+    case 422:
+      return new HttpError(ErrorCode.VALIDATION, `${what}: the service rejected the request as invalid. Check the IDs sent.`, details);
+    case 401:
+      return new HttpError(ErrorCode.UNAUTHORIZED, `${what}: not logged in or the token was refused. Check the account settings.`, details);
+    case 403:
+      return new HttpError(ErrorCode.FORBIDDEN, `${what}: access is forbidden for this account or this item.`, details);
+    case 404:
+    case 410:
+      if (spec.detectGoneRoute && !ownCode) {
+        return new HttpError(ErrorCode.ROUTE_GONE, `${what} without an API error code: the service no longer has this route. Update Trackwatch.`, details);
+      }
+      return new HttpError(ErrorCode.NOT_FOUND, `${what}: not found.`, details);
+    case 414:
+      return new HttpError(
+        ErrorCode.URI_TOO_LONG,
+        `${what}: the request address (${spec.target.length} characters) is too long for the server or a proxy on the way.`,
+        details,
+      );
+    case 429:
+      return new HttpError(
+        ErrorCode.RATE_LIMITED,
+        `${what}: the service asks Trackwatch to slow down${retryAfterMs !== undefined ? ` for ${Math.ceil(retryAfterMs / 1000)} s` : ''}. Lower the request rate or try again later.`,
+        details,
+        { retryable: true },
+      );
+    default:
+      return new HttpError(
+        ErrorCode.HTTP,
+        status >= 500 ? `${what}: the service had a problem. Try again later.` : `${what}: unexpected answer.`,
+        details,
+        { retryable },
+      );
+  }
+}
+
+/** Reads an error answer's body (small, best effort) and builds its HttpError. */
+export async function errorFromResponse(spec: RequestSpec<unknown>, res: RawResponse, now: number): Promise<HttpError> {
+  let text = '';
+  try {
+    text = (await readBody(res, spec.route, 64 * 1024)).toString('utf8');
+  } catch (e) {
+    // A 5xx whose body also broke is still a 5xx; a body cut short on a 4xx still tells us the status.
+    if (!(e instanceof NadeoError)) throw e;
+  }
+  return httpErrorFor(spec, res.status, text, parseRetryAfter(res.headers['retry-after'], now));
+}
+
+/** Handler for JSON API calls: the parsed body on 2xx, an HttpError otherwise. */
+export function jsonHandler(spec: Pick<RequestSpec<unknown>, 'route'>, now: () => number): (res: RawResponse) => Promise<unknown> {
+  return async (res) => {
+    if (res.status >= 200 && res.status < 300) return readJson(res, spec.route);
+    throw await errorFromResponse(spec as RequestSpec<unknown>, res, now());
+  };
+}
+
+export class Pipeline {
+  readonly #o: PipelineOptions;
+  readonly #stats: PipelineStats = { requests: 0, retries: 0, uriTooLong: 0, byRoute: {} };
+
+  constructor(options: PipelineOptions) {
+    this.#o = options;
+  }
+
+  get userAgent(): string {
+    return this.#o.userAgent;
+  }
+
+  stats(): PipelineStats {
+    return { ...this.#stats, byRoute: { ...this.#stats.byRoute } };
+  }
+
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
+    const linked = linkSignals(spec.signal, this.#o.lifetime);
+    const signal = linked.signal;
+    try {
+      return await this.#run(spec, signal);
+    } catch (e) {
+      if (signal.aborted && !(e instanceof AbortError)) {
+        throw this.#o.lifetime.aborted ? new AbortError('The client was closed.', { cause: e }) : new AbortError(undefined, { cause: e });
+      }
+      throw e;
+    } finally {
+      linked.dispose();
+    }
+  }
+
+  async #run<T>(spec: RequestSpec<T>, signal: AbortSignal): Promise<T> {
+    const source = spec.auth ? this.#o.tokens[spec.auth] : undefined;
+    // The token goes to its own origin only: a storage URL on another host gets no Authorization header.
+    const tokenSource = source && source.origin === spec.origin ? source : undefined;
+    const limiter = this.#o.limiters.for(spec.origin);
+    let attempt = 1;
+    let renewedAfter401 = false;
+    for (;;) {
+      throwIfAborted(signal);
+      const headers: Record<string, string> = { 'user-agent': this.#o.userAgent, ...spec.headers };
+      let usedToken: string | undefined;
+      if (tokenSource) {
+        // Before the limiter: a login goes through the same limiter and must not wait behind our own slot.
+        const auth = await tokenSource.authorization(signal);
+        headers['authorization'] = auth.header;
+        usedToken = auth.token;
+      }
+      const release = await limiter.acquire(signal);
+      const started = performance.now();
+      let status: number | 'error' = 'error';
+      let failure: unknown;
+      let value: T | undefined;
+      let ok = false;
+      try {
+        this.#stats.requests++;
+        this.#stats.byRoute[spec.route] = (this.#stats.byRoute[spec.route] ?? 0) + 1;
+        const res = await this.#o.dispatcher.request({
+          origin: spec.origin,
+          path: spec.target,
+          method: spec.method,
+          headers,
+          body: spec.body ?? null,
+          signal,
+          headersTimeout: this.#o.timeoutMs,
+          bodyTimeout: this.#o.timeoutMs,
+        });
+        status = res.statusCode;
+        if (status === 414) this.#stats.uriTooLong++;
+        const raw: RawResponse = { status: res.statusCode, headers: res.headers, body: res.body };
+        try {
+          value = await spec.handle(raw, signal);
+          ok = true;
+        } finally {
+          if (!res.body.readableEnded && !res.body.destroyed) res.body.destroy();
+        }
+      } catch (e) {
+        failure = toNadeoError(e, signal, spec.route);
+      } finally {
+        release();
+        this.#o.onRequest?.({ method: spec.method, route: spec.route, status, attempt, ms: performance.now() - started });
+      }
+      if (ok) return value as T;
+
+      if (failure instanceof HttpError && failure.status === 401 && spec.auth) {
+        if (!tokenSource) {
+          throw new AuthError(`${spec.route} needs a login: set a Nadeo service account (login and password) in the settings.`, 401, { cause: failure });
+        }
+        if (!renewedAfter401 && usedToken !== undefined) {
+          renewedAfter401 = true;
+          this.#stats.retries++;
+          await tokenSource.renewAfterRejection(usedToken, signal);
+          continue;
+        }
+        throw new AuthError(
+          `${spec.route} refused a freshly renewed token (401). The account may lack access; check the login in the settings.`,
+          401,
+          { cause: failure },
+        );
+      }
+      const decision = decideRetry(failure, attempt, this.#o.retry, this.#o.random);
+      if (!decision.retry) throw failure;
+      // The service asked everyone to wait, so nobody else talks to this host meanwhile.
+      if (decision.fromRetryAfter) limiter.pauseFor(decision.delayMs);
+      this.#stats.retries++;
+      await this.#o.sleep(decision.delayMs, signal);
+      attempt++;
+    }
+  }
+}

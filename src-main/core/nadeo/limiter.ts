@@ -1,0 +1,186 @@
+// Requests per second + burst (a token bucket, kept as GCRA's "theoretical arrival time") + max concurrency,
+// shared by everything that talks to one host. Grants are scheduled on absolute times, so timer lateness does
+// not add up into drift the way sleeping fixed gaps would.
+import { AbortError, ConfigError } from './errors.ts';
+
+export interface LimiterClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: LimiterClock = {
+  now: () => performance.now(),
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    // A pending grant must not keep a CLI process alive on its own.
+    t.unref?.();
+    return t;
+  },
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export interface LimiterOptions {
+  /** Requests per second, on average. */
+  maxRps: number;
+  /** Requests that may start back to back after a quiet spell (default 1). */
+  burst?: number;
+  /** Requests in flight at once (default 4). */
+  concurrency?: number;
+  clock?: LimiterClock;
+}
+
+export type Release = () => void;
+
+interface Waiter {
+  resolve: (release: Release) => void;
+  reject: (e: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+export interface LimiterStats {
+  granted: number;
+  active: number;
+  waiting: number;
+}
+
+export class Limiter {
+  readonly maxRps: number;
+  readonly burst: number;
+  readonly concurrency: number;
+  readonly #clock: LimiterClock;
+  readonly #interval: number;
+  readonly #tolerance: number;
+  // Timer lateness up to this much is credited back, so the schedule keeps its pace without a catch-up burst.
+  readonly #lateCredit: number;
+  #tat = Number.NEGATIVE_INFINITY;
+  #pausedUntil = Number.NEGATIVE_INFINITY;
+  #active = 0;
+  #granted = 0;
+  #queue: Waiter[] = [];
+  #timer: unknown = undefined;
+  #disposed: Error | undefined;
+
+  constructor(options: LimiterOptions) {
+    const { maxRps, burst = 1, concurrency = 4 } = options;
+    if (!(Number.isFinite(maxRps) && maxRps > 0)) throw new ConfigError(`maxRps must be a positive number, got ${maxRps}.`);
+    if (!(Number.isInteger(burst) && burst >= 1)) throw new ConfigError(`burst must be a whole number of at least 1, got ${burst}.`);
+    if (!(Number.isInteger(concurrency) && concurrency >= 1)) {
+      throw new ConfigError(`concurrency must be a whole number of at least 1, got ${concurrency}.`);
+    }
+    this.maxRps = maxRps;
+    this.burst = burst;
+    this.concurrency = concurrency;
+    this.#clock = options.clock ?? systemClock;
+    this.#interval = 1000 / maxRps;
+    this.#tolerance = (burst - 1) * this.#interval;
+    this.#lateCredit = Math.min(this.#interval / 4, 10);
+  }
+
+  /** Waits for a concurrency slot and a rate token; resolves with the function that gives the slot back. */
+  acquire(signal?: AbortSignal): Promise<Release> {
+    if (this.#disposed) return Promise.reject(this.#disposed);
+    if (signal?.aborted) return Promise.reject(new AbortError());
+    return new Promise<Release>((resolve, reject) => {
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      if (signal) {
+        waiter.onAbort = () => {
+          const i = this.#queue.indexOf(waiter);
+          if (i >= 0) this.#queue.splice(i, 1);
+          reject(new AbortError());
+          this.#pump();
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      this.#queue.push(waiter);
+      this.#pump();
+    });
+  }
+
+  /** Nobody starts a request before `ms` from now (the service said 429 / Retry-After). */
+  pauseFor(ms: number): void {
+    if (!(ms > 0)) return;
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#clock.now() + ms);
+    this.#pump();
+  }
+
+  stats(): LimiterStats {
+    return { granted: this.#granted, active: this.#active, waiting: this.#queue.length };
+  }
+
+  /** Rejects everyone waiting; later acquires fail at once. */
+  dispose(reason: Error = new AbortError('The client was closed.')): void {
+    this.#disposed = reason;
+    if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    for (const w of this.#queue.splice(0)) {
+      if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+      w.reject(reason);
+    }
+  }
+
+  // wakeAt: the time a timer was set for; lateness after it (up to #lateCredit) is credited back.
+  #pump(wakeAt?: number): void {
+    if (this.#timer !== undefined) {
+      this.#clock.clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+    while (this.#queue.length > 0 && this.#active < this.concurrency) {
+      const now = this.#clock.now();
+      const allowedAt = Math.max(this.#tat - this.#tolerance, this.#pausedUntil);
+      if (now < allowedAt) {
+        const delay = Math.max(1, Math.ceil(allowedAt - now));
+        this.#timer = this.#clock.setTimeout(() => {
+          this.#timer = undefined;
+          this.#pump(allowedAt);
+        }, delay);
+        return;
+      }
+      const waiter = this.#queue.shift()!;
+      if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
+      const start = wakeAt === undefined ? now : Math.min(now, Math.max(wakeAt, now - this.#lateCredit));
+      const base = Math.max(this.#tat, start, this.#pausedUntil);
+      this.#tat = base + this.#interval;
+      this.#active++;
+      this.#granted++;
+      let released = false;
+      waiter.resolve(() => {
+        if (released) return;
+        released = true;
+        this.#active--;
+        this.#pump();
+      });
+    }
+  }
+}
+
+export interface LimiterPoolOptions {
+  maxRps?: number;
+  burst?: number;
+  concurrency?: number;
+  clock?: LimiterClock;
+}
+
+/** One limiter per origin; pass the same pool to several clients to share a host's budget between them. */
+export class LimiterPool {
+  readonly #options: LimiterOptions;
+  readonly #byOrigin = new Map<string, Limiter>();
+  constructor(options: LimiterPoolOptions = {}) {
+    this.#options = { maxRps: options.maxRps ?? 1, burst: options.burst ?? 1, concurrency: options.concurrency ?? 4 };
+    if (options.clock) this.#options.clock = options.clock;
+    // Validate once up front so a bad setting fails at construction, not at the first request.
+    new Limiter(this.#options);
+  }
+  for(origin: string): Limiter {
+    let limiter = this.#byOrigin.get(origin);
+    if (!limiter) {
+      limiter = new Limiter(this.#options);
+      this.#byOrigin.set(origin, limiter);
+    }
+    return limiter;
+  }
+  dispose(reason?: Error): void {
+    for (const l of this.#byOrigin.values()) l.dispose(reason);
+  }
+}
