@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { Limiter, LimiterPool } from '../../../src-main/core/nadeo/limiter.ts';
+import { AbortError, ConfigError } from '../../../src-main/core/nadeo/errors.ts';
+import { FakeClock, flush } from './fake-clock.ts';
+
+/** Acquires `n` slots (each released at once) and records the fake time of every grant. */
+function startMany(limiter: Limiter, clock: FakeClock, n: number): { grants: number[]; done: Promise<void> } {
+  const grants: number[] = [];
+  const done = Promise.all(
+    Array.from({ length: n }, async () => {
+      const release = await limiter.acquire();
+      grants.push(clock.now());
+      release();
+    }),
+  ).then(() => undefined);
+  return { grants, done };
+}
+
+describe('Limiter: rate', () => {
+  it('spaces grants exactly 1/rate apart at 20 rps (no drift over 100 requests)', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 20, clock });
+    const { grants, done } = startMany(limiter, clock, 100);
+    await clock.advance(10_000);
+    await done;
+    expect(grants).toHaveLength(100);
+    expect(grants[0]).toBe(0);
+    expect(grants[99]).toBe(99 * 50);
+    const achieved = 99 / ((grants[99]! - grants[0]!) / 1000);
+    expect(achieved).toBeGreaterThanOrEqual(0.95 * 20);
+    expect(achieved).toBeLessThanOrEqual(20.0001);
+  });
+
+  it('defaults to one request per second', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 1, clock });
+    const { grants, done } = startMany(limiter, clock, 3);
+    await clock.advance(5000);
+    await done;
+    expect(grants).toEqual([0, 1000, 2000]);
+  });
+
+  it('credits timer lateness back instead of letting it add up', async () => {
+    const clock = new FakeClock();
+    clock.lateMs = 3; // every timer fires 3 ms late
+    const limiter = new Limiter({ maxRps: 20, clock });
+    const { grants, done } = startMany(limiter, clock, 100);
+    await clock.advance(10_000);
+    await done;
+    // Naive sleeping would end at 99 * 53 = 5247 ms; scheduling by time ends within one lateness of 4950.
+    expect(grants[99]!).toBeLessThanOrEqual(99 * 50 + 3);
+  });
+
+  it('does not catch up with a burst after a long stall', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 20, clock });
+    const { grants, done } = startMany(limiter, clock, 5);
+    await clock.advance(0); // first grant at 0
+    clock.lateMs = 500; // the next timer fires half a second late
+    await clock.advance(560);
+    clock.lateMs = 0;
+    await clock.advance(1000);
+    await done;
+    for (let i = 2; i < grants.length; i++) expect(grants[i]! - grants[i - 1]!).toBeGreaterThanOrEqual(40);
+  });
+
+  it('lets `burst` requests start together, then paces the rest', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 10, burst: 3, clock });
+    const { grants, done } = startMany(limiter, clock, 6);
+    await clock.advance(2000);
+    await done;
+    expect(grants).toEqual([0, 0, 0, 100, 200, 300]);
+  });
+});
+
+describe('Limiter: concurrency, pause, abort', () => {
+  it('holds requests beyond `concurrency` until a slot is released', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 1000, burst: 10, concurrency: 2, clock });
+    const r1 = await limiter.acquire();
+    await limiter.acquire();
+    let third = false;
+    const p3 = limiter.acquire().then((r) => {
+      third = true;
+      return r;
+    });
+    await clock.advance(1000);
+    expect(third).toBe(false);
+    expect(limiter.stats()).toMatchObject({ active: 2, waiting: 1 });
+    r1();
+    r1(); // releasing twice must not free two slots
+    await flush();
+    expect(third).toBe(true);
+    expect(limiter.stats()).toMatchObject({ active: 2, waiting: 0 });
+    (await p3)();
+  });
+
+  it('pauseFor holds every request until the pause ends', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 100, burst: 5, clock });
+    limiter.pauseFor(2000);
+    const { grants, done } = startMany(limiter, clock, 2);
+    await clock.advance(1999);
+    expect(grants).toEqual([]);
+    await clock.advance(1000);
+    await done;
+    expect(grants[0]).toBe(2000);
+  });
+
+  it('an aborted waiter leaves the queue at once and gives its turn to the next', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 1, clock });
+    (await limiter.acquire())();
+    const controller = new AbortController();
+    const aborted = limiter.acquire(controller.signal);
+    const next = limiter.acquire();
+    let nextAt = -1;
+    void next.then(() => (nextAt = clock.now()));
+    controller.abort();
+    await expect(aborted).rejects.toBeInstanceOf(AbortError);
+    await clock.advance(3000);
+    expect(nextAt).toBe(1000);
+  });
+
+  it('rejects an already aborted signal without taking a slot', async () => {
+    const limiter = new Limiter({ maxRps: 1, clock: new FakeClock() });
+    await expect(limiter.acquire(AbortSignal.abort())).rejects.toBeInstanceOf(AbortError);
+    expect(limiter.stats().granted).toBe(0);
+  });
+
+  it('dispose rejects everyone waiting', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 1, clock });
+    await limiter.acquire();
+    const waiting = limiter.acquire();
+    limiter.dispose();
+    await expect(waiting).rejects.toBeInstanceOf(AbortError);
+    await expect(limiter.acquire()).rejects.toBeInstanceOf(AbortError);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('refuses nonsense settings with a ConfigError', () => {
+    expect(() => new Limiter({ maxRps: 0 })).toThrow(ConfigError);
+    expect(() => new Limiter({ maxRps: 1, burst: 0 })).toThrow(ConfigError);
+    expect(() => new Limiter({ maxRps: 1, concurrency: 1.5 })).toThrow(ConfigError);
+  });
+});
+
+describe('LimiterPool', () => {
+  it('gives one limiter per origin, shared by every caller', () => {
+    const pool = new LimiterPool({ maxRps: 2 });
+    expect(pool.for('https://a.example')).toBe(pool.for('https://a.example'));
+    expect(pool.for('https://a.example')).not.toBe(pool.for('https://b.example'));
+    expect(pool.for('https://a.example').maxRps).toBe(2);
+  });
+});
