@@ -1,0 +1,165 @@
+// The seed's two lookups (section 4) and their successors (API-FACTS), answering from the dataset index.
+import { json, notFoundError, validationError, type Answer } from './answers.ts';
+import { UUID_PATTERN, type DatasetMap, type DatasetRecord } from './dataset.ts';
+import { expandUrl, mapFileUrl, replayUrl, thumbnailUrl, type DatasetIndex } from './lookup.ts';
+import { fnv1a } from './prng.ts';
+
+/** The wire's "no value" sentinel (2^32 - 1): a hidden time, an untracked respawn count. */
+export const SENTINEL_U32 = 4294967295;
+
+export function isStuntMap(map: DatasetMap): boolean {
+  return map.mapType.endsWith('TM_Stunt');
+}
+
+/** Strictly better than the map's secret threshold: a lower time, or a higher score on Stunt maps. */
+export function isHidden(map: DatasetMap | undefined, record: DatasetRecord): boolean {
+  const threshold = map?.secretThreshold;
+  if (threshold === undefined || !map) return false;
+  return isStuntMap(map) ? record.recordScore.score > threshold : record.recordScore.time < threshold;
+}
+
+/** Answers do not follow request order (API-FACTS): a stable hash order that ignores how the request listed things. */
+function shuffled<T>(items: T[], key: (item: T) => string): T[] {
+  return items
+    .map((item) => ({ item, rank: fnv1a(key(item), 0x1b873593) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map((x) => x.item);
+}
+
+/** The map lookup's text for an invalid UUID (seed 4.1 rule 4). */
+const INVALID_UUID = 'Invalid uuid.';
+
+function wireMap(map: DatasetMap, origin: string): Record<string, unknown> {
+  return {
+    author: map.author,
+    authorScore: map.authorScore,
+    bronzeScore: map.bronzeScore,
+    collectionName: map.collectionName,
+    createdWithGamepadEditor: map.createdWithGamepadEditor,
+    createdWithSimpleEditor: map.createdWithSimpleEditor,
+    fileUrl: expandUrl(mapFileUrl(map), origin),
+    filename: map.filename,
+    goldScore: map.goldScore,
+    hasClones: map.hasClones,
+    isPlayable: map.isPlayable,
+    mapId: map.mapId,
+    mapStyle: map.mapStyle,
+    mapType: map.mapType,
+    mapUid: map.mapUid,
+    name: map.name,
+    silverScore: map.silverScore,
+    submitter: map.submitter,
+    thumbnailUrl: expandUrl(thumbnailUrl(map), origin),
+    timestamp: map.timestamp,
+  };
+}
+
+function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string): Record<string, unknown> {
+  const { respawnCount, score, time } = record.recordScore;
+  return {
+    accountId: record.accountId,
+    filename: record.filename,
+    gameMode: record.gameMode,
+    gameModeCustomData: record.gameModeCustomData,
+    mapId: record.mapId,
+    mapRecordId: record.mapRecordId,
+    medal: record.medal,
+    recordScore: { respawnCount, score, time: isHidden(map, record) ? SENTINEL_U32 : time },
+    removed: record.removed,
+    scopeId: record.scopeId,
+    scopeType: record.scopeType,
+    timestamp: record.timestamp,
+    url: expandUrl(replayUrl(record), origin),
+  };
+}
+
+/** A list parameter's items; an absent or empty parameter gives none. */
+function listParam(query: URLSearchParams, name: string): string[] | undefined {
+  const value = query.get(name);
+  return value === null || value === '' ? undefined : value.split(',');
+}
+
+function mapsByIds(index: DatasetIndex, ids: string[], origin: string, dropInvalid: boolean): Answer {
+  if (!dropInvalid && ids.some((id) => !UUID_PATTERN.test(id))) return validationError({ mapIdList: INVALID_UUID });
+  const found = new Map<string, DatasetMap>();
+  for (const id of ids) {
+    const map = UUID_PATTERN.test(id) ? index.mapById(id) : undefined;
+    if (map) found.set(map.mapId, map);
+  }
+  return json(200, shuffled([...found.values()], (m) => m.mapId).map((m) => wireMap(m, origin)));
+}
+
+function mapsByUids(index: DatasetIndex, uids: string[], origin: string): Answer {
+  const found = new Map<string, DatasetMap>();
+  // Seed 4.1 rule 3: an invalid or unknown UID is simply left out.
+  for (const uid of uids) {
+    const map = index.mapByUid(uid);
+    if (map) found.set(map.mapId, map);
+  }
+  return json(200, shuffled([...found.values()], (m) => m.mapId).map((m) => wireMap(m, origin)));
+}
+
+export type MapsRoute = 'seed' | 'by-id' | 'by-uid';
+
+/** GET /maps/ (seed 4.1), /maps/by-id/ and /maps/by-uid/ (its successors). */
+export function lookUpMaps(index: DatasetIndex, route: MapsRoute, query: URLSearchParams, origin: string, byIdDropsInvalid: boolean): Answer {
+  const ids = route === 'by-uid' ? undefined : listParam(query, 'mapIdList');
+  const uids = route === 'by-id' ? undefined : listParam(query, 'mapUidList');
+  // Seed 4.1 rule 1: only one parameter is used. When both are given, mapIdList wins and mapUidList is ignored.
+  if (ids) return mapsByIds(index, ids, origin, route === 'by-id' && byIdDropsInvalid);
+  if (uids) return mapsByUids(index, uids, origin);
+  if (route === 'by-uid') return validationError({ mapUidList: 'mapUidList is required.' });
+  return validationError({ mapIdList: route === 'by-id' ? 'mapIdList is required.' : 'mapIdList or mapUidList is required.' });
+}
+
+/** The leaderboards that answer a race map's request, first match per account wins. */
+function raceModes(seasonId: string | null, gameMode: string | undefined): string[] {
+  // Seed 4.2 rule 4: personal bests of a map with clones are stored under TimeAttackClone, so any other mode
+  // (or none) finds nothing there and answers an empty array.
+  if (seasonId === null) return [gameMode ?? 'TimeAttack'];
+  // Rule 4 binds only without seasonId: a season's leaderboard answers with or without the clone mode.
+  if (gameMode === undefined || gameMode === 'TimeAttack') return ['TimeAttack', 'TimeAttackClone'];
+  if (gameMode === 'TimeAttackClone') return ['TimeAttackClone', 'TimeAttack'];
+  return [gameMode];
+}
+
+/** GET /v2/mapRecords/ (seed 4.2) and /v2/mapRecords/by-account/ (its successor). */
+export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origin: string): Answer {
+  const mapId = query.get('mapId') ?? '';
+  const accounts = listParam(query, 'accountIdList');
+  const seasonId = query.get('seasonId') || null;
+  const gameMode = query.get('gameMode') || undefined;
+
+  const info: string[] = [];
+  if (!UUID_PATTERN.test(mapId)) info.push('mapId: Invalid uuid.');
+  if (!accounts || accounts.some((id) => !UUID_PATTERN.test(id))) info.push('accountIdList: Invalid account id.');
+  if (seasonId === 'Personal_Best') info.push('seasonId: Personal_Best is not accepted; omit seasonId to read personal bests.');
+  if (info.length > 0 || !accounts) return validationError(info);
+
+  const map = index.mapById(mapId);
+  if (!map) return notFoundError();
+  let modes: string[];
+  if (isStuntMap(map)) {
+    if (gameMode !== 'Stunt') return notFoundError();
+    modes = ['Stunt'];
+  } else if (map.mapType.endsWith('TM_Platform')) {
+    if (gameMode !== 'Platform') return notFoundError();
+    modes = ['Platform'];
+  } else {
+    modes = raceModes(seasonId, gameMode);
+  }
+
+  const found = new Map<string, DatasetRecord>();
+  for (const accountId of accounts) {
+    const account = accountId.toLowerCase();
+    if (found.has(account)) continue;
+    for (const mode of modes) {
+      const record = index.record(map.mapId, seasonId, mode, account);
+      if (record) {
+        found.set(account, record);
+        break;
+      }
+    }
+  }
+  return json(200, shuffled([...found.values()], (r) => r.accountId).map((r) => wireRecord(map, r, origin)));
+}

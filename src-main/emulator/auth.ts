@@ -1,0 +1,154 @@
+// Nadeo's login (API-FACTS "Authentication"): Basic login gives a JWT pair; every other call sends nadeo_v1 t=<access>.
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { API_ERROR, apiError, json, validationError, type Answer } from './answers.ts';
+import { uuidFromName } from './prng.ts';
+
+export interface AuthOptions {
+  login: string;
+  password: string;
+  accessTtlSec?: number;
+  refreshTtlSec?: number;
+  refreshAllowedAfterSec?: number;
+}
+
+interface Session {
+  kind: 'access' | 'refresh';
+  expiresAtMs: number;
+  refreshAllowedAtMs: number;
+}
+
+function base64url(data: string | Buffer): string {
+  return Buffer.from(data).toString('base64url');
+}
+
+/**
+ * Issues and checks tokens. Without options it is open: any login succeeds and every call is let through, so a
+ * client configured with credentials still works against an emulator started without `auth`.
+ */
+export class NadeoAuth {
+  readonly required: boolean;
+  readonly #options: AuthOptions | undefined;
+  readonly #accessTtlMs: number;
+  readonly #refreshTtlMs: number;
+  readonly #refreshAllowedAfterMs: number;
+  // A fresh secret per emulator: tokens of another run or another emulator never pass.
+  readonly #secret = randomBytes(32);
+  readonly #sessions = new Map<string, Session>();
+  readonly #now: () => number;
+
+  constructor(options: AuthOptions | undefined, now: () => number = Date.now) {
+    this.#options = options;
+    this.required = options !== undefined;
+    this.#now = now;
+    const accessTtlSec = options?.accessTtlSec ?? 3600;
+    this.#accessTtlMs = accessTtlSec * 1000;
+    this.#refreshTtlMs = (options?.refreshTtlSec ?? 86400) * 1000;
+    // Default 1800 s, but never later than half the access lifetime, so short test lifetimes can still refresh.
+    this.#refreshAllowedAfterMs = (options?.refreshAllowedAfterSec ?? Math.min(1800, accessTtlSec / 2)) * 1000;
+  }
+
+  /** POST /v2/authentication/token/basic */
+  login(authorization: string | undefined, body: string): Answer {
+    let audience: unknown;
+    try {
+      audience = (JSON.parse(body) as { audience?: unknown } | null)?.audience;
+    } catch {
+      audience = undefined;
+    }
+    if (audience !== 'NadeoServices') return validationError({ audience: 'The audience must be NadeoServices.' });
+    const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
+    const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return this.#refuse('Invalid credentials.');
+    const login = decoded.slice(0, colon);
+    const password = decoded.slice(colon + 1);
+    if (this.#options) {
+      if (login !== this.#options.login) return this.#refuse('Username could not be found.');
+      if (!sameText(password, this.#options.password)) return this.#refuse('Invalid credentials.');
+    }
+    return json(200, this.#issuePair(login));
+  }
+
+  /** POST /v2/authentication/token/refresh with the refresh token. */
+  refresh(authorization: string | undefined): Answer {
+    const claims = this.#verify(authorization, 'refresh');
+    if (typeof claims === 'string') return this.#refuse(claims);
+    if (this.#now() < claims.session.refreshAllowedAtMs) return this.#refuse('Refresh is not allowed yet.');
+    return json(200, this.#issuePair(claims.login));
+  }
+
+  /** Undefined when the call may go on; otherwise the 401 to send. */
+  checkAccess(authorization: string | undefined): Answer | undefined {
+    if (!this.required) return undefined;
+    const claims = this.#verify(authorization, 'access');
+    return typeof claims === 'string' ? this.#refuse(claims) : undefined;
+  }
+
+  #refuse(message: string): Answer {
+    const answer = apiError(401, { code: API_ERROR.unauthorized.code, message });
+    answer.headers = { 'WWW-Authenticate': 'nadeo_v1' };
+    return answer;
+  }
+
+  #issuePair(login: string): { accessToken: string; refreshToken: string } {
+    const now = this.#now();
+    const sessionId = randomUUID();
+    const refreshAllowedAtMs = now + this.#refreshAllowedAfterMs;
+    const sub = uuidFromName(`account|${login}`);
+    const make = (kind: Session['kind'], ttlMs: number): string => {
+      const jti = randomUUID();
+      const expiresAtMs = now + ttlMs;
+      this.#sessions.set(jti, { kind, expiresAtMs, refreshAllowedAtMs });
+      // Claims in whole seconds like the real ones; the server keeps the exact instants, so fractions of a second work.
+      const payload = {
+        jti,
+        iss: 'NadeoServices',
+        iat: Math.floor(now / 1000),
+        rat: Math.ceil(refreshAllowedAtMs / 1000),
+        exp: Math.ceil(expiresAtMs / 1000),
+        aud: 'NadeoServices',
+        usg: 'Server',
+        sid: sessionId,
+        sub,
+        aun: login,
+        rtk: kind === 'refresh',
+      };
+      const unsigned = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
+      return `${unsigned}.${base64url(createHmac('sha256', this.#secret).update(unsigned).digest())}`;
+    };
+    this.#forgetExpired(now);
+    return { accessToken: make('access', this.#accessTtlMs), refreshToken: make('refresh', this.#refreshTtlMs) };
+  }
+
+  #forgetExpired(now: number): void {
+    if (this.#sessions.size < 1000) return;
+    for (const [jti, session] of this.#sessions) if (session.expiresAtMs <= now) this.#sessions.delete(jti);
+  }
+
+  /** The token's session and login, or why it is refused. */
+  #verify(authorization: string | undefined, kind: Session['kind']): { session: Session; login: string } | string {
+    const match = /^nadeo_v1\s+t=(\S+)$/.exec(authorization ?? '');
+    if (!match?.[1]) return 'Missing or malformed Authorization header; expected nadeo_v1 t=<token>.';
+    const [header, payload, signature] = match[1].split('.');
+    if (header === undefined || payload === undefined || signature === undefined) return 'Invalid token.';
+    const expected = createHmac('sha256', this.#secret).update(`${header}.${payload}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'Invalid token.';
+    let claims: { jti?: unknown; aun?: unknown };
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
+    } catch {
+      return 'Invalid token.';
+    }
+    const session = typeof claims.jti === 'string' ? this.#sessions.get(claims.jti) : undefined;
+    if (!session || session.kind !== kind) return kind === 'access' ? 'Not an access token.' : 'Not a refresh token.';
+    if (this.#now() >= session.expiresAtMs) return 'Token expired.';
+    return { session, login: typeof claims.aun === 'string' ? claims.aun : '' };
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

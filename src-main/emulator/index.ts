@@ -1,0 +1,7 @@
+// The emulator of Nadeo's service (seed contract + API-FACTS), for demo mode and tests: the public surface.
+export { startEmulator, MAX_URI_LENGTH } from './server.ts';
+export type { EmulatorOptions, EmulatorStats, RunningEmulator } from './server.ts';
+export { generateDataset, evolveDataset } from './generator.ts';
+export { parseDataset, loadDataset, DatasetError } from './dataset.ts';
+export { replayBytesFor } from './files.ts';
+export type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';

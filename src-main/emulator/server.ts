@@ -1,0 +1,336 @@
+// The emulator's HTTP server (node:http, no framework): routing, URI limit, latency, rate limit, faults, auth.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { apiError, API_ERROR, bytes, json, noRoute, text, type Answer } from './answers.ts';
+import { isHidden, lookUpMaps, lookUpRecords, type MapsRoute } from './api.ts';
+import { NadeoAuth, type AuthOptions } from './auth.ts';
+import type { Dataset } from './dataset.ts';
+import { FaultPlan, TokenBucket, type FaultKind } from './faults.ts';
+import { mapFileBytes, replayBytesFor, THUMBNAIL_JPEG } from './files.ts';
+import { evolveDataset } from './generator.ts';
+import { DatasetIndex } from './lookup.ts';
+import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
+
+export interface EmulatorOptions {
+  dataset: Dataset;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** Nadeo login; without it no token is needed (and one that is sent is ignored). TTLs in seconds, fractions allowed. */
+  auth?: AuthOptions;
+  /** The display-names API's client; without it those routes need no token. */
+  oauth?: OAuthOptions;
+  /** Added before every answer. */
+  latencyMs?: number;
+  /** 0..1: that share of API and file requests fail (500, 503, 429, dropped connection, truncated body). */
+  failRate?: number;
+  /** Makes the fault choice reproducible; default 1. */
+  faultSeed?: number;
+  /** Retry-After on injected 429/503 faults; default 1. */
+  retryAfterSec?: number;
+  /** Token bucket (burst ceil(rps)) over API and file requests; beyond it 429 with Retry-After. */
+  rateLimitRps?: number;
+  /** The seed's deprecated routes answer 404 with a body that is not an API error: only the successors work. */
+  withoutDeprecatedRoutes?: boolean;
+  /** /maps/by-id/ drops invalid IDs silently instead of the validation error (the docs disagree on this). */
+  byIdDropsInvalid?: boolean;
+}
+
+export interface EmulatorStats {
+  requests: number;
+  /** Keyed by route, e.g. 'GET /maps/', 'GET /storageObjects/:id'; 'unknown' for anything else. */
+  byRoute: Record<string, number>;
+  /** Keyed by HTTP status; 'dropped' for connections dropped by a fault. */
+  byStatus: Record<string, number>;
+  /** Injected faults (rate-limit answers are counted under byStatus['429'] only). */
+  faults: number;
+  uriTooLong: number;
+  maxUriLength: number;
+}
+
+export interface RunningEmulator {
+  /** 'http://127.0.0.1:PORT', no trailing slash: both {base_url} and {storage_url}. */
+  url: string;
+  port: number;
+  /** The live dataset: changes to it are served. */
+  dataset: Dataset;
+  stats(): EmulatorStats;
+  resetStats(): void;
+  /**
+   * Deterministically improves about `fraction` of the personal bests and adds some first ones (new mapRecordId,
+   * later timestamp, better time or Stunt score, new replay bytes); returns what changed.
+   */
+  evolve(opts: { seed: number; fraction: number }): { improved: number; added: number };
+  close(): Promise<void>;
+}
+
+/** Seed 7.3 / 8: a request URI (path and query as sent) this long or longer gets 414. */
+export const MAX_URI_LENGTH = 8220;
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Which policies apply: API and file requests are rate limited and faulted; token routes never are. */
+type RouteKind = 'api' | 'file' | 'login' | 'names-token' | 'names';
+
+interface Route {
+  name: string;
+  kind: RouteKind;
+  method: 'GET' | 'POST';
+  deprecated?: boolean;
+  handle(request: RouteRequest): Answer;
+}
+
+interface RouteRequest {
+  query: URLSearchParams;
+  /** The ID captured from the path, for file routes. */
+  pathId: string;
+  body: string;
+  authorization: string | undefined;
+  origin: string;
+}
+
+function emptyStats(): EmulatorStats {
+  return { requests: 0, byRoute: {}, byStatus: {}, faults: 0, uriTooLong: 0, maxUriLength: 0 };
+}
+
+function count(counts: Record<string, number>, key: string): void {
+  counts[key] = (counts[key] ?? 0) + 1;
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size <= MAX_BODY_BYTES ? Buffer.concat(chunks).toString('utf8') : undefined));
+    req.on('error', reject);
+  });
+}
+
+export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  const failRate = options.failRate ?? 0;
+  if (!(failRate >= 0 && failRate <= 1)) throw new RangeError(`failRate must be between 0 and 1, got ${failRate}`);
+  if (options.rateLimitRps !== undefined && !(options.rateLimitRps > 0))
+    throw new RangeError(`rateLimitRps must be above 0, got ${options.rateLimitRps}`);
+  const dataset = options.dataset;
+  const index = new DatasetIndex(dataset);
+  const auth = new NadeoAuth(options.auth);
+  const names = new DisplayNamesApi(options.oauth);
+  const faults = new FaultPlan(failRate, options.faultSeed ?? 1);
+  // The names API is another service in reality (api.trackmania.com), so it gets its own budget.
+  const coreBucket = options.rateLimitRps ? new TokenBucket(options.rateLimitRps) : undefined;
+  const namesBucket = options.rateLimitRps ? new TokenBucket(options.rateLimitRps) : undefined;
+  const retryAfter = String(options.retryAfterSec ?? 1);
+  const latencyMs = options.latencyMs ?? 0;
+  let stats = emptyStats();
+
+  const mapsRoute = (path: string, route: MapsRoute, deprecated: boolean): [string, Route] => [
+    path,
+    {
+      name: `GET ${path}`,
+      kind: 'api',
+      method: 'GET',
+      deprecated,
+      handle: (r) => lookUpMaps(index, route, r.query, r.origin, options.byIdDropsInvalid ?? false),
+    },
+  ];
+  const recordsRoute = (path: string, deprecated: boolean): [string, Route] => [
+    path,
+    { name: `GET ${path}`, kind: 'api', method: 'GET', deprecated, handle: (r) => lookUpRecords(index, r.query, r.origin) },
+  ];
+  const exactRoutes = new Map<string, Route>([
+    mapsRoute('/maps/', 'seed', true),
+    mapsRoute('/maps/by-id/', 'by-id', false),
+    mapsRoute('/maps/by-uid/', 'by-uid', false),
+    recordsRoute('/v2/mapRecords/', true),
+    recordsRoute('/v2/mapRecords/by-account/', false),
+    ['/v2/authentication/token/basic', { name: 'POST /v2/authentication/token/basic', kind: 'login', method: 'POST', handle: (r) => auth.login(r.authorization, r.body) }],
+    ['/v2/authentication/token/refresh', { name: 'POST /v2/authentication/token/refresh', kind: 'login', method: 'POST', handle: (r) => auth.refresh(r.authorization) }],
+    ['/api/access_token', { name: 'POST /api/access_token', kind: 'names-token', method: 'POST', handle: (r) => names.accessToken(r.body) }],
+    ['/api/display-names', { name: 'GET /api/display-names', kind: 'names', method: 'GET', handle: (r) => names.displayNames(r.authorization, r.query, dataset.displayNames) }],
+  ]);
+  const patternRoutes: Array<[RegExp, Route]> = [
+    [
+      /^\/storageObjects\/([A-Za-z0-9_-]+(?:\.jpg)?)$/,
+      {
+        name: 'GET /storageObjects/:id',
+        kind: 'file',
+        method: 'GET',
+        handle: ({ pathId }) => {
+          const object = index.storageObject(pathId);
+          if (!object) return text(404, 'Not Found');
+          if (object.kind === 'thumbnail') return bytes(THUMBNAIL_JPEG, 'image/jpeg');
+          if (object.kind === 'map') return bytes(mapFileBytes(object.map), 'application/octet-stream');
+          return replayAnswer(object.record);
+        },
+      },
+    ],
+    [
+      /^\/mapRecords\/([0-9A-Fa-f-]+)\/replay$/,
+      {
+        name: 'GET /mapRecords/:mapRecordId/replay',
+        kind: 'file',
+        method: 'GET',
+        handle: ({ pathId }) => {
+          const record = index.recordById(pathId);
+          return record ? replayAnswer(record) : text(404, 'Not Found');
+        },
+      },
+    ],
+  ];
+
+  function replayAnswer(record: Parameters<typeof replayBytesFor>[0]): Answer {
+    // Seed 2.2 / 7.3: the replay of an entry hidden by a secret threshold answers 403.
+    if (isHidden(index.mapById(record.mapId), record)) return apiError(403, API_ERROR.forbidden);
+    return bytes(replayBytesFor(record), 'application/octet-stream');
+  }
+
+  function resolve(path: string): { route: Route; pathId: string } | undefined {
+    const exact = exactRoutes.get(path);
+    if (exact) return { route: exact, pathId: '' };
+    for (const [pattern, route] of patternRoutes) {
+      const match = pattern.exec(path);
+      if (match) return { route, pathId: match[1] ?? '' };
+    }
+    return undefined;
+  }
+
+  const sockets = new Set<Socket>();
+  const pendingSleeps = new Set<() => void>();
+  let closing = false;
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((done) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        pendingSleeps.delete(finish);
+        done();
+      };
+      const timer = setTimeout(finish, ms);
+      pendingSleeps.add(finish);
+    });
+
+  let listeningOrigin = '';
+  let wildcardHost = false;
+  /** Addresses in answers use the origin the client reached; on a wildcard address that is the Host header. */
+  function originOf(req: IncomingMessage): string {
+    const host = req.headers.host;
+    if (wildcardHost && host && /^[A-Za-z0-9.:[\]-]+$/.test(host)) return `http://${host}`;
+    return listeningOrigin;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, answer: Answer, fault?: FaultKind): void {
+    if (res.destroyed || req.socket.destroyed) return;
+    count(stats.byStatus, String(answer.status));
+    const headers = { 'Content-Type': answer.contentType, 'Content-Length': String(answer.body.length), ...answer.headers };
+    res.writeHead(answer.status, headers);
+    if (fault === 'truncate') {
+      // Declares the whole length, sends about half, then hangs up: the client must notice the short body.
+      res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)), () => req.socket.destroy());
+      return;
+    }
+    res.end(answer.body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.on('error', () => undefined);
+    const rawUrl = req.url ?? '/';
+    stats.requests++;
+    stats.maxUriLength = Math.max(stats.maxUriLength, rawUrl.length);
+    const queryAt = rawUrl.indexOf('?');
+    const path = queryAt < 0 ? rawUrl : rawUrl.slice(0, queryAt);
+    const resolved = resolve(path);
+    count(stats.byRoute, resolved?.route.name ?? 'unknown');
+    if (latencyMs > 0) await sleep(latencyMs);
+    if (closing) {
+      req.socket.destroy();
+      return;
+    }
+    if (rawUrl.length >= MAX_URI_LENGTH) {
+      stats.uriTooLong++;
+      return send(req, res, text(414, '414 Request-URI Too Large'));
+    }
+    if (!resolved || (resolved.route.deprecated && options.withoutDeprecatedRoutes)) return send(req, res, noRoute());
+    const { route, pathId } = resolved;
+    if (req.method !== route.method) return send(req, res, json(405, { message: 'Method Not Allowed' }, { Allow: route.method }));
+
+    const limited = route.kind === 'api' || route.kind === 'file' || route.kind === 'names';
+    if (limited) {
+      const wait = (route.kind === 'names' ? namesBucket : coreBucket)?.take();
+      if (wait !== undefined) return send(req, res, text(429, 'Too Many Requests', { 'Retry-After': String(wait) }));
+    }
+    const fault = limited ? faults.next(`${req.method} ${rawUrl}`) : undefined;
+    if (fault) {
+      stats.faults++;
+      if (fault === 'drop') {
+        count(stats.byStatus, 'dropped');
+        req.socket.destroy();
+        return;
+      }
+      if (fault === '500') return send(req, res, text(500, 'Internal Server Error'));
+      if (fault === '503') return send(req, res, text(503, 'Service Unavailable', { 'Retry-After': retryAfter }));
+      if (fault === '429') return send(req, res, text(429, 'Too Many Requests', { 'Retry-After': retryAfter }));
+    }
+    const authorization = req.headers.authorization;
+    if (route.kind === 'api' || route.kind === 'file') {
+      const refused = auth.checkAccess(authorization);
+      if (refused) return send(req, res, refused, fault);
+    }
+    let body = '';
+    if (route.method === 'POST') {
+      const read = await readBody(req);
+      if (read === undefined) return send(req, res, text(413, 'Payload Too Large'));
+      body = read;
+    }
+    const answer = route.handle({ query: new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1)), pathId, body, authorization, origin: originOf(req) });
+    send(req, res, answer, fault);
+  }
+
+  // Node refuses long request lines itself (431) at 16 KB; the emulator must see them to answer 414 like the service.
+  const server = createServer({ maxHeaderSize: 1024 * 1024, keepAliveTimeout: 5000 }, (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent && !res.destroyed) send(req, res, text(500, `emulator error: ${error instanceof Error ? error.message : String(error)}`));
+      else req.socket.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', fail);
+      done();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  wildcardHost = address.address === '0.0.0.0' || address.address === '::';
+  const host = wildcardHost ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  listeningOrigin = `http://${host}:${address.port}`;
+
+  return {
+    url: listeningOrigin,
+    port: address.port,
+    dataset,
+    stats: () => structuredClone(stats),
+    resetStats: () => {
+      stats = emptyStats();
+    },
+    evolve: (opts) => {
+      const changed = evolveDataset(dataset, opts);
+      index.markStale();
+      return changed;
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        closing = true;
+        for (const wake of [...pendingSleeps]) wake();
+        server.close(() => done());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
