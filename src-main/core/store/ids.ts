@@ -1,0 +1,43 @@
+// Checks on the IDs the store is handed: they end up in SQL parameters and, for replays, in file paths.
+import { isMapUid, isUuid } from '../refs.ts';
+import { invalidInput } from './errors.ts';
+
+export { isMapUid, isUuid };
+
+/** A map, account or record ID: a UUID, returned in lower case as Nadeo writes them. */
+export function uuid(value: unknown, what: string): string {
+  if (typeof value !== 'string' || !isUuid(value)) throw invalidInput(`${what} must be a UUID, got ${describe(value)}`);
+  return value.toLowerCase();
+}
+
+export function mapUid(value: unknown): string {
+  if (typeof value !== 'string' || !isMapUid(value)) throw invalidInput(`map UID ${describe(value)} is not a map UID (18-32 letters and digits)`);
+  return value;
+}
+
+/** A scope is 'PersonalBest' or a season ID. */
+export const PERSONAL_BEST = 'PersonalBest';
+
+export function scope(value: unknown): string {
+  if (value === PERSONAL_BEST) return PERSONAL_BEST;
+  if (typeof value === 'string' && isUuid(value)) return value.toLowerCase();
+  throw invalidInput(`scope must be 'PersonalBest' or a season ID, got ${describe(value)}`);
+}
+
+/** Timestamps are kept as UTC ISO strings so they sort and compare as text; an unreadable one is kept as given. */
+export function timestamp(value: string): string {
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString();
+}
+
+/** A moment given by the caller (a Date or a parseable string), as the UTC ISO text the store compares against. */
+export function moment(value: Date | string, what: string): string {
+  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
+  if (Number.isNaN(ms)) throw invalidInput(`${what} is not a date: ${describe(value)}`);
+  return new Date(ms).toISOString();
+}
+
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  return String(value);
+}

@@ -1,0 +1,99 @@
+// The store: one SQLite database in the data folder (better-sqlite3, WAL) behind repositories in the player's words.
+import type { Database } from 'better-sqlite3';
+import { dirname, resolve } from 'node:path';
+import type { RepoContext } from './context.ts';
+import { openConnection } from './db.ts';
+import { cleanupStrayTempFiles } from './files.ts';
+import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrate.ts';
+import { MapsRepo } from './maps.ts';
+import { PlayersRepo } from './players.ts';
+import { RecordsRepo } from './records.ts';
+import { ReplaysRepo } from './replays.ts';
+import { SettingsRepo } from './settings.ts';
+import { SyncRunsRepo } from './sync-runs.ts';
+import { WatchlistsRepo } from './watchlists.ts';
+
+export * from './types.ts';
+export { StoreError, StoreErrorCode, DatabaseFromTheFutureError } from './errors.ts';
+export { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './migrate.ts';
+export { PERSONAL_BEST } from './ids.ts';
+export { WATCHLIST_NAME_MAX, watchlistName } from './watchlists.ts';
+export { NICKNAME_MAX, playerName } from './players.ts';
+export { MAX_REPLAY_ATTEMPTS, replayPath } from './replays.ts';
+export type { SettingValue } from './settings.ts';
+export type { MapsRepo, PlayersRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SyncRunsRepo, WatchlistsRepo };
+
+interface CommonOptions {
+  /** The clock, for tests; defaults to the system's. */
+  now?: () => Date;
+}
+
+export type OpenStoreOptions =
+  | ({ file: string; /** Defaults to the database file's folder. */ dataDir?: string } & CommonOptions)
+  | ({ memory: true } & CommonOptions);
+
+export interface Store {
+  /** The database file, or null for an in-memory store. */
+  readonly file: string | null;
+  /** The data folder replays are relative to, or null for an in-memory store. */
+  readonly dataDir: string | null;
+  readonly schemaVersion: number;
+  readonly watchlists: WatchlistsRepo;
+  readonly maps: MapsRepo;
+  readonly players: PlayersRepo;
+  readonly records: RecordsRepo;
+  readonly replays: ReplaysRepo;
+  readonly syncRuns: SyncRunsRepo;
+  readonly settings: SettingsRepo;
+  /** The raw connection, for tests and benchmarks; the repositories are the API. */
+  readonly db: Database;
+  close(): void;
+}
+
+/**
+ * Opens (creating if needed) and migrates the database; on a file, also clears temp files a crash left behind.
+ * Throws DatabaseFromTheFutureError when a newer Trackwatch wrote the folder.
+ */
+export function openStore(options: OpenStoreOptions): Store {
+  const file = 'file' in options ? resolve(options.file) : null;
+  const dataDir = 'file' in options ? resolve(options.dataDir ?? dirname(options.file)) : null;
+  const db = openConnection(file ?? ':memory:');
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  if (dataDir) cleanupStrayTempFiles(dataDir);
+
+  const clock = options.now ?? (() => new Date());
+  const ctx: RepoContext = { db, now: () => clock().toISOString() };
+  const watchlists = new WatchlistsRepo(ctx);
+  const syncRuns = new SyncRunsRepo(ctx, watchlists);
+  watchlists.attachRuns(syncRuns);
+  const maps = new MapsRepo(ctx, watchlists);
+  const players = new PlayersRepo(ctx, watchlists);
+  const openReader = file ? () => openConnection(file, { readonly: true }) : undefined;
+  const records = new RecordsRepo(ctx, watchlists, maps, players, openReader);
+  const replays = new ReplaysRepo(ctx, watchlists);
+  const settings = new SettingsRepo(ctx);
+
+  return {
+    file,
+    dataDir,
+    schemaVersion: schemaVersion(db),
+    watchlists,
+    maps,
+    players,
+    records,
+    replays,
+    syncRuns,
+    settings,
+    db,
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+void LATEST_SCHEMA_VERSION;

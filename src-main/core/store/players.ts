@@ -1,0 +1,214 @@
+// Players: watched accounts (with the player's own nickname for them) and the display names a sync fetched.
+import type { RepoContext } from './context.ts';
+import { invalidInput } from './errors.ts';
+import { describe, isUuid, moment, uuid } from './ids.ts';
+import type { AddPlayersResult, Player, WatchlistRef } from './types.ts';
+import type { WatchlistsRepo } from './watchlists.ts';
+
+export const NICKNAME_MAX = 60;
+
+interface PlayerRow {
+  id: number;
+  account_id: string;
+  nickname: string | null;
+  display_name: string | null;
+  display_name_fetched_at: string | null;
+}
+
+const PLAYER_COLUMNS = 'p.id, p.account_id, p.nickname, p.display_name, p.display_name_fetched_at';
+
+/** Display name, else the player's nickname, else the account ID. */
+export function playerName(accountId: string, displayName: string | null, nickname: string | null): string {
+  return displayName || nickname || accountId;
+}
+
+function toPlayer(row: PlayerRow): Player {
+  return {
+    accountId: row.account_id,
+    nickname: row.nickname,
+    displayName: row.display_name,
+    displayNameFetchedAt: row.display_name_fetched_at,
+    name: playerName(row.account_id, row.display_name, row.nickname),
+  };
+}
+
+/** Trimmed; empty means none. Returns a reason instead when it cannot be kept. */
+function checkNickname(raw: unknown): { nickname: string | null } | { reason: string } {
+  if (raw === undefined || raw === null) return { nickname: null };
+  if (typeof raw !== 'string') return { reason: 'a nickname must be text' };
+  const nickname = raw.normalize('NFC').trim();
+  if (/\p{Cc}/u.test(nickname)) return { reason: 'a nickname cannot hold line breaks, tabs or other control characters' };
+  if ([...nickname].length > NICKNAME_MAX) return { reason: `nicknames are at most ${NICKNAME_MAX} characters` };
+  return { nickname: nickname === '' ? null : nickname };
+}
+
+export class PlayersRepo {
+  readonly #ctx: RepoContext;
+  readonly #lists: WatchlistsRepo;
+  readonly #upsert;
+  readonly #ensure;
+  readonly #idOf;
+  readonly #join;
+  readonly #leave;
+  readonly #setNickname;
+  readonly #byAccount;
+  readonly #watched;
+  readonly #ofList;
+  readonly #setName;
+  readonly #markAsked;
+  readonly #needingNames;
+
+  constructor(ctx: RepoContext, lists: WatchlistsRepo) {
+    this.#ctx = ctx;
+    this.#lists = lists;
+    const { db } = ctx;
+    // A nickname given replaces the old one; none given keeps it.
+    this.#upsert = db.prepare<[string, string | null, string], { id: number }>(
+      `INSERT INTO players (account_id, nickname, added_at) VALUES (?, ?, ?)
+       ON CONFLICT (account_id) DO UPDATE SET nickname = coalesce(excluded.nickname, players.nickname)
+       RETURNING id`,
+    );
+    this.#ensure = db.prepare<[string, string]>('INSERT OR IGNORE INTO players (account_id, added_at) VALUES (?, ?)');
+    this.#idOf = db.prepare<[string], { id: number }>('SELECT id FROM players WHERE account_id = ?');
+    this.#join = db.prepare<[number, number, string]>(
+      'INSERT OR IGNORE INTO watchlist_players (watchlist_id, player_ref, added_at) VALUES (?, ?, ?)',
+    );
+    this.#leave = db.prepare<[number, string]>(
+      `DELETE FROM watchlist_players
+       WHERE watchlist_id = ? AND player_ref = (SELECT id FROM players WHERE account_id = ?)`,
+    );
+    this.#setNickname = db.prepare<[string, string | null, string]>(
+      `INSERT INTO players (account_id, nickname, added_at) VALUES (?, ?, ?)
+       ON CONFLICT (account_id) DO UPDATE SET nickname = excluded.nickname`,
+    );
+    this.#byAccount = db.prepare<[string], PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players p WHERE p.account_id = ?`);
+    this.#watched = db.prepare<[], PlayerRow>(
+      `SELECT ${PLAYER_COLUMNS} FROM players p
+       WHERE EXISTS (SELECT 1 FROM watchlist_players wp WHERE wp.player_ref = p.id) ORDER BY p.id`,
+    );
+    this.#ofList = db.prepare<[number], PlayerRow>(
+      `SELECT ${PLAYER_COLUMNS} FROM watchlist_players wp JOIN players p ON p.id = wp.player_ref
+       WHERE wp.watchlist_id = ? ORDER BY wp.added_at, p.id`,
+    );
+    this.#setName = db.prepare<[string, string, string, string]>(
+      `INSERT INTO players (account_id, display_name, display_name_fetched_at, added_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (account_id) DO UPDATE SET display_name = excluded.display_name,
+         display_name_fetched_at = excluded.display_name_fetched_at`,
+    );
+    this.#markAsked = db.prepare<[string, string, string]>(
+      `INSERT INTO players (account_id, display_name_fetched_at, added_at) VALUES (?, ?, ?)
+       ON CONFLICT (account_id) DO UPDATE SET display_name_fetched_at = excluded.display_name_fetched_at`,
+    );
+    // Watched players and the authors of listed maps: the names a view shows.
+    this.#needingNames = db.prepare<[string], { account_id: string }>(
+      `WITH wanted (account_id) AS (
+         SELECT p.account_id FROM players p WHERE EXISTS (SELECT 1 FROM watchlist_players wp WHERE wp.player_ref = p.id)
+         UNION
+         SELECT m.author FROM maps m WHERE EXISTS (SELECT 1 FROM watchlist_maps wm WHERE wm.map_ref = m.id)
+       )
+       SELECT w.account_id FROM wanted w LEFT JOIN players p ON p.account_id = w.account_id
+       WHERE p.display_name_fetched_at IS NULL OR p.display_name_fetched_at < ?
+       ORDER BY w.account_id`,
+    );
+  }
+
+  /** Adds accounts to a list (a nickname given replaces the stored one). Bad IDs are reported, not thrown. */
+  add(list: WatchlistRef, players: readonly { accountId: string; nickname?: string }[], addedAt: string = this.#ctx.now()): AddPlayersResult {
+    const result: AddPlayersResult = { added: [], alreadyListed: [], invalid: [] };
+    this.#ctx.db.transaction(() => {
+      const { id: listId } = this.#lists.require(list);
+      for (const player of players) {
+        const raw = player?.accountId;
+        if (typeof raw !== 'string' || !isUuid(raw.trim())) {
+          result.invalid.push({ accountId: String(raw), reason: `account ID ${describe(raw)} is not a UUID` });
+          continue;
+        }
+        const accountId = raw.trim().toLowerCase();
+        const nick = checkNickname(player.nickname);
+        if ('reason' in nick) {
+          result.invalid.push({ accountId, reason: nick.reason });
+          continue;
+        }
+        const { id } = this.#upsert.get(accountId, nick.nickname, addedAt)!;
+        const info = this.#join.run(listId, id, addedAt);
+        (info.changes > 0 ? result.added : result.alreadyListed).push(accountId);
+      }
+    })();
+    return result;
+  }
+
+  /** Takes players out of a list; their records and history stay. Returns how many memberships went. */
+  remove(list: WatchlistRef, accountIds: string | readonly string[]): number {
+    const ids: readonly string[] = typeof accountIds === 'string' ? [accountIds] : accountIds;
+    return this.#ctx.db.transaction((): number => {
+      const { id: listId } = this.#lists.require(list);
+      let removed = 0;
+      for (const id of ids) if (typeof id === 'string') removed += this.#leave.run(listId, id.trim().toLowerCase()).changes;
+      return removed;
+    })();
+  }
+
+  /** The player's own name for an account; null or empty clears it. */
+  setNickname(accountId: string, nickname: string | null): void {
+    const id = uuid(accountId, 'account ID');
+    const nick = checkNickname(nickname);
+    if ('reason' in nick) throw invalidInput(nick.reason);
+    this.#setNickname.run(id, nick.nickname, this.#ctx.now());
+  }
+
+  /** The players of a list in the order added, or every player in some list. */
+  list(list?: WatchlistRef): Player[] {
+    const rows = list === undefined ? this.#watched.all() : this.#ofList.all(this.#lists.require(list).id);
+    return rows.map(toPlayer);
+  }
+
+  get(accountId: string): Player | undefined {
+    if (typeof accountId !== 'string') return undefined;
+    const row = this.#byAccount.get(accountId.trim().toLowerCase());
+    return row && toPlayer(row);
+  }
+
+  /** How to show an account: display name, else nickname, else the account ID itself. */
+  nameOf(accountId: string): string {
+    return this.get(accountId)?.name ?? accountId;
+  }
+
+  /**
+   * Stores display names fetched at `fetchedAt`. Accounts in `asked` that got no name are stamped too, so a
+   * deleted account is not asked about on every sync.
+   */
+  setDisplayNames(names: ReadonlyMap<string, string>, fetchedAt: string = this.#ctx.now(), asked: Iterable<string> = []): void {
+    this.#ctx.db.transaction(() => {
+      const now = this.#ctx.now();
+      for (const [rawId, name] of names) {
+        if (typeof rawId !== 'string' || !isUuid(rawId) || typeof name !== 'string') continue;
+        this.#setName.run(rawId.toLowerCase(), name, fetchedAt, now);
+      }
+      for (const rawId of asked) {
+        if (typeof rawId !== 'string' || !isUuid(rawId) || names.has(rawId)) continue;
+        this.#markAsked.run(rawId.toLowerCase(), fetchedAt, now);
+      }
+    })();
+  }
+
+  /** Watched players and authors of listed maps whose display name is missing or was fetched before `olderThan`. */
+  needingDisplayNames(olderThan: Date | string): string[] {
+    return this.#needingNames.all(moment(olderThan, 'olderThan')).map((r) => r.account_id);
+  }
+
+  /** @internal row IDs for accounts, creating the rows that are missing. */
+  refsFor(accountIds: Iterable<string>): Map<string, number> {
+    const refs = new Map<string, number>();
+    const now = this.#ctx.now();
+    for (const accountId of accountIds) {
+      if (refs.has(accountId)) continue;
+      let row = this.#idOf.get(accountId);
+      if (!row) {
+        this.#ensure.run(accountId, now);
+        row = this.#idOf.get(accountId)!;
+      }
+      refs.set(accountId, row.id);
+    }
+    return refs;
+  }
+}

@@ -1,0 +1,537 @@
+// Current records per map x player x scope, and the history of every change our syncs have seen.
+import type { Database, Statement } from 'better-sqlite3';
+import { isStuntMapType, type PlayerRecord } from '../model.ts';
+import { bit, type RepoContext } from './context.ts';
+import { invalidInput, notFound } from './errors.ts';
+import { PERSONAL_BEST, describe, moment, scope as checkScope, timestamp as normalizeTimestamp, uuid } from './ids.ts';
+import type { MapsRepo } from './maps.ts';
+import { playerName, type PlayersRepo } from './players.ts';
+import type {
+  ApplyRecordsInput,
+  ApplyRecordsResult,
+  CompareEntry,
+  CompareMap,
+  ExportRow,
+  HistoryFilter,
+  HistoryKind,
+  HistoryRow,
+  StoredRecord,
+  WatchlistRef,
+} from './types.ts';
+import type { WatchlistsRepo } from './watchlists.ts';
+
+/** The stored columns of a current record, as applyRecords compares them. */
+interface CurrentRow {
+  player_ref: number;
+  account_id: string;
+  map_record_id: string;
+  time: number | null;
+  hidden: number;
+  score: number;
+  respawn_count: number | null;
+  medal: number;
+  game_mode: string;
+  game_mode_custom_data: string;
+  removed: number;
+  timestamp: string;
+  url: string;
+  filename: string;
+}
+
+interface RecordRow extends CurrentRow {
+  map_id: string;
+  map_uid: string;
+  scope: string;
+  display_name: string | null;
+  nickname: string | null;
+  first_seen_at: string;
+  updated_at: string;
+}
+
+interface HistoryDbRow {
+  id: number;
+  kind: HistoryKind;
+  map_id: string;
+  map_uid: string;
+  account_id: string;
+  scope: string;
+  map_record_id: string;
+  old_time: number | null;
+  new_time: number | null;
+  old_score: number | null;
+  new_score: number;
+  hidden: number;
+  medal: number;
+  record_timestamp: string;
+  seen_at: string;
+  sync_run_id: number | null;
+}
+
+/** A record checked and put in stored form: lower-case IDs, UTC timestamp, no booleans. */
+interface Incoming {
+  source: PlayerRecord;
+  accountId: string;
+  mapRecordId: string;
+  time: number | null;
+  hidden: 0 | 1;
+  score: number;
+  respawnCount: number | null;
+  medal: number;
+  gameMode: string;
+  gameModeCustomData: string;
+  removed: 0 | 1;
+  timestamp: string;
+  url: string;
+  filename: string;
+}
+
+const RECORD_SELECT = `SELECT r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
+  r.medal, r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename, m.map_id, m.map_uid,
+  r.scope, p.display_name, p.nickname, r.first_seen_at, r.updated_at
+  FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref`;
+
+const HISTORY_SELECT = `SELECT h.id, h.kind, m.map_id, m.map_uid, p.account_id, h.scope, h.map_record_id, h.old_time,
+  h.new_time, h.old_score, h.new_score, h.hidden, h.medal, h.record_timestamp, h.seen_at, h.sync_run_id
+  FROM record_history h JOIN maps m ON m.id = h.map_ref JOIN players p ON p.id = h.player_ref`;
+
+export const EXPORT_SELECT = `SELECT m.map_uid AS mapUid, m.map_id AS mapId, m.name AS mapName, p.account_id AS accountId,
+  p.display_name AS displayName, p.nickname AS nickname, r.game_mode AS gameMode, r.scope AS scope, r.time AS time,
+  r.score AS score, r.respawn_count AS respawnCount, r.medal AS medal, r.hidden AS hidden, r.timestamp AS timestamp,
+  r.map_record_id AS mapRecordId, rp.path AS replayPath
+  FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
+  LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'`;
+
+const IN_LIST = `r.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
+  AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)`;
+
+export class RecordsRepo {
+  readonly #ctx: RepoContext;
+  readonly #lists: WatchlistsRepo;
+  readonly #maps: MapsRepo;
+  readonly #players: PlayersRepo;
+  readonly #openReader: (() => Database) | undefined;
+  readonly #mapOf;
+  readonly #currentOf;
+  readonly #insert;
+  readonly #update;
+  readonly #addHistory;
+  readonly #one;
+  readonly #ofMap;
+  readonly #ofMapScope;
+  readonly #ofPlayer;
+  readonly #ofPlayerScope;
+  readonly #ofList;
+  readonly #ofListScope;
+  readonly #playerRef;
+  readonly #listPlayers;
+  readonly #historyQueries = new Map<string, Statement<Record<string, string | number>, HistoryDbRow>>();
+
+  constructor(ctx: RepoContext, lists: WatchlistsRepo, maps: MapsRepo, players: PlayersRepo, openReader?: () => Database) {
+    this.#ctx = ctx;
+    this.#lists = lists;
+    this.#maps = maps;
+    this.#players = players;
+    this.#openReader = openReader;
+    const { db } = ctx;
+    this.#mapOf = db.prepare<[string], { id: number; map_uid: string; map_type: string }>(
+      'SELECT id, map_uid, map_type FROM maps WHERE map_id = ?',
+    );
+    this.#currentOf = db.prepare<[number, string], CurrentRow>(
+      `SELECT r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count, r.medal,
+         r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename
+       FROM records r JOIN players p ON p.id = r.player_ref WHERE r.map_ref = ? AND r.scope = ?`,
+    );
+    this.#insert = db.prepare(
+      `INSERT INTO records (map_ref, scope, player_ref, map_record_id, time, hidden, score, respawn_count, medal,
+         game_mode, game_mode_custom_data, removed, timestamp, url, filename, first_seen_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#update = db.prepare(
+      `UPDATE records SET map_record_id = ?, time = ?, hidden = ?, score = ?, respawn_count = ?, medal = ?,
+         game_mode = ?, game_mode_custom_data = ?, removed = ?, timestamp = ?, url = ?, filename = ?, updated_at = ?
+       WHERE map_ref = ? AND scope = ? AND player_ref = ?`,
+    );
+    this.#addHistory = db.prepare(
+      `INSERT INTO record_history (map_ref, scope, player_ref, kind, map_record_id, old_time, new_time, old_score,
+         new_score, hidden, medal, record_timestamp, seen_at, sync_run_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#one = db.prepare<[string, string, string], RecordRow>(
+      `${RECORD_SELECT} WHERE m.map_id = ? AND p.account_id = ? AND r.scope = ?`,
+    );
+    const byMap = 'ORDER BY r.scope, r.player_ref';
+    this.#ofMap = db.prepare<[number], RecordRow>(`${RECORD_SELECT} WHERE r.map_ref = ? ${byMap}`);
+    this.#ofMapScope = db.prepare<[number, string], RecordRow>(`${RECORD_SELECT} WHERE r.map_ref = ? AND r.scope = ? ${byMap}`);
+    const byPlayer = 'ORDER BY r.scope, r.map_ref';
+    this.#ofPlayer = db.prepare<[number], RecordRow>(`${RECORD_SELECT} WHERE r.player_ref = ? ${byPlayer}`);
+    this.#ofPlayerScope = db.prepare<[number, string], RecordRow>(
+      `${RECORD_SELECT} WHERE r.player_ref = ? AND r.scope = ? ${byPlayer}`,
+    );
+    this.#ofList = db.prepare<{ list: number }, RecordRow>(`${RECORD_SELECT} WHERE ${IN_LIST} ORDER BY r.map_ref, r.scope, r.player_ref`);
+    this.#ofListScope = db.prepare<{ list: number; scope: string }, RecordRow>(
+      `${RECORD_SELECT} WHERE ${IN_LIST} AND r.scope = @scope ORDER BY r.map_ref, r.scope, r.player_ref`,
+    );
+    this.#playerRef = db.prepare<[string], { id: number }>('SELECT id FROM players WHERE account_id = ?');
+    this.#listPlayers = db.prepare<[number], { account_id: string; display_name: string | null; nickname: string | null }>(
+      `SELECT p.account_id, p.display_name, p.nickname FROM watchlist_players wp JOIN players p ON p.id = wp.player_ref
+       WHERE wp.watchlist_id = ? ORDER BY wp.added_at, p.id`,
+    );
+  }
+
+  /**
+   * Writes one map's records for one scope, as a sync fetched them, in ONE transaction. Each is compared with the
+   * stored record of the same player: a first sighting, a better time (or Stunt score), a record that is no longer
+   * hidden, or a different record ID writes a history row and comes back in `newRecords`. Idempotent: the same
+   * records applied again write nothing. The map's info must be stored first (maps.upsert).
+   */
+  applyRecords(input: ApplyRecordsInput): ApplyRecordsResult {
+    const mapId = uuid(input.mapId, 'mapId');
+    const scope = checkScope(input.scope);
+    const seenAt = input.seenAt;
+    const syncRunId = input.syncRunId;
+    if (!Number.isInteger(syncRunId)) throw invalidInput(`syncRunId must be a sync run's ID, got ${describe(syncRunId)}`);
+    const incoming = input.records.map((r) => checkRecord(r, mapId, scope));
+
+    return this.#ctx.db.transaction((): ApplyRecordsResult => {
+      const map = this.#mapOf.get(mapId);
+      if (!map) throw notFound(`map ${mapId} is not stored; store its info (maps.upsert) before its records`);
+      const stunt = isStuntMapType(map.map_type);
+      const current = new Map<string, CurrentRow>();
+      for (const row of this.#currentOf.all(map.id, scope)) current.set(row.account_id, row);
+      const unknown = incoming.filter((r) => !current.has(r.accountId)).map((r) => r.accountId);
+      const refs = unknown.length > 0 ? this.#players.refsFor(unknown) : undefined;
+
+      const newRecords: PlayerRecord[] = [];
+      const improvements: HistoryRow[] = [];
+      for (const rec of incoming) {
+        const cur = current.get(rec.accountId);
+        const playerRef = cur?.player_ref ?? refs!.get(rec.accountId)!;
+        const kind = classify(cur, rec, stunt);
+        if (kind) {
+          const oldTime = cur ? cur.time : null;
+          const oldScore = cur ? cur.score : null;
+          const info = this.#addHistory.run(
+            map.id, scope, playerRef, kind, rec.mapRecordId, oldTime, rec.time, oldScore, rec.score, rec.hidden,
+            rec.medal, rec.timestamp, seenAt, syncRunId,
+          );
+          newRecords.push(rec.source);
+          improvements.push({
+            id: Number(info.lastInsertRowid),
+            kind,
+            mapId,
+            mapUid: map.map_uid,
+            accountId: rec.accountId,
+            scope,
+            mapRecordId: rec.mapRecordId,
+            oldTime,
+            newTime: rec.time,
+            oldScore,
+            newScore: rec.score,
+            hidden: rec.hidden === 1,
+            medal: rec.medal,
+            recordTimestamp: rec.timestamp,
+            seenAt,
+            syncRunId,
+          });
+        }
+        if (!cur) {
+          this.#insert.run(
+            map.id, scope, playerRef, rec.mapRecordId, rec.time, rec.hidden, rec.score, rec.respawnCount, rec.medal,
+            rec.gameMode, rec.gameModeCustomData, rec.removed, rec.timestamp, rec.url, rec.filename, seenAt, seenAt,
+          );
+        } else if (differs(cur, rec)) {
+          this.#update.run(
+            rec.mapRecordId, rec.time, rec.hidden, rec.score, rec.respawnCount, rec.medal, rec.gameMode,
+            rec.gameModeCustomData, rec.removed, rec.timestamp, rec.url, rec.filename, seenAt, map.id, scope, playerRef,
+          );
+        }
+        // A player listed twice in one batch is compared with what we just wrote.
+        current.set(rec.accountId, toCurrentRow(rec, playerRef));
+      }
+      return { newRecords, improvements };
+    })();
+  }
+
+  /** One player's current record on a map (ID or UID) in a scope. */
+  get(map: string, accountId: string, scope: string = PERSONAL_BEST): StoredRecord | undefined {
+    const row = this.#maps.row(map);
+    if (!row || typeof accountId !== 'string') return undefined;
+    const found = this.#one.get(row.map_id, accountId.toLowerCase(), checkScope(scope));
+    return found && toStoredRecord(found);
+  }
+
+  /** Every current record on a map (ID or UID), optionally of one scope. */
+  forMap(map: string, options: { scope?: string } = {}): StoredRecord[] {
+    const row = this.#maps.row(map);
+    if (!row) return [];
+    const rows = options.scope === undefined ? this.#ofMap.all(row.id) : this.#ofMapScope.all(row.id, checkScope(options.scope));
+    return rows.map(toStoredRecord);
+  }
+
+  /** Every current record of an account, optionally of one scope. */
+  forPlayer(accountId: string, options: { scope?: string } = {}): StoredRecord[] {
+    const ref = typeof accountId === 'string' ? this.#playerRef.get(accountId.toLowerCase()) : undefined;
+    if (!ref) return [];
+    const rows = options.scope === undefined ? this.#ofPlayer.all(ref.id) : this.#ofPlayerScope.all(ref.id, checkScope(options.scope));
+    return rows.map(toStoredRecord);
+  }
+
+  /** The current records of a list's players on the list's maps. */
+  forList(list: WatchlistRef, options: { scope?: string } = {}): StoredRecord[] {
+    const { id } = this.#lists.require(list);
+    const rows = options.scope === undefined ? this.#ofList.all({ list: id }) : this.#ofListScope.all({ list: id, scope: checkScope(options.scope) });
+    return rows.map(toStoredRecord);
+  }
+
+  /**
+   * The list's leaderboard per map: each watched player's record, ranked among the list (Stunt maps by score,
+   * higher first; others by time, lower first). Hidden entries have no time: they come after the ranked ones,
+   * unranked. Deltas are in the map's unit, positive meaning worse than the best / than `me`.
+   */
+  compare(list: WatchlistRef, options: { me?: string; scope?: string } = {}): CompareMap[] {
+    const { id } = this.#lists.require(list);
+    const scope = checkScope(options.scope ?? PERSONAL_BEST);
+    const me = options.me?.toLowerCase();
+    const maps = this.#maps.list(id);
+    const players = this.#listPlayers.all(id);
+    const byMap = new Map<string, Map<string, RecordRow>>();
+    for (const row of this.#ofListScope.all({ list: id, scope })) {
+      let records = byMap.get(row.map_id);
+      if (!records) byMap.set(row.map_id, (records = new Map()));
+      records.set(row.account_id, row);
+    }
+    return maps.map((map): CompareMap => {
+      const stunt = isStuntMapType(map.mapType);
+      const records = byMap.get(map.mapId);
+      const entries = players.map((p): CompareEntry => {
+        const r = records?.get(p.account_id);
+        const hidden = r?.hidden === 1;
+        return {
+          accountId: p.account_id,
+          playerName: playerName(p.account_id, p.display_name, p.nickname),
+          isMe: p.account_id === me,
+          hasRecord: r !== undefined,
+          hidden,
+          time: r && !hidden ? r.time : null,
+          score: r ? r.score : null,
+          medal: r?.medal ?? 0,
+          respawnCount: r?.respawn_count ?? null,
+          setAt: r?.timestamp ?? null,
+          mapRecordId: r?.map_record_id ?? null,
+          rank: null,
+          deltaToBest: null,
+          deltaToMe: null,
+        };
+      });
+      rankEntries(entries, stunt);
+      return { map, isStunt: stunt, entries };
+    });
+  }
+
+  /** History rows, oldest record first, filtered by map (ID or UID), player, list, scope and record time. */
+  history(filter: HistoryFilter = {}): HistoryRow[] {
+    const where: string[] = [];
+    const params: Record<string, string | number> = {};
+    if (filter.map !== undefined) {
+      const map = this.#maps.row(filter.map);
+      if (!map) return [];
+      where.push('h.map_ref = @map');
+      params.map = map.id;
+    }
+    if (filter.player !== undefined) {
+      const ref = typeof filter.player === 'string' ? this.#playerRef.get(filter.player.toLowerCase()) : undefined;
+      if (!ref) return [];
+      where.push('h.player_ref = @player');
+      params.player = ref.id;
+    }
+    if (filter.list !== undefined) {
+      where.push(
+        'h.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)',
+        'h.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)',
+      );
+      params.list = this.#lists.require(filter.list).id;
+    }
+    if (filter.scope !== undefined) {
+      where.push('h.scope = @scope');
+      params.scope = checkScope(filter.scope);
+    }
+    if (filter.since !== undefined) {
+      where.push('h.record_timestamp >= @since');
+      params.since = moment(filter.since, 'since');
+    }
+    if (filter.until !== undefined) {
+      where.push('h.record_timestamp < @until');
+      params.until = moment(filter.until, 'until');
+    }
+    let sql = `${HISTORY_SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY h.record_timestamp, h.id`;
+    if (filter.limit !== undefined) {
+      sql += ' LIMIT @limit';
+      params.limit = Math.max(0, Math.floor(filter.limit));
+    }
+    return this.#historyStatement(sql).all(params).map(toHistoryRow);
+  }
+
+  /**
+   * Every current record (of a list, or all) with what the CSV export needs, streamed. On a file database it reads
+   * through its own read-only connection, so the store stays usable (and a sync can write) while it runs.
+   */
+  *exportRows(options: { list?: WatchlistRef } = {}): Generator<ExportRow> {
+    const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
+    const sql = `${EXPORT_SELECT}${listId === undefined ? '' : ` WHERE ${IN_LIST}`} ORDER BY r.map_ref, r.scope, r.player_ref`;
+    const reader = this.#openReader?.();
+    try {
+      const stmt = (reader ?? this.#ctx.db).prepare<unknown[], ExportRow>(sql);
+      yield* listId === undefined ? stmt.iterate() : stmt.iterate({ list: listId });
+    } finally {
+      reader?.close();
+    }
+  }
+
+  #historyStatement(sql: string): Statement<Record<string, string | number>, HistoryDbRow> {
+    let stmt = this.#historyQueries.get(sql);
+    if (!stmt) {
+      stmt = this.#ctx.db.prepare<Record<string, string | number>, HistoryDbRow>(sql);
+      this.#historyQueries.set(sql, stmt);
+    }
+    return stmt;
+  }
+}
+
+/** Why this incoming record is worth a history row, or null when it changes nothing that matters. */
+function classify(cur: CurrentRow | undefined, rec: Incoming, stunt: boolean): HistoryKind | null {
+  if (!cur) return 'first';
+  if (stunt ? rec.score > cur.score : rec.time !== null && cur.time !== null && rec.time < cur.time) return 'improved';
+  if (cur.hidden === 1 && rec.hidden === 0) return 'unhidden';
+  if (rec.mapRecordId !== cur.map_record_id) return 'changed';
+  return null;
+}
+
+function differs(cur: CurrentRow, rec: Incoming): boolean {
+  return (
+    cur.map_record_id !== rec.mapRecordId || cur.time !== rec.time || cur.hidden !== rec.hidden ||
+    cur.score !== rec.score || cur.respawn_count !== rec.respawnCount || cur.medal !== rec.medal ||
+    cur.game_mode !== rec.gameMode || cur.game_mode_custom_data !== rec.gameModeCustomData ||
+    cur.removed !== rec.removed || cur.timestamp !== rec.timestamp || cur.url !== rec.url || cur.filename !== rec.filename
+  );
+}
+
+function toCurrentRow(rec: Incoming, playerRef: number): CurrentRow {
+  return {
+    player_ref: playerRef,
+    account_id: rec.accountId,
+    map_record_id: rec.mapRecordId,
+    time: rec.time,
+    hidden: rec.hidden,
+    score: rec.score,
+    respawn_count: rec.respawnCount,
+    medal: rec.medal,
+    game_mode: rec.gameMode,
+    game_mode_custom_data: rec.gameModeCustomData,
+    removed: rec.removed,
+    timestamp: rec.timestamp,
+    url: rec.url,
+    filename: rec.filename,
+  };
+}
+
+function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
+  if (r === null || typeof r !== 'object') throw invalidInput('a record must be an object');
+  const accountId = uuid(r.accountId, 'record accountId');
+  const mapRecordId = uuid(r.mapRecordId, 'mapRecordId');
+  if (uuid(r.mapId, 'record mapId') !== mapId) throw invalidInput(`record ${mapRecordId} is on map ${r.mapId}, not on ${mapId}`);
+  const recordScope = r.scopeId === null || r.scopeId === undefined ? PERSONAL_BEST : r.scopeId.toLowerCase();
+  if (recordScope !== scope) throw invalidInput(`record ${mapRecordId} is in scope ${recordScope}, not in ${scope}`);
+  const hidden = r.hidden || r.time === null;
+  return {
+    source: r,
+    accountId,
+    mapRecordId,
+    time: hidden ? null : r.time,
+    hidden: bit(hidden),
+    score: r.score,
+    respawnCount: r.respawnCount,
+    medal: r.medal,
+    gameMode: r.gameMode,
+    gameModeCustomData: r.gameModeCustomData ?? '',
+    removed: bit(r.removed === true),
+    timestamp: normalizeTimestamp(r.timestamp),
+    url: r.url,
+    filename: r.filename,
+  };
+}
+
+/** Competition ranking ("1, 2, 2, 4") of the visible entries; then hidden ones, then players without a record. */
+function rankEntries(entries: CompareEntry[], stunt: boolean): void {
+  const value = (e: CompareEntry): number | null => (stunt ? e.score : e.time);
+  const ranked = entries.filter((e) => e.hasRecord && !e.hidden && value(e) !== null);
+  // Worse-is-positive distance from a to b, in the map's unit.
+  const behind = (a: number, b: number): number => (stunt ? b - a : a - b);
+  ranked.sort((a, b) => behind(value(a)!, value(b)!) || (a.setAt ?? '').localeCompare(b.setAt ?? ''));
+  const best = ranked[0] ? value(ranked[0]) : null;
+  const me = entries.find((e) => e.isMe);
+  const mine = me && ranked.includes(me) ? value(me) : null;
+  ranked.forEach((e, i) => {
+    const v = value(e)!;
+    const prev = ranked[i - 1];
+    e.rank = prev && value(prev) === v ? prev.rank : i + 1;
+    e.deltaToBest = best === null ? null : behind(v, best);
+    e.deltaToMe = mine === null || mine === undefined ? null : behind(v, mine);
+  });
+  const order = (e: CompareEntry): number => (e.rank !== null ? 0 : e.hasRecord ? 1 : 2);
+  const position = new Map(ranked.map((e, i) => [e, i]));
+  entries.sort(
+    (a, b) =>
+      order(a) - order(b) ||
+      (position.get(a) ?? 0) - (position.get(b) ?? 0) ||
+      a.playerName.localeCompare(b.playerName),
+  );
+}
+
+function toStoredRecord(row: RecordRow): StoredRecord {
+  const personalBest = row.scope === PERSONAL_BEST;
+  return {
+    mapRecordId: row.map_record_id,
+    mapId: row.map_id,
+    accountId: row.account_id,
+    gameMode: row.game_mode,
+    gameModeCustomData: row.game_mode_custom_data,
+    scopeType: personalBest ? PERSONAL_BEST : 'Season',
+    scopeId: personalBest ? null : row.scope,
+    time: row.time,
+    hidden: row.hidden === 1,
+    score: row.score,
+    respawnCount: row.respawn_count,
+    medal: row.medal,
+    removed: row.removed === 1,
+    timestamp: row.timestamp,
+    url: row.url,
+    filename: row.filename,
+    scope: row.scope,
+    mapUid: row.map_uid,
+    playerName: playerName(row.account_id, row.display_name, row.nickname),
+    firstSeenAt: row.first_seen_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toHistoryRow(row: HistoryDbRow): HistoryRow {
+  return {
+    id: row.id,
+    kind: row.kind,
+    mapId: row.map_id,
+    mapUid: row.map_uid,
+    accountId: row.account_id,
+    scope: row.scope,
+    mapRecordId: row.map_record_id,
+    oldTime: row.old_time,
+    newTime: row.new_time,
+    oldScore: row.old_score,
+    newScore: row.new_score,
+    hidden: row.hidden === 1,
+    medal: row.medal,
+    recordTimestamp: row.record_timestamp,
+    seenAt: row.seen_at,
+    syncRunId: row.sync_run_id,
+  };
+}
+

@@ -1,0 +1,181 @@
+// Replays: which records' replay files we have (or could not get), where they sit, and which are still to fetch.
+import type { RepoContext } from './context.ts';
+import { invalidInput } from './errors.ts';
+import { describe, uuid } from './ids.ts';
+import { assertSafeRelativePath } from './files.ts';
+import { playerName } from './players.ts';
+import type { PendingReplay, ReplayEntry, ReplayState, WatchlistRef } from './types.ts';
+import type { WatchlistsRepo } from './watchlists.ts';
+
+/** Failed downloads are retried until they have failed this many times. */
+export const MAX_REPLAY_ATTEMPTS = 3;
+
+/**
+ * Where a record's replay goes, relative to the data folder. Built only from checked IDs, never from the
+ * service's file name, so nothing the service sends can steer a write.
+ */
+export function replayPath(mapId: string, accountId: string, mapRecordId: string): string {
+  return `replays/${uuid(mapId, 'mapId')}/${uuid(accountId, 'accountId')}/${uuid(mapRecordId, 'mapRecordId')}.replay.gbx`;
+}
+
+interface EntryRow {
+  record_id: string;
+  map_id: string | null;
+  map_uid: string | null;
+  map_name: string | null;
+  account_id: string | null;
+  display_name: string | null;
+  nickname: string | null;
+  state: ReplayState;
+  path: string | null;
+  size: number | null;
+  sha256: string | null;
+  error: string | null;
+  attempts: number;
+  updated_at: string;
+}
+
+const ENTRY_SELECT = `SELECT rp.record_id, m.map_id, m.map_uid, m.name AS map_name, p.account_id, p.display_name,
+  p.nickname, rp.state, rp.path, rp.size, rp.sha256, rp.error, rp.attempts, rp.updated_at
+  FROM replays rp LEFT JOIN maps m ON m.id = rp.map_ref LEFT JOIN players p ON p.id = rp.player_ref`;
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export class ReplaysRepo {
+  readonly #ctx: RepoContext;
+  readonly #lists: WatchlistsRepo;
+  readonly #pending;
+  readonly #owner;
+  readonly #downloaded;
+  readonly #hidden;
+  readonly #failed;
+  readonly #has;
+  readonly #get;
+  readonly #all;
+  readonly #ofList;
+
+  constructor(ctx: RepoContext, lists: WatchlistsRepo) {
+    this.#ctx = ctx;
+    this.#lists = lists;
+    const { db } = ctx;
+    // GROUP BY: a personal best that is also the season's record shares its record ID (and its replay).
+    this.#pending = db.prepare<[number, number], { map_id: string; account_id: string; map_record_id: string; url: string; attempts: number }>(
+      `SELECT m.map_id, p.account_id, r.map_record_id, r.url, coalesce(rp.attempts, 0) AS attempts
+       FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
+       LEFT JOIN replays rp ON rp.record_id = r.map_record_id
+       WHERE r.hidden = 0 AND (rp.record_id IS NULL OR (rp.state = 'failed' AND rp.attempts < ?))
+       GROUP BY r.map_record_id
+       LIMIT ?`,
+    );
+    this.#owner = db.prepare<[string], { map_ref: number; player_ref: number }>(
+      'SELECT map_ref, player_ref FROM records WHERE map_record_id = ? LIMIT 1',
+    );
+    this.#downloaded = db.prepare<[string, number | null, number | null, string, number, string, string]>(
+      `INSERT INTO replays (record_id, map_ref, player_ref, state, path, size, sha256, updated_at)
+       VALUES (?, ?, ?, 'downloaded', ?, ?, ?, ?)
+       ON CONFLICT (record_id) DO UPDATE SET map_ref = coalesce(excluded.map_ref, map_ref),
+         player_ref = coalesce(excluded.player_ref, player_ref), state = 'downloaded', path = excluded.path,
+         size = excluded.size, sha256 = excluded.sha256, error = NULL, updated_at = excluded.updated_at`,
+    );
+    this.#hidden = db.prepare<[string, number | null, number | null, string]>(
+      `INSERT INTO replays (record_id, map_ref, player_ref, state, updated_at) VALUES (?, ?, ?, 'hidden', ?)
+       ON CONFLICT (record_id) DO UPDATE SET state = 'hidden', error = NULL, updated_at = excluded.updated_at
+       WHERE replays.state <> 'downloaded'`,
+    );
+    // A file we already have is never downgraded by a later failed try.
+    this.#failed = db.prepare<[string, number | null, number | null, string, string], { attempts: number }>(
+      `INSERT INTO replays (record_id, map_ref, player_ref, state, error, attempts, updated_at)
+       VALUES (?, ?, ?, 'failed', ?, 1, ?)
+       ON CONFLICT (record_id) DO UPDATE SET state = 'failed', error = excluded.error, attempts = replays.attempts + 1,
+         updated_at = excluded.updated_at
+       WHERE replays.state <> 'downloaded'
+       RETURNING attempts`,
+    );
+    this.#has = db.prepare<[string], { found: number }>(
+      "SELECT 1 AS found FROM replays WHERE record_id = ? AND state = 'downloaded'",
+    );
+    this.#get = db.prepare<[string], EntryRow>(`${ENTRY_SELECT} WHERE rp.record_id = ?`);
+    this.#all = db.prepare<[], EntryRow>(`${ENTRY_SELECT} ORDER BY rp.updated_at DESC, rp.record_id`);
+    this.#ofList = db.prepare<{ list: number }, EntryRow>(
+      `${ENTRY_SELECT}
+       WHERE rp.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
+         AND rp.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)
+       ORDER BY rp.updated_at DESC, rp.record_id`,
+    );
+  }
+
+  /** See replayPath. */
+  pathFor(mapId: string, accountId: string, mapRecordId: string): string {
+    return replayPath(mapId, accountId, mapRecordId);
+  }
+
+  /** Visible current records with no replay yet, or whose download failed fewer than `maxAttempts` times. */
+  pending(limit = 1000, maxAttempts = MAX_REPLAY_ATTEMPTS): PendingReplay[] {
+    return this.#pending.all(maxAttempts, Math.max(0, Math.floor(limit))).map((r) => ({
+      mapId: r.map_id,
+      accountId: r.account_id,
+      mapRecordId: r.map_record_id,
+      url: r.url,
+      path: replayPath(r.map_id, r.account_id, r.map_record_id),
+      attempts: r.attempts,
+    }));
+  }
+
+  markDownloaded(recordId: string, relPath: string, size: number, sha256: string): void {
+    const id = uuid(recordId, 'record ID');
+    assertSafeRelativePath(relPath);
+    if (!Number.isSafeInteger(size) || size < 0) throw invalidInput(`a replay's size is a whole number of bytes, got ${describe(size)}`);
+    if (typeof sha256 !== 'string' || !SHA256.test(sha256.toLowerCase())) throw invalidInput(`not a SHA-256 digest: ${describe(sha256)}`);
+    const owner = this.#owner.get(id);
+    this.#downloaded.run(id, owner?.map_ref ?? null, owner?.player_ref ?? null, relPath, size, sha256.toLowerCase(), this.#ctx.now());
+  }
+
+  /** The record's replay is behind a secret threshold (the service answered 403): not to be asked for again. */
+  markHidden(recordId: string): void {
+    const id = uuid(recordId, 'record ID');
+    const owner = this.#owner.get(id);
+    this.#hidden.run(id, owner?.map_ref ?? null, owner?.player_ref ?? null, this.#ctx.now());
+  }
+
+  /** Counts a failed try; returns the tries so far (0 when the replay was already downloaded). */
+  markFailed(recordId: string, error: string): number {
+    const id = uuid(recordId, 'record ID');
+    const owner = this.#owner.get(id);
+    const row = this.#failed.get(id, owner?.map_ref ?? null, owner?.player_ref ?? null, String(error).slice(0, 2000), this.#ctx.now());
+    return row?.attempts ?? 0;
+  }
+
+  /** Whether the record's replay file is downloaded. */
+  has(recordId: string): boolean {
+    return typeof recordId === 'string' && this.#has.get(recordId.toLowerCase()) !== undefined;
+  }
+
+  get(recordId: string): ReplayEntry | undefined {
+    const row = typeof recordId === 'string' ? this.#get.get(recordId.toLowerCase()) : undefined;
+    return row && toEntry(row);
+  }
+
+  /** Every replay row (of a list's maps and players, or all), newest first, with sizes. */
+  list(options: { list?: WatchlistRef } = {}): ReplayEntry[] {
+    const rows = options.list === undefined ? this.#all.all() : this.#ofList.all({ list: this.#lists.require(options.list).id });
+    return rows.map(toEntry);
+  }
+}
+
+function toEntry(row: EntryRow): ReplayEntry {
+  return {
+    mapRecordId: row.record_id,
+    mapId: row.map_id,
+    mapUid: row.map_uid,
+    mapName: row.map_name,
+    accountId: row.account_id,
+    playerName: row.account_id === null ? null : playerName(row.account_id, row.display_name, row.nickname),
+    state: row.state,
+    path: row.path,
+    size: row.size,
+    sha256: row.sha256,
+    error: row.error,
+    attempts: row.attempts,
+    updatedAt: row.updated_at,
+  };
+}

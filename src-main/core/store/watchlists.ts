@@ -1,0 +1,142 @@
+// Named watchlists: each holds maps and players; a map or player can sit in several lists.
+import { SqliteError } from 'better-sqlite3';
+import type { RepoContext } from './context.ts';
+import { StoreError, StoreErrorCode, invalidInput, notFound } from './errors.ts';
+import { describe } from './ids.ts';
+import type { SyncRunsRepo } from './sync-runs.ts';
+import type { Watchlist, WatchlistRef, WatchlistSummary } from './types.ts';
+
+export const WATCHLIST_NAME_MAX = 64;
+
+interface ListRow {
+  id: number;
+  name: string;
+  created_at: string;
+}
+
+/** Trimmed, 1-64 characters, no control characters; the clean name, or an error saying what to change. */
+export function watchlistName(raw: unknown): string {
+  if (typeof raw !== 'string') throw invalidInput('a list name must be text');
+  const name = raw.normalize('NFC').trim();
+  if (name === '') throw invalidInput('a list needs a name');
+  const length = [...name].length;
+  if (length > WATCHLIST_NAME_MAX) {
+    throw invalidInput(`list names are at most ${WATCHLIST_NAME_MAX} characters; this one has ${length}`);
+  }
+  if (/\p{Cc}/u.test(name)) throw invalidInput('list names cannot hold line breaks, tabs or other control characters');
+  return name;
+}
+
+export class WatchlistsRepo {
+  readonly #ctx: RepoContext;
+  #runs: SyncRunsRepo | undefined;
+  readonly #insert;
+  readonly #byName;
+  readonly #byId;
+  readonly #rename;
+  readonly #renameRuns;
+  readonly #delete;
+  readonly #all;
+  readonly #counts;
+
+  constructor(ctx: RepoContext) {
+    this.#ctx = ctx;
+    const { db } = ctx;
+    this.#insert = db.prepare<[string, string]>('INSERT INTO watchlists (name, created_at) VALUES (?, ?)');
+    this.#byName = db.prepare<[string], ListRow>('SELECT id, name, created_at FROM watchlists WHERE name = ?');
+    this.#byId = db.prepare<[number], ListRow>('SELECT id, name, created_at FROM watchlists WHERE id = ?');
+    this.#rename = db.prepare<[string, number]>('UPDATE watchlists SET name = ? WHERE id = ?');
+    this.#renameRuns = db.prepare<[string, number]>('UPDATE sync_runs SET watchlist_name = ? WHERE watchlist_id = ?');
+    this.#delete = db.prepare<[number]>('DELETE FROM watchlists WHERE id = ?');
+    this.#all = db.prepare<[], ListRow>('SELECT id, name, created_at FROM watchlists ORDER BY name, id');
+    this.#counts = db.prepare<{ id: number }, { maps: number; unresolved: number; players: number }>(
+      `SELECT
+         (SELECT count(*) FROM watchlist_maps WHERE watchlist_id = @id AND map_ref IS NOT NULL) AS maps,
+         (SELECT count(*) FROM watchlist_maps WHERE watchlist_id = @id AND map_ref IS NULL) AS unresolved,
+         (SELECT count(*) FROM watchlist_players WHERE watchlist_id = @id) AS players`,
+    );
+  }
+
+  /** @internal the sync-run log is built after the lists (it names them). */
+  attachRuns(runs: SyncRunsRepo): void {
+    this.#runs = runs;
+  }
+
+  create(name: string, createdAt: string = this.#ctx.now()): Watchlist {
+    const clean = watchlistName(name);
+    const existing = this.#byName.get(clean);
+    if (existing) throw conflict(existing.name);
+    try {
+      const info = this.#insert.run(clean, createdAt);
+      return { id: Number(info.lastInsertRowid), name: clean, createdAt };
+    } catch (error) {
+      // Another process created it between our check and our insert.
+      if (isUniqueViolation(error)) throw conflict(clean);
+      throw error;
+    }
+  }
+
+  rename(list: WatchlistRef, newName: string): Watchlist {
+    const clean = watchlistName(newName);
+    return this.#ctx.db.transaction((): Watchlist => {
+      const row = this.require(list);
+      const clash = this.#byName.get(clean);
+      if (clash && clash.id !== row.id) throw conflict(clash.name);
+      this.#rename.run(clean, row.id);
+      this.#renameRuns.run(clean, row.id);
+      return { id: row.id, name: clean, createdAt: row.createdAt };
+    })();
+  }
+
+  /** Removes the list and its memberships; maps, players, records, history and replays stay. */
+  delete(list: WatchlistRef): void {
+    const row = this.require(list);
+    this.#delete.run(row.id);
+  }
+
+  /** Every list with its counts and last sync, by name. */
+  list(): WatchlistSummary[] {
+    return this.#all.all().map((row) => this.#summary(row));
+  }
+
+  get(list: WatchlistRef): WatchlistSummary | undefined {
+    const row = this.#find(list);
+    return row && this.#summary(row);
+  }
+
+  /** The list, or a NOT_FOUND error naming it. */
+  require(list: WatchlistRef): Watchlist {
+    const row = this.#find(list);
+    if (!row) throw notFound(`there is no list ${typeof list === 'number' ? `#${list}` : describe(list)}`);
+    return { id: row.id, name: row.name, createdAt: row.created_at };
+  }
+
+  #find(list: WatchlistRef): ListRow | undefined {
+    if (typeof list === 'number') return this.#byId.get(list);
+    if (typeof list !== 'string') throw invalidInput('a list is named by its name or its ID');
+    return this.#byName.get(list.normalize('NFC').trim());
+  }
+
+  #summary(row: ListRow): WatchlistSummary {
+    const counts = this.#counts.get({ id: row.id })!;
+    const last = this.#runs?.lastFinishedFor(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      createdAt: row.created_at,
+      maps: counts.maps,
+      unresolvedMaps: counts.unresolved,
+      players: counts.players,
+      lastSyncAt: last?.finishedAt ?? null,
+      lastSyncOutcome: last?.outcome ?? null,
+    };
+  }
+}
+
+function conflict(name: string): StoreError {
+  return new StoreError(StoreErrorCode.CONFLICT, `a list named ${describe(name)} already exists`);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

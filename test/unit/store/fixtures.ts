@@ -1,0 +1,62 @@
+// Builders for store tests: deterministic IDs, a valid map and a valid record with overrides.
+import type { MapInfo, PlayerRecord } from '../../../src-main/core/model.ts';
+
+/** A deterministic UUID from a label and a number: uuid('a', 1) → 0000000a-…-000000000001. */
+export function uuid(kind: string, n: number): string {
+  const k = [...kind].reduce((acc, c) => (acc * 31 + c.charCodeAt(0)) >>> 0, 7).toString(16).padStart(8, '0').slice(-8);
+  return `${k}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+export const mapId = (n: number): string => uuid('map', n);
+export const accountId = (n: number): string => uuid('account', n);
+export const recordId = (n: number): string => uuid('record', n);
+export const seasonId = (n: number): string => uuid('season', n);
+export const mapUid = (n: number): string => `Uid${String(n).padStart(6, '0')}abcdefghijklmnopq`;
+
+export function makeMap(n: number, overrides: Partial<MapInfo> = {}): MapInfo {
+  return {
+    mapId: mapId(n),
+    mapUid: mapUid(n),
+    name: `$i$a1bMap ${n} $fff- Race`,
+    author: accountId(900),
+    submitter: accountId(900),
+    authorScore: 26972,
+    goldScore: 29000,
+    silverScore: 33000,
+    bronzeScore: 41000,
+    mapType: 'TrackMania\\TM_Race',
+    mapStyle: '',
+    collectionName: 'Stadium',
+    filename: `Map ${n}.Map.Gbx`,
+    hasClones: false,
+    isPlayable: true,
+    createdWithGamepadEditor: false,
+    createdWithSimpleEditor: false,
+    timestamp: '2024-01-01T10:00:00+00:00',
+    fileUrl: `https://storage.example/storageObjects/${uuid('file', n)}`,
+    thumbnailUrl: `https://storage.example/storageObjects/${uuid('file', n)}.jpg`,
+    ...overrides,
+  };
+}
+
+export function makeRecord(map: number, account: number, overrides: Partial<PlayerRecord> = {}): PlayerRecord {
+  return {
+    mapRecordId: recordId(map * 1000 + account),
+    mapId: mapId(map),
+    accountId: accountId(account),
+    gameMode: 'TimeAttack',
+    gameModeCustomData: '',
+    scopeType: 'PersonalBest',
+    scopeId: null,
+    time: 30000 + account,
+    hidden: false,
+    score: 0,
+    respawnCount: null,
+    medal: 2,
+    removed: false,
+    timestamp: '2024-02-01T12:00:00+00:00',
+    url: `https://storage.example/mapRecords/${recordId(map * 1000 + account)}/replay`,
+    filename: `Replays\\Downloaded\\${mapId(map)}_${accountId(account)}_(0'30''000).replay.gbx`,
+    ...overrides,
+  };
+}
