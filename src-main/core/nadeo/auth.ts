@@ -124,16 +124,17 @@ export class NadeoAuth implements TokenSource {
     const { login, password } = this.#o.credentials;
     const basic = Buffer.from(`${login}:${password}`, 'utf8').toString('base64');
     this.counts.logins++;
+    const target = `${this.#o.basePath}/v2/authentication/token/basic`;
     try {
       const body = await this.#o.pipeline().request({
         method: 'POST',
         origin: this.#o.origin,
-        target: `${this.#o.basePath}/v2/authentication/token/basic`,
+        target,
         route: LOGIN_ROUTE,
         headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ audience: 'NadeoServices' }),
         signal: this.#o.lifetime,
-        handle: jsonHandler({ route: LOGIN_ROUTE }, this.#o.now),
+        handle: jsonHandler({ method: 'POST', route: LOGIN_ROUTE, target }, this.#o.now),
       });
       return parseBody(TokenPairWire, body, LOGIN_ROUTE, '');
     } catch (e) {
@@ -151,14 +152,15 @@ export class NadeoAuth implements TokenSource {
 
   async #refresh(t: Tokens): Promise<{ accessToken: string; refreshToken?: string | undefined }> {
     this.counts.refreshes++;
+    const target = `${this.#o.basePath}/v2/authentication/token/refresh`;
     const body = await this.#o.pipeline().request({
       method: 'POST',
       origin: this.#o.origin,
-      target: `${this.#o.basePath}/v2/authentication/token/refresh`,
+      target,
       route: REFRESH_ROUTE,
       headers: { authorization: `nadeo_v1 t=${t.refresh ?? ''}`, accept: 'application/json' },
       signal: this.#o.lifetime,
-      handle: jsonHandler({ route: REFRESH_ROUTE }, this.#o.now),
+      handle: jsonHandler({ method: 'POST', route: REFRESH_ROUTE, target }, this.#o.now),
     });
     return parseBody(TokenPairWire, body, REFRESH_ROUTE, '');
   }
@@ -211,16 +213,17 @@ export class OAuthClientCredentials implements TokenSource {
   async #doFetch(): Promise<{ value: string; expiresAt: number }> {
     this.counts.tokens++;
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: this.#o.clientId, client_secret: this.#o.clientSecret });
+    const target = `${this.#o.basePath}/api/access_token`;
     try {
       const body = await this.#o.pipeline().request({
         method: 'POST',
         origin: this.#o.origin,
-        target: `${this.#o.basePath}/api/access_token`,
+        target,
         route: OAUTH_TOKEN_ROUTE,
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: form.toString(),
         signal: this.#o.lifetime,
-        handle: jsonHandler({ route: OAUTH_TOKEN_ROUTE }, this.#o.now),
+        handle: jsonHandler({ method: 'POST', route: OAUTH_TOKEN_ROUTE, target }, this.#o.now),
       });
       const answer = parseBody(OAuthTokenWire, body, OAUTH_TOKEN_ROUTE, '');
       const lifetimeMs = (answer.expires_in ?? 3600) * 1000;

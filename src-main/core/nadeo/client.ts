@@ -13,7 +13,7 @@ import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.t
 import { ROUTES, RouteChoice, type RouteDef } from './routes.ts';
 import { gameModeFor, isMapUid, isUuid, toMapInfo, toPlayerRecord, triageKeys } from './rules.ts';
 import { DisplayNamesWire, MapInfoListWire, MapRecordListWire, parseBody } from './schemas.ts';
-import { throwIfAborted } from './signals.ts';
+import { linkSignals, throwIfAborted } from './signals.ts';
 
 export const REAL_BASE_URL = 'https://prod.trackmania.core.nadeo.online';
 export const REAL_OAUTH_BASE_URL = 'https://api.trackmania.com';
@@ -208,8 +208,9 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
     if (closed) throw new AbortError('The client was closed.');
   };
 
-  const getJson = (route: RouteDef, target: string, signal: AbortSignal): Promise<unknown> =>
-    pipeline.request({
+  const getJson = (route: RouteDef, target: string, signal: AbortSignal): Promise<unknown> => {
+    const spec = { method: 'GET', route: route.label, target, detectGoneRoute: true } as const;
+    return pipeline.request({
       method: 'GET',
       origin: api.origin,
       target,
@@ -218,8 +219,9 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       headers: { accept: 'application/json' },
       signal,
       detectGoneRoute: true,
-      handle: jsonHandler({ route: route.label }, now),
+      handle: jsonHandler(spec, now),
     });
+  };
 
   const listTarget = (route: RouteDef, keys: readonly string[]) => `${api.basePath}${route.path}?${route.listParam}=${keys.join(',')}`;
 
@@ -354,25 +356,35 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       const batches = packByLength(t.keys, { limit: maxUriLength, fixedLength: fixed.length, separatorLength: sep.length, maxKeys: 50 });
       const names = new Map<string, string>();
       const route = 'GET /api/display-names';
-      await Promise.all(
-        batches.map(async (keys) => {
-          const body = await pipeline.request({
-            method: 'GET',
-            origin: oauthBase.origin,
-            target: fixed + keys.join(sep),
-            route,
-            auth: 'oauth',
-            headers: { accept: 'application/json' },
-            signal: o.signal,
-            handle: jsonHandler({ route }, now),
-          });
-          const answer = parseBody(DisplayNamesWire, body, route, 'names');
-          for (const [id, name] of Object.entries(answer)) {
-            const original = t.original.get(id.toLowerCase());
-            if (original !== undefined) names.set(original, name);
-          }
-        }),
-      );
+      // One failed batch cancels its siblings: the lookup fails as a whole.
+      const linked = linkSignals(o.signal);
+      try {
+        await Promise.all(
+          batches.map(async (keys) => {
+            const target = fixed + keys.join(sep);
+            const body = await pipeline.request({
+              method: 'GET',
+              origin: oauthBase.origin,
+              target,
+              route,
+              auth: 'oauth',
+              headers: { accept: 'application/json' },
+              signal: linked.signal,
+              handle: jsonHandler({ method: 'GET', route, target }, now),
+            });
+            const answer = parseBody(DisplayNamesWire, body, route, 'names');
+            for (const [id, name] of Object.entries(answer)) {
+              const original = t.original.get(id.toLowerCase());
+              if (original !== undefined) names.set(original, name);
+            }
+          }),
+        );
+      } catch (e) {
+        linked.abort();
+        throw e;
+      } finally {
+        linked.dispose();
+      }
       return names;
     },
 

@@ -67,7 +67,7 @@ export async function downloadFile(
       if ([301, 302, 303, 307, 308].includes(res.status) && typeof res.headers.location === 'string') {
         return { state: 'redirect', location: res.headers.location };
       }
-      if (res.status < 200 || res.status >= 300) throw await errorFromResponse(spec as RequestSpec<unknown>, res, ctx.now());
+      if (res.status < 200 || res.status >= 300) throw await errorFromResponse(spec, res, ctx.now());
       return streamToFile(res, destFile, options.maxBytes);
     };
     const outcome = await ctx.pipeline.request(spec);

@@ -186,8 +186,11 @@ function describeApiError(api: ApiErrorBody | undefined): string {
 }
 
 /** Builds the HttpError for a non-success answer whose body has been read (possibly empty or not JSON). */
+/** What an error needs to know about its request. */
+export type ErrorSpec = Pick<RequestSpec<unknown>, 'method' | 'route' | 'detectGoneRoute' | 'target'>;
+
 export function httpErrorFor(
-  spec: Pick<RequestSpec<unknown>, 'method' | 'route' | 'detectGoneRoute' | 'target'>,
+  spec: ErrorSpec,
   status: number,
   bodyText: string,
   retryAfterMs: number | undefined,
@@ -241,7 +244,7 @@ export function httpErrorFor(
 }
 
 /** Reads an error answer's body (small, best effort) and builds its HttpError. */
-export async function errorFromResponse(spec: RequestSpec<unknown>, res: RawResponse, now: number): Promise<HttpError> {
+export async function errorFromResponse(spec: ErrorSpec, res: RawResponse, now: number): Promise<HttpError> {
   let text = '';
   try {
     text = (await readBody(res, spec.route, 64 * 1024)).toString('utf8');
@@ -253,10 +256,10 @@ export async function errorFromResponse(spec: RequestSpec<unknown>, res: RawResp
 }
 
 /** Handler for JSON API calls: the parsed body on 2xx, an HttpError otherwise. */
-export function jsonHandler(spec: Pick<RequestSpec<unknown>, 'route'>, now: () => number): (res: RawResponse) => Promise<unknown> {
+export function jsonHandler(spec: ErrorSpec, now: () => number): (res: RawResponse) => Promise<unknown> {
   return async (res) => {
     if (res.status >= 200 && res.status < 300) return readJson(res, spec.route);
-    throw await errorFromResponse(spec as RequestSpec<unknown>, res, now());
+    throw await errorFromResponse(spec, res, now());
   };
 }
 

@@ -49,3 +49,19 @@ export class FakeClock implements LimiterClock {
 export async function flush(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
+
+/** A clock whose timers fire at once and move its time forward: a client paced by it never really waits. */
+export function warpClock(): LimiterClock & { waited: number[] } {
+  let offset = 0;
+  const waited: number[] = [];
+  return {
+    waited,
+    now: () => performance.now() + offset,
+    setTimeout: (fn, ms) => {
+      waited.push(ms);
+      offset += ms;
+      return setImmediate(fn);
+    },
+    clearTimeout: (h) => clearImmediate(h as ReturnType<typeof setImmediate>),
+  };
+}

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeJwtPayload, readJwtTimes } from '../../../src-main/core/nadeo/jwt.ts';
+import { fakeJwt } from './fixtures.ts';
 
-export function fakeJwt(claims: Record<string, unknown>): string {
-  const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(claims)}.c2lnbmF0dXJl`;
-}
 
 describe('JWT claims', () => {
   it('reads exp, rat and iat as milliseconds', () => {

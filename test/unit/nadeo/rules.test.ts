@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gameModeFor, isMapUid, isUuid, toPlayerRecord, triageKeys } from '../../../src-main/core/nadeo/rules.ts';
 import { MapRecordWire } from '../../../src-main/core/nadeo/schemas.ts';
 import { SENTINEL_U32 } from '../../../src-main/core/model.ts';
-import { sampleRecord } from './schemas.test.ts';
+import { sampleRecord } from './fixtures.ts';
 
 describe('gameModeFor (seed 4.2 rules 3-5)', () => {
   it('derives the mode from map type, clones and season', () => {

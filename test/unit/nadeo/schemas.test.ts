@@ -1,47 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MapInfoListWire, MapRecordListWire, ApiErrorWire, parseBody, readApiError, isApiErrorCode } from '../../../src-main/core/nadeo/schemas.ts';
 import { SchemaError, HttpError } from '../../../src-main/core/nadeo/errors.ts';
+import { sampleMap, sampleRecord } from './fixtures.ts';
 
-export const sampleMap = {
-  author: 'd2372a08-a8a1-46cb-97fb-23a161d85ad0',
-  authorScore: 26972,
-  bronzeScore: 41000,
-  silverScore: 33000,
-  goldScore: 29000,
-  collectionName: 'Stadium',
-  createdWithGamepadEditor: false,
-  createdWithSimpleEditor: false,
-  filename: 'Megacity Race.Map.Gbx',
-  hasClones: false,
-  isPlayable: true,
-  mapId: '8e2ed4a2-1a55-4a26-9db4-6b2b7e9a4f1b',
-  mapUid: 'ZNE7Z4Gu0rBFXgSHO6yEjXTrS6i',
-  mapStyle: '',
-  mapType: 'TrackMania\\TM_Race',
-  name: '$i$a1bLaserhawk $fff- Megacity Race',
-  submitter: 'd2372a08-a8a1-46cb-97fb-23a161d85ad0',
-  timestamp: '2021-07-01T17:00:00+00:00',
-  fileUrl: 'https://core.trackmania.nadeo.live/storageObjects/abc',
-  thumbnailUrl: 'https://core.trackmania.nadeo.live/storageObjects/abc.jpg',
-};
-
-export function sampleRecord(i: number) {
-  return {
-    accountId: `00000000-0000-4000-8000-00000000000${i}`,
-    mapId: sampleMap.mapId,
-    mapRecordId: `10000000-0000-4000-8000-00000000000${i}`,
-    filename: 'Replays\\Downloaded\\x.replay.gbx',
-    gameMode: 'TimeAttack',
-    gameModeCustomData: '',
-    medal: 4,
-    recordScore: { respawnCount: 4294967295, score: 0, time: 22340 },
-    removed: false,
-    scopeId: null,
-    scopeType: 'PersonalBest',
-    timestamp: '2026-01-02T03:04:05+00:00',
-    url: 'https://core.trackmania.nadeo.live/mapRecords/x/replay',
-  };
-}
 
 describe('schemas', () => {
   it('accepts the seed objects and lets unknown extra fields through', () => {
