@@ -130,6 +130,21 @@ export function toNadeoError(e: unknown, signal: AbortSignal | undefined, route:
   return e;
 }
 
+/** Drops an unread body. undici emits 'error' on a destroyed unfinished body, so a listener must be there first. */
+export function discardBody(body: BodyReadable): void {
+  body.on('error', () => {});
+  if (!body.destroyed) body.destroy();
+}
+
+/** Reads and drops a small unwanted body so the connection can be reused; bigger ones are cut off. */
+export async function drainBody(body: BodyReadable): Promise<void> {
+  try {
+    await body.dump({ limit: 64 * 1024 });
+  } catch {
+    discardBody(body);
+  }
+}
+
 function contentLength(headers: IncomingHttpHeaders): number | undefined {
   const raw = headers['content-length'];
   if (raw === undefined) return undefined;
@@ -141,7 +156,7 @@ function contentLength(headers: IncomingHttpHeaders): number | undefined {
 export async function readBody(res: RawResponse, route: string, maxBytes = MAX_JSON_BYTES): Promise<Buffer> {
   const expected = contentLength(res.headers);
   if (expected !== undefined && expected > maxBytes) {
-    res.body.destroy();
+    discardBody(res.body);
     throw new NadeoError(ErrorCode.TOO_LARGE, `${route} answered ${expected} bytes, more than the ${maxBytes} allowed.`);
   }
   const chunks: Buffer[] = [];
@@ -149,7 +164,7 @@ export async function readBody(res: RawResponse, route: string, maxBytes = MAX_J
   for await (const chunk of res.body as AsyncIterable<Buffer>) {
     total += chunk.length;
     if (total > maxBytes) {
-      res.body.destroy();
+      discardBody(res.body);
       throw new NadeoError(ErrorCode.TOO_LARGE, `${route} answered more than the ${maxBytes} bytes allowed.`);
     }
     chunks.push(chunk);
@@ -337,7 +352,7 @@ export class Pipeline {
           value = await spec.handle(raw, signal);
           ok = true;
         } finally {
-          if (!res.body.readableEnded && !res.body.destroyed) res.body.destroy();
+          if (!res.body.readableEnded) discardBody(res.body);
         }
       } catch (e) {
         failure = toNadeoError(e, signal, spec.route);

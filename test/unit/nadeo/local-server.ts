@@ -9,7 +9,7 @@ export interface SeenRequest {
   body: string;
 }
 
-export type Handler = (req: SeenRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
+export type Handler = (req: SeenRequest, res: ServerResponse, raw: IncomingMessage) => unknown;
 
 export interface LocalServer {
   url: string;
