@@ -313,7 +313,7 @@ export class RecordsRepo {
           hasRecord: r !== undefined,
           hidden,
           time: r && !hidden ? r.time : null,
-          score: r ? r.score : null,
+          score: r && stunt ? r.score : null,
           medal: r?.medal ?? 0,
           respawnCount: r?.respawn_count ?? null,
           setAt: r?.timestamp ?? null,

@@ -136,7 +136,7 @@ export interface CompareEntry {
   hidden: boolean;
   /** Milliseconds; null when hidden or absent. */
   time: number | null;
-  /** Stunt points; null when absent. */
+  /** Stunt points; null when absent, and on maps that rank by time. */
   score: number | null;
   medal: number;
   respawnCount: number | null;

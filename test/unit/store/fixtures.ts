@@ -60,3 +60,31 @@ export function makeRecord(map: number, account: number, overrides: Partial<Play
     ...overrides,
   };
 }
+
+/** A fixed clock that moves one second per call, so ordering by time is deterministic. */
+export function steppingClock(start = '2025-01-01T00:00:00.000Z'): () => Date {
+  let t = Date.parse(start);
+  return () => new Date((t += 1000));
+}
+
+/** Table → columns, and index names, as SQLite reports them: what a migration test compares. */
+export function describeSchema(db: import('better-sqlite3').Database): { tables: Record<string, string[]>; indexes: string[] } {
+  const tables: Record<string, string[]> = {};
+  const names = db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all();
+  for (const { name } of names) {
+    tables[name] = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${name}') ORDER BY cid`).all().map((c) => c.name);
+  }
+  const indexes = db
+    .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all()
+    .map((i) => i.name);
+  return { tables, indexes };
+}
+
+/** An in-memory store on a stepping clock. */
+export async function memoryStore(): Promise<import('../../../src-main/core/store/index.ts').Store> {
+  const { openStore } = await import('../../../src-main/core/store/index.ts');
+  return openStore({ memory: true, now: steppingClock() });
+}

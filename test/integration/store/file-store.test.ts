@@ -1,0 +1,103 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseFromTheFutureError, LATEST_SCHEMA_VERSION, openStore, type Store } from '../../../src-main/core/store/index.ts';
+import { accountId, makeMap, makeRecord, mapId } from '../../unit/store/fixtures.ts';
+
+let dir: string;
+const opened: Store[] = [];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tw-store-'));
+});
+afterEach(() => {
+  for (const s of opened.splice(0)) s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function open(file = join(dir, 'trackwatch.sqlite')): Store {
+  const store = openStore({ file });
+  opened.push(store);
+  return store;
+}
+
+describe('a store on a file', () => {
+  it('runs in WAL mode with foreign keys and a busy timeout', () => {
+    const store = open();
+    expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+    expect(store.schemaVersion).toBe(LATEST_SCHEMA_VERSION);
+    expect(store.dataDir).toBe(dir);
+  });
+
+  it('creates missing folders and keeps what it wrote across a reopen', () => {
+    const file = join(dir, 'deep', 'er', 'trackwatch.sqlite');
+    const first = open(file);
+    first.watchlists.create('Weekly Shorts');
+    first.close();
+    const again = open(file);
+    expect(again.watchlists.list().map((l) => l.name)).toEqual(['Weekly Shorts']);
+  });
+
+  it('refuses to open a folder a newer Trackwatch wrote, and leaves the file alone', () => {
+    const file = join(dir, 'trackwatch.sqlite');
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+    raw.close();
+    expect(() => open(file)).toThrow(DatabaseFromTheFutureError);
+    const check = new Database(file);
+    expect(check.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION + 1);
+    check.close();
+  });
+
+  it('clears stray temp files a crash left in tmp/ and exports/, but not young ones or other files', () => {
+    mkdirSync(join(dir, 'tmp'));
+    mkdirSync(join(dir, 'exports'));
+    const old = Date.now() / 1000 - 3600;
+    for (const f of ['tmp/a.tmp', 'exports/x.csv.1-2.tmp']) {
+      writeFileSync(join(dir, f), 'partial');
+      utimesSync(join(dir, f), old, old);
+    }
+    writeFileSync(join(dir, 'tmp/young.tmp'), 'still being written');
+    writeFileSync(join(dir, 'exports/kept.csv'), 'a,b');
+    utimesSync(join(dir, 'exports/kept.csv'), old, old);
+    open();
+    expect(existsSync(join(dir, 'tmp/a.tmp'))).toBe(false);
+    expect(existsSync(join(dir, 'exports/x.csv.1-2.tmp'))).toBe(false);
+    expect(existsSync(join(dir, 'tmp/young.tmp'))).toBe(true);
+    expect(existsSync(join(dir, 'exports/kept.csv'))).toBe(true);
+  });
+
+  it('streams the export through its own read connection, so writes go on meanwhile', () => {
+    const store = open();
+    store.watchlists.create('L');
+    store.maps.upsert([makeMap(1)], '2025-01-01T00:00:00.000Z');
+    const run = store.syncRuns.start();
+    store.records.applyRecords({
+      mapId: mapId(1), scope: 'PersonalBest', seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run,
+      records: [makeRecord(1, 1), makeRecord(1, 2)],
+    });
+    const rows = store.records.exportRows();
+    expect(rows.next().value?.accountId).toBe(accountId(1));
+    // Mid-export, the store's own connection still writes.
+    store.settings.set('theme', 'dark');
+    store.records.applyRecords({
+      mapId: mapId(1), scope: 'PersonalBest', seenAt: '2025-01-02T00:00:00.000Z', syncRunId: run,
+      records: [makeRecord(1, 3)],
+    });
+    const rest = [...rows];
+    // The export reads the snapshot it started on.
+    expect(rest.map((r) => r.accountId)).toEqual([accountId(2)]);
+    expect(store.records.forMap(mapId(1))).toHaveLength(3);
+  });
+
+  it('lets two connections (the app and the CLI) use one data folder', () => {
+    const app = open();
+    const cli = open();
+    app.watchlists.create('From the app');
+    cli.watchlists.create('From the CLI');
+    expect(app.watchlists.list().map((l) => l.name)).toEqual(['From the app', 'From the CLI']);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PlayerRecord } from '../../../src-main/core/model.ts';
+import type { Store } from '../../../src-main/core/store/index.ts';
+import { accountId, makeMap, makeRecord, mapId, mapUid, memoryStore, recordId, seasonId } from './fixtures.ts';
+
+let store: Store;
+let run: number;
+function apply(map: number, records: PlayerRecord[], scope = 'PersonalBest'): void {
+  store.records.applyRecords({ mapId: mapId(map), scope, records, seenAt: '2025-06-01T00:00:00.000Z', syncRunId: run });
+}
+
+beforeEach(async () => {
+  store = await memoryStore();
+  store.maps.upsert([makeMap(1), makeMap(2)]);
+  store.watchlists.create('L');
+  store.maps.addRefs('L', [{ mapId: mapId(1) }]);
+  store.players.add('L', [{ accountId: accountId(1) }]);
+  run = store.syncRuns.start();
+  // Player 1 on map 1: three PBs over three months; player 2 on map 1; player 1 on map 2; a season record.
+  apply(1, [makeRecord(1, 1, { time: 32000, timestamp: '2025-01-10T00:00:00+02:00' }), makeRecord(1, 2, { timestamp: '2025-01-20T00:00:00Z' })]);
+  apply(1, [makeRecord(1, 1, { time: 31000, timestamp: '2025-02-10T00:00:00Z', mapRecordId: recordId(11) })]);
+  apply(1, [makeRecord(1, 1, { time: 30000, timestamp: '2025-03-10T00:00:00Z', mapRecordId: recordId(12) })]);
+  apply(2, [makeRecord(2, 1, { timestamp: '2025-02-15T00:00:00Z' })]);
+  apply(1, [makeRecord(1, 1, { time: 35000, timestamp: '2025-04-01T00:00:00Z', scopeType: 'Season', scopeId: seasonId(1), mapRecordId: recordId(13) })], seasonId(1));
+});
+afterEach(() => store.close());
+
+const times = (rows: { newTime: number | null }[]) => rows.map((r) => r.newTime);
+
+describe('history', () => {
+  it('returns every row, oldest record first, with UTC timestamps', () => {
+    const all = store.records.history();
+    expect(all.map((r) => r.recordTimestamp)).toEqual([
+      '2025-01-09T22:00:00.000Z', '2025-01-20T00:00:00.000Z', '2025-02-10T00:00:00.000Z', '2025-02-15T00:00:00.000Z',
+      '2025-03-10T00:00:00.000Z', '2025-04-01T00:00:00.000Z',
+    ]);
+    expect(all[2]).toMatchObject({ kind: 'improved', oldTime: 32000, newTime: 31000, mapUid: mapUid(1), seenAt: '2025-06-01T00:00:00.000Z', syncRunId: run });
+  });
+
+  it('filters by map (ID or UID), player, scope and list', () => {
+    expect(times(store.records.history({ map: mapUid(1), player: accountId(1), scope: 'PersonalBest' }))).toEqual([32000, 31000, 30000]);
+    expect(times(store.records.history({ player: accountId(1) }))).toEqual([32000, 31000, 30001, 30000, 35000]);
+    expect(store.records.history({ map: mapId(2) })).toHaveLength(1);
+    expect(store.records.history({ scope: seasonId(1) })).toHaveLength(1);
+    // The list holds map 1 and player 1 only.
+    expect(times(store.records.history({ list: 'L' }))).toEqual([32000, 31000, 30000, 35000]);
+    expect(store.records.history({ map: mapId(9) })).toEqual([]);
+    expect(store.records.history({ player: accountId(9) })).toEqual([]);
+  });
+
+  it('filters by the record\'s own time: since inclusive, until exclusive, with a limit', () => {
+    expect(times(store.records.history({ player: accountId(1), since: '2025-02-10T00:00:00Z', until: new Date('2025-04-01T00:00:00Z') }))).toEqual([31000, 30001, 30000]);
+    expect(times(store.records.history({ since: '2025-02-10T02:00:00+02:00', limit: 2 }))).toEqual([31000, 30001]);
+    expect(() => store.records.history({ since: 'yesterday' })).toThrow(/not a date/);
+  });
+});

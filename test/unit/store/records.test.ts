@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PlayerRecord } from '../../../src-main/core/model.ts';
+import type { Store } from '../../../src-main/core/store/index.ts';
+import { accountId, makeMap, makeRecord, mapId, mapUid, memoryStore, recordId, seasonId } from './fixtures.ts';
+
+let store: Store;
+let run: number;
+beforeEach(async () => {
+  store = await memoryStore();
+  store.maps.upsert([makeMap(1), makeMap(2, { mapType: 'TrackMania\\TM_Stunt' })]);
+  run = store.syncRuns.start();
+});
+afterEach(() => store.close());
+
+const PB = 'PersonalBest';
+let seen = 0;
+function apply(map: number, records: PlayerRecord[], scope = PB) {
+  seen += 1;
+  return store.records.applyRecords({ mapId: mapId(map), scope, records, seenAt: `2025-01-0${Math.min(seen, 9)}T00:00:00.000Z`, syncRunId: run });
+}
+function count(table: string): number {
+  return (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+describe('applyRecords', () => {
+  it('stores first sightings with every field and returns them as new, with a history row each', () => {
+    const hidden = makeRecord(1, 2, { hidden: true, time: null, respawnCount: 3, medal: 4, gameModeCustomData: 'x' });
+    const { newRecords, improvements } = apply(1, [makeRecord(1, 1), hidden]);
+    expect(newRecords).toEqual([makeRecord(1, 1), hidden]);
+    expect(improvements.map((i) => [i.kind, i.accountId, i.oldTime, i.newTime, i.hidden])).toEqual([
+      ['first', accountId(1), null, 30001, false],
+      ['first', accountId(2), null, null, true],
+    ]);
+    expect(improvements[0]).toMatchObject({ mapId: mapId(1), mapUid: mapUid(1), scope: PB, syncRunId: run, recordTimestamp: '2024-02-01T12:00:00.000Z' });
+
+    const stored = store.records.get(mapId(1), accountId(2));
+    expect(stored).toMatchObject({
+      ...hidden,
+      timestamp: '2024-02-01T12:00:00.000Z', // kept as UTC ISO so it sorts
+      scope: PB,
+      mapUid: mapUid(1),
+      playerName: accountId(2),
+    });
+    // The service's file name is kept as text, exactly.
+    expect(stored?.filename).toBe(hidden.filename);
+    // An account seen in records becomes a known player, but joins no list.
+    expect(store.players.get(accountId(2))).toBeDefined();
+    expect(store.players.list()).toEqual([]);
+  });
+
+  it('is idempotent: the same records again write nothing', () => {
+    apply(1, [makeRecord(1, 1), makeRecord(1, 2, { hidden: true, time: null })]);
+    const before = store.db.prepare('SELECT * FROM records ORDER BY player_ref').all();
+    const again = apply(1, [makeRecord(1, 1), makeRecord(1, 2, { hidden: true, time: null })]);
+    expect(again).toEqual({ newRecords: [], improvements: [] });
+    expect(count('record_history')).toBe(2);
+    expect(store.db.prepare('SELECT * FROM records ORDER BY player_ref').all()).toEqual(before);
+  });
+
+  it('records an improved time with old and new values', () => {
+    apply(1, [makeRecord(1, 1, { time: 30000 })]);
+    const better = makeRecord(1, 1, { time: 29500, mapRecordId: recordId(77), timestamp: '2024-03-01T00:00:00Z', medal: 3 });
+    const { newRecords, improvements } = apply(1, [better]);
+    expect(newRecords).toEqual([better]);
+    expect(improvements).toEqual([expect.objectContaining({ kind: 'improved', oldTime: 30000, newTime: 29500, mapRecordId: recordId(77), medal: 3 })]);
+    expect(store.records.get(mapId(1), accountId(1))).toMatchObject({ time: 29500, mapRecordId: recordId(77), medal: 3 });
+  });
+
+  it('records a better time under the same record ID too', () => {
+    apply(1, [makeRecord(1, 1, { time: 30000 })]);
+    expect(apply(1, [makeRecord(1, 1, { time: 29000 })]).improvements.map((i) => i.kind)).toEqual(['improved']);
+  });
+
+  it('on a Stunt map, a higher score is the improvement, whatever the run time', () => {
+    apply(2, [makeRecord(2, 1, { gameMode: 'Stunt', score: 1000, time: 60000 })]);
+    const higher = makeRecord(2, 1, { gameMode: 'Stunt', score: 1200, time: 70000 });
+    const { improvements } = apply(2, [higher]);
+    expect(improvements).toEqual([expect.objectContaining({ kind: 'improved', oldScore: 1000, newScore: 1200 })]);
+    // A lower score under the same record ID is no improvement; the stored row follows the service.
+    const lower = makeRecord(2, 1, { gameMode: 'Stunt', score: 900, time: 50000 });
+    expect(apply(2, [lower]).improvements).toEqual([]);
+    expect(store.records.get(mapId(2), accountId(1))?.score).toBe(900);
+  });
+
+  it('counts a record that became visible (its time revealed) as new, without a later ID', () => {
+    apply(1, [makeRecord(1, 1, { hidden: true, time: null })]);
+    const revealed = makeRecord(1, 1, { time: 28000 });
+    const { newRecords, improvements } = apply(1, [revealed]);
+    expect(newRecords).toEqual([revealed]);
+    expect(improvements).toEqual([expect.objectContaining({ kind: 'unhidden', oldTime: null, newTime: 28000, hidden: false })]);
+  });
+
+  it('records a different record ID that is not better as a change', () => {
+    apply(1, [makeRecord(1, 1, { time: 30000 })]);
+    const reset = makeRecord(1, 1, { time: 31000, mapRecordId: recordId(5) });
+    expect(apply(1, [reset]).improvements).toEqual([expect.objectContaining({ kind: 'changed', oldTime: 30000, newTime: 31000 })]);
+  });
+
+  it('updates changed details (medal, URL) without a history row', () => {
+    apply(1, [makeRecord(1, 1)]);
+    const moved = makeRecord(1, 1, { url: 'https://storage.example/storageObjects/x', medal: 4 });
+    expect(apply(1, [moved])).toEqual({ newRecords: [], improvements: [] });
+    expect(store.records.get(mapId(1), accountId(1))).toMatchObject({ url: moved.url, medal: 4 });
+    expect(count('record_history')).toBe(1);
+  });
+
+  it('keeps the personal best and season scopes apart', () => {
+    const season = seasonId(1);
+    apply(1, [makeRecord(1, 1, { time: 30000 })]);
+    const seasonal = makeRecord(1, 1, { time: 32000, scopeType: 'Season', scopeId: season, mapRecordId: recordId(8) });
+    expect(apply(1, [seasonal], season).improvements.map((i) => [i.kind, i.scope])).toEqual([['first', season]]);
+    expect(store.records.get(mapId(1), accountId(1))?.time).toBe(30000);
+    expect(store.records.get(mapId(1), accountId(1), season)).toMatchObject({ time: 32000, scopeType: 'Season', scopeId: season });
+    expect(store.records.forMap(mapId(1), { scope: PB })).toHaveLength(1);
+    expect(store.records.forMap(mapId(1))).toHaveLength(2);
+  });
+
+  it('refuses a record that does not belong to the call, writing nothing', () => {
+    expect(() => apply(1, [makeRecord(1, 1), makeRecord(2, 1)])).toThrow(/is on map .* not on/);
+    expect(() => apply(1, [makeRecord(1, 1, { scopeType: 'Season', scopeId: seasonId(1) })])).toThrow(/in scope/);
+    expect(() => apply(1, [makeRecord(1, 1, { accountId: 'x' })])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => store.records.applyRecords({ mapId: mapId(1), scope: 'Personal_Best', records: [], seenAt: 'x', syncRunId: run })).toThrow(/scope/);
+    expect(() => apply(3, [makeRecord(3, 1)])).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(count('records')).toBe(0);
+  });
+
+  it('rolls the whole batch back if a write fails', () => {
+    // A sync run that does not exist breaks the foreign key on the second player's history row.
+    expect(() =>
+      store.records.applyRecords({ mapId: mapId(1), scope: PB, records: [makeRecord(1, 1), makeRecord(1, 2)], seenAt: 'x', syncRunId: 999 }),
+    ).toThrow(/FOREIGN KEY/);
+    expect(count('records')).toBe(0);
+    expect(count('record_history')).toBe(0);
+  });
+
+  it('compares a player listed twice in one batch with the first copy', () => {
+    const { improvements } = apply(1, [makeRecord(1, 1, { time: 30000 }), makeRecord(1, 1, { time: 29000, mapRecordId: recordId(3) })]);
+    expect(improvements.map((i) => i.kind)).toEqual(['first', 'improved']);
+    expect(store.records.get(mapId(1), accountId(1))?.time).toBe(29000);
+  });
+});
+
+describe('record queries', () => {
+  beforeEach(() => {
+    store.watchlists.create('L');
+    store.maps.addRefs('L', [{ mapId: mapId(1) }]);
+    store.players.add('L', [{ accountId: accountId(1), nickname: 'Me' }, { accountId: accountId(2) }]);
+    apply(1, [makeRecord(1, 1), makeRecord(1, 2), makeRecord(1, 3)]);
+    apply(2, [makeRecord(2, 1, { gameMode: 'Stunt', score: 10 })]);
+  });
+
+  it('by map (ID or UID), by player, and by list (its players on its maps only)', () => {
+    expect(store.records.forMap(mapUid(1)).map((r) => r.accountId)).toEqual([accountId(1), accountId(2), accountId(3)]);
+    expect(store.records.forPlayer(accountId(1)).map((r) => r.mapId)).toEqual([mapId(1), mapId(2)]);
+    expect(store.records.forList('L').map((r) => [r.mapId, r.accountId, r.playerName])).toEqual([
+      [mapId(1), accountId(1), 'Me'],
+      [mapId(1), accountId(2), accountId(2)],
+    ]);
+    expect(store.records.forMap(mapId(9))).toEqual([]);
+    expect(store.records.forPlayer(accountId(9))).toEqual([]);
+  });
+});
