@@ -41,7 +41,7 @@ export interface EmulatorStats {
   requests: number;
   /** Keyed by route, e.g. 'GET /maps/', 'GET /storageObjects/:id'; 'unknown' for anything else. */
   byRoute: Record<string, number>;
-  /** Keyed by HTTP status; 'dropped' for connections dropped by a fault. */
+  /** Keyed by HTTP status; 'dropped' for connections dropped by a fault (a truncated answer counts under its status). */
   byStatus: Record<string, number>;
   /** Injected faults (rate-limit answers are counted under byStatus['429'] only). */
   faults: number;
@@ -53,7 +53,7 @@ export interface RunningEmulator {
   /** 'http://127.0.0.1:PORT', no trailing slash: both {base_url} and {storage_url}. */
   url: string;
   port: number;
-  /** The live dataset: changes to it are served. */
+  /** The live dataset: changes to it are served (edited fields at once; added, removed or replaced items too). */
   dataset: Dataset;
   stats(): EmulatorStats;
   resetStats(): void;
