@@ -61,6 +61,10 @@ export function toStoredMap(row: MapRow): StoredMap {
   };
 }
 
+/** A list's resolved maps in the order added (a hot query: every list view and sync starts here). */
+export const LIST_MAPS_SQL = `SELECT ${MAP_COLUMNS} FROM watchlist_maps wm JOIN maps m ON m.id = wm.map_ref
+  WHERE wm.watchlist_id = @list ORDER BY wm.id`;
+
 type Upsert = [
   string, string, string, string, string, number, number, number, number, string, string, string, string,
   number, number, number, number, string, string, string, string,
@@ -146,10 +150,7 @@ export class MapsRepo {
        ORDER BY pending_uid`,
     );
     this.#listAll = db.prepare<[], MapRow>(`SELECT ${MAP_COLUMNS} FROM maps m ORDER BY m.id`);
-    this.#listOf = db.prepare<[number], MapRow>(
-      `SELECT ${MAP_COLUMNS} FROM watchlist_maps wm JOIN maps m ON m.id = wm.map_ref
-       WHERE wm.watchlist_id = ? ORDER BY wm.id`,
-    );
+    this.#listOf = db.prepare<{ list: number }, MapRow>(LIST_MAPS_SQL);
     this.#refsOf = db.prepare<
       [number],
       { map_id: string | null; map_uid: string | null; resolved: number; added_at: string; not_found_at: string | null }
@@ -252,7 +253,7 @@ export class MapsRepo {
 
   /** The maps of a list in the order they were added, or every stored map. Pending refs are in refs(). */
   list(list?: WatchlistRef): StoredMap[] {
-    const rows = list === undefined ? this.#listAll.all() : this.#listOf.all(this.#lists.require(list).id);
+    const rows = list === undefined ? this.#listAll.all() : this.#listOf.all({ list: this.#lists.require(list).id });
     return rows.map(toStoredMap);
   }
 

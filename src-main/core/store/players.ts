@@ -22,6 +22,10 @@ export function playerName(accountId: string, displayName: string | null, nickna
   return displayName || nickname || accountId;
 }
 
+/** A list's players in the order added (a hot query: every list view and sync starts here). */
+export const LIST_PLAYERS_SQL = `SELECT ${PLAYER_COLUMNS} FROM watchlist_players wp JOIN players p ON p.id = wp.player_ref
+  WHERE wp.watchlist_id = @list ORDER BY wp.added_at, p.id`;
+
 function toPlayer(row: PlayerRow): Player {
   return {
     accountId: row.account_id,
@@ -86,10 +90,7 @@ export class PlayersRepo {
       `SELECT ${PLAYER_COLUMNS} FROM players p
        WHERE EXISTS (SELECT 1 FROM watchlist_players wp WHERE wp.player_ref = p.id) ORDER BY p.id`,
     );
-    this.#ofList = db.prepare<[number], PlayerRow>(
-      `SELECT ${PLAYER_COLUMNS} FROM watchlist_players wp JOIN players p ON p.id = wp.player_ref
-       WHERE wp.watchlist_id = ? ORDER BY wp.added_at, p.id`,
-    );
+    this.#ofList = db.prepare<{ list: number }, PlayerRow>(LIST_PLAYERS_SQL);
     this.#setName = db.prepare<[string, string, string, string]>(
       `INSERT INTO players (account_id, display_name, display_name_fetched_at, added_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (account_id) DO UPDATE SET display_name = excluded.display_name,
@@ -158,7 +159,7 @@ export class PlayersRepo {
 
   /** The players of a list in the order added, or every player in some list. */
   list(list?: WatchlistRef): Player[] {
-    const rows = list === undefined ? this.#watched.all() : this.#ofList.all(this.#lists.require(list).id);
+    const rows = list === undefined ? this.#watched.all() : this.#ofList.all({ list: this.#lists.require(list).id });
     return rows.map(toPlayer);
   }
 

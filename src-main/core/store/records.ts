@@ -94,7 +94,7 @@ const HISTORY_SELECT = `SELECT h.id, h.kind, m.map_id, m.map_uid, p.account_id, 
   h.new_time, h.old_score, h.new_score, h.hidden, h.medal, h.record_timestamp, h.seen_at, h.sync_run_id
   FROM record_history h JOIN maps m ON m.id = h.map_ref JOIN players p ON p.id = h.player_ref`;
 
-export const EXPORT_SELECT = `SELECT m.map_uid AS mapUid, m.map_id AS mapId, m.name AS mapName, p.account_id AS accountId,
+const EXPORT_SELECT = `SELECT m.map_uid AS mapUid, m.map_id AS mapId, m.name AS mapName, p.account_id AS accountId,
   p.display_name AS displayName, p.nickname AS nickname, r.game_mode AS gameMode, r.scope AS scope, r.time AS time,
   r.score AS score, r.respawn_count AS respawnCount, r.medal AS medal, r.hidden AS hidden, r.timestamp AS timestamp,
   r.map_record_id AS mapRecordId, rp.path AS replayPath
@@ -103,6 +103,47 @@ export const EXPORT_SELECT = `SELECT m.map_uid AS mapUid, m.map_id AS mapId, m.n
 
 const IN_LIST = `r.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
   AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)`;
+
+/** The hot queries, by name: the repository runs exactly these, and the query-plan tests check they use indexes. */
+export const RECORD_QUERIES = {
+  currentOfMap: `SELECT r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count, r.medal,
+      r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename
+    FROM records r JOIN players p ON p.id = r.player_ref WHERE r.map_ref = @map AND r.scope = @scope`,
+  one: `${RECORD_SELECT} WHERE m.map_id = @mapId AND p.account_id = @accountId AND r.scope = @scope`,
+  ofMap: `${RECORD_SELECT} WHERE r.map_ref = @map ORDER BY r.scope, r.player_ref`,
+  ofMapScope: `${RECORD_SELECT} WHERE r.map_ref = @map AND r.scope = @scope ORDER BY r.scope, r.player_ref`,
+  ofPlayer: `${RECORD_SELECT} WHERE r.player_ref = @player ORDER BY r.scope, r.map_ref`,
+  ofPlayerScope: `${RECORD_SELECT} WHERE r.player_ref = @player AND r.scope = @scope ORDER BY r.scope, r.map_ref`,
+  ofList: `${RECORD_SELECT} WHERE ${IN_LIST} ORDER BY r.map_ref, r.scope, r.player_ref`,
+  ofListScope: `${RECORD_SELECT} WHERE ${IN_LIST} AND r.scope = @scope ORDER BY r.map_ref, r.scope, r.player_ref`,
+} as const;
+
+export type HistoryFilterKey = 'map' | 'player' | 'list' | 'scope' | 'since' | 'until' | 'limit';
+
+/** The history query for a set of filters (named parameters of the same names). */
+export function historyQuery(filters: ReadonlySet<HistoryFilterKey>): string {
+  const where: string[] = [];
+  if (filters.has('map')) where.push('h.map_ref = @map');
+  if (filters.has('player')) where.push('h.player_ref = @player');
+  if (filters.has('list')) {
+    where.push(
+      'h.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)',
+      'h.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)',
+    );
+  }
+  if (filters.has('scope')) where.push('h.scope = @scope');
+  if (filters.has('since')) where.push('h.record_timestamp >= @since');
+  if (filters.has('until')) where.push('h.record_timestamp < @until');
+  // With only a list to go by, `+` keeps the planner from walking the whole time index to save a sort.
+  const order = filters.has('list') && !filters.has('player') && !filters.has('map') ? '+h.record_timestamp' : 'h.record_timestamp';
+  const sql = `${HISTORY_SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}, h.id`;
+  return filters.has('limit') ? `${sql} LIMIT @limit` : sql;
+}
+
+/** The export's query, over every record or one list's. */
+export function exportQuery(withList: boolean): string {
+  return `${EXPORT_SELECT}${withList ? ` WHERE ${IN_LIST}` : ''} ORDER BY r.map_ref, r.scope, r.player_ref`;
+}
 
 export class RecordsRepo {
   readonly #ctx: RepoContext;
@@ -136,11 +177,7 @@ export class RecordsRepo {
     this.#mapOf = db.prepare<[string], { id: number; map_uid: string; map_type: string }>(
       'SELECT id, map_uid, map_type FROM maps WHERE map_id = ?',
     );
-    this.#currentOf = db.prepare<[number, string], CurrentRow>(
-      `SELECT r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count, r.medal,
-         r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename
-       FROM records r JOIN players p ON p.id = r.player_ref WHERE r.map_ref = ? AND r.scope = ?`,
-    );
+    this.#currentOf = db.prepare<{ map: number; scope: string }, CurrentRow>(RECORD_QUERIES.currentOfMap);
     this.#insert = db.prepare(
       `INSERT INTO records (map_ref, scope, player_ref, map_record_id, time, hidden, score, respawn_count, medal,
          game_mode, game_mode_custom_data, removed, timestamp, url, filename, first_seen_at, updated_at)
@@ -156,21 +193,13 @@ export class RecordsRepo {
          new_score, hidden, medal, record_timestamp, seen_at, sync_run_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#one = db.prepare<[string, string, string], RecordRow>(
-      `${RECORD_SELECT} WHERE m.map_id = ? AND p.account_id = ? AND r.scope = ?`,
-    );
-    const byMap = 'ORDER BY r.scope, r.player_ref';
-    this.#ofMap = db.prepare<[number], RecordRow>(`${RECORD_SELECT} WHERE r.map_ref = ? ${byMap}`);
-    this.#ofMapScope = db.prepare<[number, string], RecordRow>(`${RECORD_SELECT} WHERE r.map_ref = ? AND r.scope = ? ${byMap}`);
-    const byPlayer = 'ORDER BY r.scope, r.map_ref';
-    this.#ofPlayer = db.prepare<[number], RecordRow>(`${RECORD_SELECT} WHERE r.player_ref = ? ${byPlayer}`);
-    this.#ofPlayerScope = db.prepare<[number, string], RecordRow>(
-      `${RECORD_SELECT} WHERE r.player_ref = ? AND r.scope = ? ${byPlayer}`,
-    );
-    this.#ofList = db.prepare<{ list: number }, RecordRow>(`${RECORD_SELECT} WHERE ${IN_LIST} ORDER BY r.map_ref, r.scope, r.player_ref`);
-    this.#ofListScope = db.prepare<{ list: number; scope: string }, RecordRow>(
-      `${RECORD_SELECT} WHERE ${IN_LIST} AND r.scope = @scope ORDER BY r.map_ref, r.scope, r.player_ref`,
-    );
+    this.#one = db.prepare<{ mapId: string; accountId: string; scope: string }, RecordRow>(RECORD_QUERIES.one);
+    this.#ofMap = db.prepare<{ map: number }, RecordRow>(RECORD_QUERIES.ofMap);
+    this.#ofMapScope = db.prepare<{ map: number; scope: string }, RecordRow>(RECORD_QUERIES.ofMapScope);
+    this.#ofPlayer = db.prepare<{ player: number }, RecordRow>(RECORD_QUERIES.ofPlayer);
+    this.#ofPlayerScope = db.prepare<{ player: number; scope: string }, RecordRow>(RECORD_QUERIES.ofPlayerScope);
+    this.#ofList = db.prepare<{ list: number }, RecordRow>(RECORD_QUERIES.ofList);
+    this.#ofListScope = db.prepare<{ list: number; scope: string }, RecordRow>(RECORD_QUERIES.ofListScope);
     this.#playerRef = db.prepare<[string], { id: number }>('SELECT id FROM players WHERE account_id = ?');
     this.#listPlayers = db.prepare<[number], { account_id: string; display_name: string | null; nickname: string | null }>(
       `SELECT p.account_id, p.display_name, p.nickname FROM watchlist_players wp JOIN players p ON p.id = wp.player_ref
@@ -197,7 +226,7 @@ export class RecordsRepo {
       if (!map) throw notFound(`map ${mapId} is not stored; store its info (maps.upsert) before its records`);
       const stunt = isStuntMapType(map.map_type);
       const current = new Map<string, CurrentRow>();
-      for (const row of this.#currentOf.all(map.id, scope)) current.set(row.account_id, row);
+      for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.account_id, row);
       const unknown = incoming.filter((r) => !current.has(r.accountId)).map((r) => r.accountId);
       const refs = unknown.length > 0 ? this.#players.refsFor(unknown) : undefined;
 
@@ -256,7 +285,7 @@ export class RecordsRepo {
   get(map: string, accountId: string, scope: string = PERSONAL_BEST): StoredRecord | undefined {
     const row = this.#maps.row(map);
     if (!row || typeof accountId !== 'string') return undefined;
-    const found = this.#one.get(row.map_id, accountId.toLowerCase(), checkScope(scope));
+    const found = this.#one.get({ mapId: row.map_id, accountId: accountId.toLowerCase(), scope: checkScope(scope) });
     return found && toStoredRecord(found);
   }
 
@@ -264,7 +293,7 @@ export class RecordsRepo {
   forMap(map: string, options: { scope?: string } = {}): StoredRecord[] {
     const row = this.#maps.row(map);
     if (!row) return [];
-    const rows = options.scope === undefined ? this.#ofMap.all(row.id) : this.#ofMapScope.all(row.id, checkScope(options.scope));
+    const rows = options.scope === undefined ? this.#ofMap.all({ map: row.id }) : this.#ofMapScope.all({ map: row.id, scope: checkScope(options.scope) });
     return rows.map(toStoredRecord);
   }
 
@@ -272,7 +301,7 @@ export class RecordsRepo {
   forPlayer(accountId: string, options: { scope?: string } = {}): StoredRecord[] {
     const ref = typeof accountId === 'string' ? this.#playerRef.get(accountId.toLowerCase()) : undefined;
     if (!ref) return [];
-    const rows = options.scope === undefined ? this.#ofPlayer.all(ref.id) : this.#ofPlayerScope.all(ref.id, checkScope(options.scope));
+    const rows = options.scope === undefined ? this.#ofPlayer.all({ player: ref.id }) : this.#ofPlayerScope.all({ player: ref.id, scope: checkScope(options.scope) });
     return rows.map(toStoredRecord);
   }
 
@@ -330,45 +359,41 @@ export class RecordsRepo {
 
   /** History rows, oldest record first, filtered by map (ID or UID), player, list, scope and record time. */
   history(filter: HistoryFilter = {}): HistoryRow[] {
-    const where: string[] = [];
+    const keys = new Set<HistoryFilterKey>();
     const params: Record<string, string | number> = {};
     if (filter.map !== undefined) {
       const map = this.#maps.row(filter.map);
       if (!map) return [];
-      where.push('h.map_ref = @map');
+      keys.add('map');
       params.map = map.id;
     }
     if (filter.player !== undefined) {
       const ref = typeof filter.player === 'string' ? this.#playerRef.get(filter.player.toLowerCase()) : undefined;
       if (!ref) return [];
-      where.push('h.player_ref = @player');
+      keys.add('player');
       params.player = ref.id;
     }
     if (filter.list !== undefined) {
-      where.push(
-        'h.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)',
-        'h.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)',
-      );
+      keys.add('list');
       params.list = this.#lists.require(filter.list).id;
     }
     if (filter.scope !== undefined) {
-      where.push('h.scope = @scope');
+      keys.add('scope');
       params.scope = checkScope(filter.scope);
     }
     if (filter.since !== undefined) {
-      where.push('h.record_timestamp >= @since');
+      keys.add('since');
       params.since = moment(filter.since, 'since');
     }
     if (filter.until !== undefined) {
-      where.push('h.record_timestamp < @until');
+      keys.add('until');
       params.until = moment(filter.until, 'until');
     }
-    let sql = `${HISTORY_SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY h.record_timestamp, h.id`;
     if (filter.limit !== undefined) {
-      sql += ' LIMIT @limit';
+      keys.add('limit');
       params.limit = Math.max(0, Math.floor(filter.limit));
     }
-    return this.#historyStatement(sql).all(params).map(toHistoryRow);
+    return this.#historyStatement(historyQuery(keys)).all(params).map(toHistoryRow);
   }
 
   /**
@@ -377,7 +402,7 @@ export class RecordsRepo {
    */
   *exportRows(options: { list?: WatchlistRef } = {}): Generator<ExportRow> {
     const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
-    const sql = `${EXPORT_SELECT}${listId === undefined ? '' : ` WHERE ${IN_LIST}`} ORDER BY r.map_ref, r.scope, r.player_ref`;
+    const sql = exportQuery(listId !== undefined);
     const reader = this.#openReader?.();
     try {
       const stmt = (reader ?? this.#ctx.db).prepare<unknown[], ExportRow>(sql);

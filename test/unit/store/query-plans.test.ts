@@ -1,0 +1,105 @@
+// The hot queries must find their rows through an index: a full SCAN of records or history grows with every sync.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../src-main/core/store/index.ts';
+import { LIST_MAPS_SQL } from '../../../src-main/core/store/maps.ts';
+import { LIST_PLAYERS_SQL } from '../../../src-main/core/store/players.ts';
+import { RECORD_QUERIES, exportQuery, historyQuery, type HistoryFilterKey } from '../../../src-main/core/store/records.ts';
+import { accountId, makeMap, makeRecord, mapId, seasonId } from './fixtures.ts';
+
+let store: Store;
+const stores: Store[] = [];
+
+function build(analyze: boolean): Store {
+  const store = openStore({ memory: true });
+  const maps = Array.from({ length: 40 }, (_, i) => makeMap(i + 1));
+  store.maps.upsert(maps);
+  store.watchlists.create('L');
+  store.maps.addRefs('L', maps.slice(0, 10).map((m) => ({ mapId: m.mapId })));
+  store.players.add('L', Array.from({ length: 10 }, (_, i) => ({ accountId: accountId(i + 1) })));
+  const run = store.syncRuns.start();
+  for (let m = 1; m <= 40; m += 1) {
+    const records = Array.from({ length: 30 }, (_, a) => makeRecord(m, a + 1));
+    store.records.applyRecords({ mapId: mapId(m), scope: 'PersonalBest', records, seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run });
+  }
+  if (analyze) store.db.exec('ANALYZE');
+  stores.push(store);
+  return store;
+}
+afterAll(() => {
+  for (const s of stores) s.close();
+});
+
+const PARAMS = {
+  map: 1, player: 1, list: 1, scope: 'PersonalBest', mapId: mapId(1), accountId: accountId(1),
+  since: '2024-01-01T00:00:00.000Z', until: '2026-01-01T00:00:00.000Z', limit: 100,
+};
+
+function plan(sql: string): string[] {
+  const names = new Set([...sql.matchAll(/@(\w+)/g)].map((m) => m[1]!));
+  const params = Object.fromEntries(Object.entries(PARAMS).filter(([k]) => names.has(k)));
+  return store.db.prepare<Record<string, unknown>, { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(params).map((r) => r.detail);
+}
+
+/** No step reads the whole of records (r) or record_history (h), in table or in index order. */
+function expectNoFullScan(details: string[]): void {
+  const scans = details.filter((d) => /^SCAN (records|record_history|r|h)\b/.test(d));
+  expect(scans, details.join('\n')).toEqual([]);
+}
+
+// Plans are checked on a fresh database (no statistics) and after ANALYZE: the planner may choose differently.
+describe.each([['without statistics', false], ['after ANALYZE', true]])('query plans %s', (_label, analyze) => {
+  beforeAll(() => {
+    store = build(analyze);
+  });
+
+  it.each(Object.entries(RECORD_QUERIES))('records: %s reads through an index', (_name, sql) => {
+    const details = plan(sql);
+    expectNoFullScan(details);
+    expect(details.join('\n')).toMatch(/SEARCH r USING (PRIMARY KEY|INDEX|COVERING INDEX)/);
+  });
+
+  it('records of a map use the primary key; records of a player use records_by_player', () => {
+    expect(plan(RECORD_QUERIES.ofMapScope).join('\n')).toMatch(/SEARCH r USING PRIMARY KEY \(map_ref=\? AND scope=\?\)/);
+    expect(plan(RECORD_QUERIES.ofPlayer).join('\n')).toMatch(/SEARCH r USING INDEX records_by_player \(player_ref=\?\)/);
+  });
+
+  const historyCases: [string, HistoryFilterKey[], RegExp][] = [
+    ['by player', ['player'], /history_by_player/],
+    ['by map', ['map'], /history_by_map/],
+    ['by map and scope', ['map', 'scope'], /history_by_map/],
+    ['by time', ['since', 'until'], /history_by_time/],
+    ['by player and time', ['player', 'since'], /history_by_player/],
+    ['by list', ['list'], /history_by_(map|player)/],
+    ['by list and time', ['list', 'since', 'limit'], /history_by_(map|player|time)/],
+  ];
+  it.each(historyCases)('history %s reads through an index', (_name, keys, index) => {
+    const details = plan(historyQuery(new Set(keys)));
+    expectNoFullScan(details);
+    expect(details.join('\n')).toMatch(index);
+  });
+
+  it('history by player needs no sort (the index is in record-time order)', () => {
+    expect(plan(historyQuery(new Set(['player']))).join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('list memberships are read through their keys', () => {
+    expect(plan(LIST_MAPS_SQL).join('\n')).toMatch(/SEARCH wm USING (COVERING )?INDEX watchlist_maps_resolved \(watchlist_id=\?\)|SEARCH wm USING INDEX/);
+    expect(plan(LIST_PLAYERS_SQL).join('\n')).toMatch(/SEARCH wp USING PRIMARY KEY \(watchlist_id=\?\)/);
+  });
+
+  it('a list export reads only the list\'s maps; the full export walks records in key order without sorting', () => {
+    expectNoFullScan(plan(exportQuery(true)));
+    const full = plan(exportQuery(false)).join('\n');
+    expect(full).toMatch(/SCAN r/); // every record, by design
+    expect(full).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('a season scope is served by the same indexes', () => {
+    PARAMS.scope = seasonId(1);
+    try {
+      expectNoFullScan(plan(RECORD_QUERIES.ofListScope));
+    } finally {
+      PARAMS.scope = 'PersonalBest';
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../../src-main/core/store/index.ts';
+import { replayPath } from '../../../src-main/core/store/index.ts';
+import { accountId, makeMap, makeRecord, mapId, memoryStore, recordId, seasonId } from './fixtures.ts';
+
+let store: Store;
+const SHA = 'a'.repeat(64);
+beforeEach(async () => {
+  store = await memoryStore();
+  store.maps.upsert([makeMap(1)]);
+  const run = store.syncRuns.start();
+  store.records.applyRecords({
+    mapId: mapId(1), scope: 'PersonalBest', seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run,
+    records: [makeRecord(1, 1), makeRecord(1, 2), makeRecord(1, 3, { hidden: true, time: null })],
+  });
+  // Player 1's PB is also the season record: same record ID, one replay.
+  store.records.applyRecords({
+    mapId: mapId(1), scope: seasonId(1), seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run,
+    records: [makeRecord(1, 1, { scopeType: 'Season', scopeId: seasonId(1) })],
+  });
+});
+afterEach(() => store.close());
+
+describe('replay paths', () => {
+  it('are built from the IDs alone, under replays/, in lower case', () => {
+    expect(store.replays.pathFor(mapId(1).toUpperCase(), accountId(1), recordId(1))).toBe(
+      `replays/${mapId(1)}/${accountId(1)}/${recordId(1)}.replay.gbx`,
+    );
+  });
+
+  it.each([
+    ['..', accountId(1), recordId(1)],
+    [mapId(1), '../../etc', recordId(1)],
+    [mapId(1), accountId(1), `${recordId(1)}/../../x`],
+    [mapId(1), accountId(1), "Replays\\Downloaded\\x_(0'22''34).replay.gbx"],
+    ['C:\\Windows', accountId(1), recordId(1)],
+    ['', accountId(1), recordId(1)],
+  ])('refuse anything that is not a UUID: %j / %j / %j', (m, a, r) => {
+    expect(() => replayPath(m, a, r)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+  });
+});
+
+describe('replays', () => {
+  it('lists visible records without a replay as pending, once per record ID, with where to put them', () => {
+    const pending = store.replays.pending();
+    expect(pending.map((p) => p.accountId).sort()).toEqual([accountId(1), accountId(2)].sort());
+    expect(pending.find((p) => p.accountId === accountId(1))).toEqual({
+      mapId: mapId(1), accountId: accountId(1), mapRecordId: makeRecord(1, 1).mapRecordId, url: makeRecord(1, 1).url,
+      path: replayPath(mapId(1), accountId(1), makeRecord(1, 1).mapRecordId), attempts: 0,
+    });
+    expect(store.replays.pending(1)).toHaveLength(1);
+  });
+
+  it('records a download; it is no longer pending', () => {
+    const [first] = store.replays.pending();
+    store.replays.markDownloaded(first!.mapRecordId, first!.path, 12345, SHA.toUpperCase());
+    expect(store.replays.has(first!.mapRecordId)).toBe(true);
+    expect(store.replays.pending().map((p) => p.mapRecordId)).not.toContain(first!.mapRecordId);
+    expect(store.replays.get(first!.mapRecordId)).toMatchObject({ state: 'downloaded', path: first!.path, size: 12345, sha256: SHA, mapId: mapId(1) });
+  });
+
+  it('retries a failed download until it has failed the allowed number of times', () => {
+    const id = makeRecord(1, 2).mapRecordId;
+    expect(store.replays.markFailed(id, 'HTTP 503')).toBe(1);
+    expect(store.replays.pending().find((p) => p.mapRecordId === id)?.attempts).toBe(1);
+    store.replays.markFailed(id, 'HTTP 503');
+    expect(store.replays.markFailed(id, 'timeout')).toBe(3);
+    expect(store.replays.pending().map((p) => p.mapRecordId)).not.toContain(id);
+    expect(store.replays.pending(10, 5).map((p) => p.mapRecordId)).toContain(id);
+    expect(store.replays.get(id)).toMatchObject({ state: 'failed', error: 'timeout', attempts: 3 });
+    expect(store.replays.has(id)).toBe(false);
+  });
+
+  it('never downgrades a downloaded replay to failed or hidden', () => {
+    const id = makeRecord(1, 1).mapRecordId;
+    store.replays.markDownloaded(id, replayPath(mapId(1), accountId(1), id), 10, SHA);
+    expect(store.replays.markFailed(id, 'late failure')).toBe(0);
+    store.replays.markHidden(id);
+    expect(store.replays.get(id)?.state).toBe('downloaded');
+  });
+
+  it('marks secret-threshold replays hidden so they are not asked for again', () => {
+    const id = makeRecord(1, 2).mapRecordId;
+    store.replays.markHidden(id);
+    expect(store.replays.pending().map((p) => p.mapRecordId)).not.toContain(id);
+    expect(store.replays.get(id)?.state).toBe('hidden');
+  });
+
+  it('refuses unsafe paths and bad digests when marking a download', () => {
+    const id = makeRecord(1, 1).mapRecordId;
+    expect(() => store.replays.markDownloaded(id, '../outside.gbx', 1, SHA)).toThrow(expect.objectContaining({ code: 'PATH_OUTSIDE_DATA_FOLDER' }));
+    expect(() => store.replays.markDownloaded(id, 'replays/x.gbx', -1, SHA)).toThrow(/size/);
+    expect(() => store.replays.markDownloaded(id, 'replays/x.gbx', 1, 'abc')).toThrow(/SHA-256/);
+  });
+
+  it('lists replays with sizes, names and state, for all or for a list', () => {
+    store.watchlists.create('L');
+    store.maps.addRefs('L', [{ mapId: mapId(1) }]);
+    store.players.add('L', [{ accountId: accountId(1), nickname: 'Me' }]);
+    store.replays.markDownloaded(makeRecord(1, 1).mapRecordId, 'replays/a.replay.gbx', 100, SHA);
+    store.replays.markDownloaded(makeRecord(1, 2).mapRecordId, 'replays/b.replay.gbx', 200, SHA);
+    expect(store.replays.list().map((r) => r.size).sort()).toEqual([100, 200]);
+    expect(store.replays.list({ list: 'L' })).toEqual([
+      expect.objectContaining({ playerName: 'Me', mapName: makeMap(1).name, path: 'replays/a.replay.gbx', size: 100, state: 'downloaded' }),
+    ]);
+  });
+});
