@@ -1,0 +1,139 @@
+// Benchmark of the API core against the emulator: requests made versus the fewest the URI limit allows, 414s,
+// and the request rate achieved at maxRps 20. Prints a table; never asserts.
+// Run: node test/bench/api.bench.ts
+import { fileURLToPath } from 'node:url';
+import { startEmulator, generateDataset, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { createNadeoClient, gameModeFor, type NadeoClientOptions } from '../../src-main/core/nadeo/index.ts';
+
+export interface BenchRow {
+  figure: string;
+  measured: string;
+  target: string;
+  ok: boolean;
+}
+
+/** The service answers 414 from 8220 characters: the longest request-target that passes. */
+const LIMIT = 8219;
+
+/**
+ * Fewest requests that can carry `keys` after `fixed` characters of request-target, commas between keys:
+ * computed here from lengths alone, independently of the client's packer.
+ */
+function minimumRequests(fixed: number, keys: readonly string[]): number {
+  const room = LIMIT - fixed;
+  if (keys.every((k) => k.length === keys[0]!.length)) {
+    // Equal lengths: n keys take n*len + (n-1) commas.
+    const perRequest = Math.floor((room + 1) / (keys[0]!.length + 1));
+    return Math.ceil(keys.length / perRequest);
+  }
+  const total = keys.reduce((sum, k) => sum + k.length, 0) + keys.length - 1;
+  // Each extra request saves one comma; the bound below is what no packing can beat.
+  let n = Math.max(1, Math.ceil(total / room));
+  while (total - (n - 1) > n * room) n++;
+  return n;
+}
+
+function ratioRow(figure: string, made: number, minimum: number): BenchRow {
+  const ratio = made / minimum;
+  return { figure, measured: `${made} / ${minimum} = ${ratio.toFixed(3)}`, target: '<= 1.01', ok: ratio <= 1.01 };
+}
+
+function countRow(figure: string, value: number): BenchRow {
+  return { figure, measured: String(value), target: '0', ok: value === 0 };
+}
+
+function print(rows: BenchRow[]): void {
+  const head: BenchRow = { figure: 'figure', measured: 'measured', target: 'target', ok: true };
+  const w = (k: 'figure' | 'measured' | 'target') => Math.max(...[head, ...rows].map((r) => r[k].length));
+  const line = (r: BenchRow, ok: string) => `| ${r.figure.padEnd(w('figure'))} | ${r.measured.padEnd(w('measured'))} | ${r.target.padEnd(w('target'))} | ${ok.padEnd(3)} |`;
+  console.log(line(head, 'ok'));
+  console.log(`|${'-'.repeat(w('figure') + 2)}|${'-'.repeat(w('measured') + 2)}|${'-'.repeat(w('target') + 2)}|-----|`);
+  for (const r of rows) console.log(line(r, r.ok ? 'ok' : 'NOT'));
+}
+
+function clientOptions(emu: RunningEmulator, extra: Partial<NadeoClientOptions> = {}): NadeoClientOptions {
+  return { baseUrl: emu.url, appVersion: '0.1.0', maxRps: 1000, burst: 20, concurrency: 4, ...extra };
+}
+
+async function lookups(rows: BenchRow[]): Promise<void> {
+  const started = performance.now();
+  const dataset = generateDataset({ seed: 42, maps: 1000, players: 600 });
+  console.log(`dataset: ${dataset.maps.length} maps, ${dataset.records.length} records (${Math.round(performance.now() - started)} ms to generate)`);
+  const emu = await startEmulator({ dataset });
+  const client = createNadeoClient(clientOptions(emu));
+  try {
+    // The client starts on the seed routes (see routes.ts); these prefixes are what it sends there.
+    const uids = dataset.maps.map((m) => m.mapUid);
+    emu.resetStats();
+    const byUid = await client.getMapsByUid(uids);
+    let s = emu.stats();
+    console.log(`1,000 UIDs: ${byUid.maps.length} maps found, longest request-target ${s.maxUriLength}`);
+    rows.push(ratioRow('1,000 UIDs: requests / minimum', s.requests, minimumRequests('/maps/?mapUidList='.length, uids)));
+    rows.push(countRow('1,000 UIDs: 414 answers', s.uriTooLong));
+
+    const ids = dataset.maps.map((m) => m.mapId);
+    emu.resetStats();
+    const byId = await client.getMapsById(ids);
+    s = emu.stats();
+    console.log(`1,000 map IDs: ${byId.maps.length} maps found, longest request-target ${s.maxUriLength}`);
+    rows.push(ratioRow('1,000 map IDs: requests / minimum', s.requests, minimumRequests('/maps/?mapIdList='.length, ids)));
+    rows.push(countRow('1,000 map IDs: 414 answers', s.uriTooLong));
+
+    const accounts = [...new Set(dataset.records.map((r) => r.accountId))].slice(0, 600);
+    const maps = byUid.maps.slice(0, 50);
+    let minimum = 0;
+    for (const map of maps) {
+      const fixed = `/v2/mapRecords/?accountIdList=&mapId=${map.mapId}&gameMode=${gameModeFor(map)}`.length;
+      minimum += minimumRequests(fixed, accounts);
+    }
+    emu.resetStats();
+    const answers = await Promise.all(maps.map((map) => client.getRecords(map, accounts)));
+    const found = answers.reduce((sum, a) => sum + a.records.length, 0);
+    s = emu.stats();
+    console.log(`${accounts.length} accounts on ${maps.length} maps: ${found} records, longest request-target ${s.maxUriLength}`);
+    rows.push(ratioRow(`${accounts.length} accounts x ${maps.length} maps: requests / minimum`, s.requests, minimum));
+    rows.push(countRow(`${accounts.length} accounts x ${maps.length} maps: 414 answers`, s.uriTooLong));
+  } finally {
+    await client.close();
+    await emu.close();
+  }
+}
+
+async function rate(rows: BenchRow[]): Promise<void> {
+  const configured = 20;
+  const n = 100;
+  const emu = await startEmulator({ dataset: generateDataset({ seed: 43, maps: n, players: 2 }), latencyMs: 20 });
+  const starts: number[] = [];
+  const client = createNadeoClient(
+    clientOptions(emu, { maxRps: configured, burst: 1, onRequest: (e) => starts.push(performance.now() - e.ms) }),
+  );
+  try {
+    // A warm-up request first, so setting up 100 calls at once does not delay the first measured start.
+    await client.getMapsByUid(['WarmUp']);
+    starts.length = 0;
+    // Everyone asks at once; the limiter alone decides when each request starts.
+    await Promise.all(emu.dataset.maps.map((m) => client.getMapsByUid([m.mapUid])));
+    starts.sort((a, b) => a - b);
+    const seconds = (starts[starts.length - 1]! - starts[0]!) / 1000;
+    const achieved = (starts.length - 1) / seconds;
+    const share = achieved / configured;
+    console.log(`rate: ${starts.length} requests in ${seconds.toFixed(2)} s at maxRps ${configured}, emulator latency 20 ms`);
+    rows.push({ figure: `rate at maxRps ${configured}: achieved / configured`, measured: `${achieved.toFixed(2)} / ${configured} = ${share.toFixed(3)}`, target: '>= 0.95', ok: share >= 0.95 });
+    rows.push({ figure: `rate at maxRps ${configured}: never above configured`, measured: share.toFixed(3), target: '<= 1.00', ok: share <= 1.0005 });
+  } finally {
+    await client.close();
+    await emu.close();
+  }
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  await lookups(rows);
+  await rate(rows);
+  print(rows);
+  return rows;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await run();
+}
