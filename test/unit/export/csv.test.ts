@@ -22,8 +22,10 @@ afterEach(() => {
 /** Collects what the export writes. */
 class Sink extends Writable {
   text = '';
-  constructor(highWaterMark = 16_384, readonly delayMs = 0) {
+  readonly delayMs: number;
+  constructor(highWaterMark = 16_384, delayMs = 0) {
     super({ highWaterMark, decodeStrings: false });
+    this.delayMs = delayMs;
   }
   override _write(chunk: string | Buffer, _enc: BufferEncoding, done: (error?: Error | null) => void): void {
     this.text += chunk.toString();
