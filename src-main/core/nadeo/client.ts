@@ -171,6 +171,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
     lifetime: lifetime.signal,
     onRequest: options.onRequest,
     tokens,
+    authOrigins: { nadeo: api.origin, ...(oauthBase ? { oauth: oauthBase.origin } : {}) },
   });
   if (options.credentials) {
     nadeoAuth = new NadeoAuth({

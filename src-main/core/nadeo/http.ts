@@ -85,6 +85,8 @@ export interface PipelineOptions {
   lifetime: AbortSignal;
   onRequest?: ((e: RequestEvent) => void) | undefined;
   tokens: Partial<Record<AuthKind, TokenSource>>;
+  /** The origin each kind of token belongs to, known even without credentials (to word a 401 well). */
+  authOrigins: Partial<Record<AuthKind, string>>;
 }
 
 /** Largest JSON body an API call reads; far above any real answer (300 maps are ~300 KB). */
@@ -362,9 +364,15 @@ export class Pipeline {
       }
       if (ok) return value as T;
 
-      if (failure instanceof HttpError && failure.status === 401 && spec.auth) {
+      if (failure instanceof HttpError && failure.status === 401 && spec.auth && this.#o.authOrigins[spec.auth] === spec.origin) {
         if (!tokenSource) {
-          throw new AuthError(`${spec.route} needs a login: set a Nadeo service account (login and password) in the settings.`, 401, { cause: failure });
+          throw new AuthError(
+            spec.auth === 'nadeo'
+              ? `${spec.route} needs a login: set a Nadeo service account (login and password) in the settings.`
+              : `${spec.route} needs a Trackmania OAuth app: set its client ID and secret in the settings.`,
+            401,
+            { cause: failure },
+          );
         }
         if (!renewedAfter401 && usedToken !== undefined) {
           renewedAfter401 = true;

@@ -34,12 +34,21 @@ export interface LookupSpec<R> {
   signal?: AbortSignal | undefined;
 }
 
-/** A validation error is about the list (so bisecting can isolate a key) when its info names the list parameter. */
-export function validationNamesParam(error: HttpError, param: string): boolean {
+/** Parameter names a validation error's info talks about: object keys, or the text before ':' of each line. */
+export function validationParams(error: HttpError): string[] {
   const info = error.info;
-  if (info === undefined) return false;
-  if (Array.isArray(info)) return info.some((line) => line.includes(param));
-  return Object.keys(info).includes(param);
+  if (info === undefined) return [];
+  if (Array.isArray(info)) return info.map((line) => line.split(':')[0]!.trim());
+  return Object.keys(info);
+}
+
+/**
+ * Bisecting can isolate a bad key only when the error is about the list alone: its info names the list
+ * parameter and nothing else (a bad mapId or seasonId would fail every half, costing a request per key).
+ */
+export function validationNamesParam(error: HttpError, param: string): boolean {
+  const params = validationParams(error);
+  return params.length > 0 && params.every((p) => p === param);
 }
 
 export async function runLookup<R>(spec: LookupSpec<R>): Promise<R[]> {

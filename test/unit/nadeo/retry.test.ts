@@ -103,3 +103,15 @@ describe('HttpError classification', () => {
     expect(e.message).not.toContain('mapUidList=');
   });
 });
+
+describe('which validation errors can be bisected', () => {
+  it('only those about the list parameter alone', async () => {
+    const { validationNamesParam } = await import('../../../src-main/core/nadeo/lookup.ts');
+    const err = (info: unknown) => httpErrorFor(spec, 400, JSON.stringify({ code: 'C-AA-00-03', message: 'x', info }), undefined);
+    expect(validationNamesParam(err(['accountIdList: Invalid account id.']), 'accountIdList')).toBe(true);
+    expect(validationNamesParam(err({ mapIdList: 'Invalid uuid.' }), 'mapIdList')).toBe(true);
+    expect(validationNamesParam(err(['mapId: Invalid uuid.', 'accountIdList: Invalid account id.']), 'accountIdList')).toBe(false);
+    expect(validationNamesParam(err(['seasonId: nope']), 'accountIdList')).toBe(false);
+    expect(validationNamesParam(httpErrorFor(spec, 400, '', undefined), 'mapIdList')).toBe(false);
+  });
+});
