@@ -247,8 +247,8 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
     async getMapsByUid(uids, o = {}) {
       ensureOpen();
       const t = triageKeys(uids, isMapUid, same);
-      const rejected = new Set<string>();
-      const maps = await fetchMaps('mapsByUid', t.keys, o.signal, (k) => rejected.add(k));
+      // A UID the service rejects outright is simply not found, like an unknown one (seed 4.1 rule 3).
+      const maps = await fetchMaps('mapsByUid', t.keys, o.signal, () => {});
       const byUid = new Map<string, MapInfo>();
       for (const m of maps) if (t.original.has(m.mapUid) && !byUid.has(m.mapUid)) byUid.set(m.mapUid, m);
       const found: MapInfo[] = [];
@@ -317,7 +317,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
           throw new HttpError(
             ErrorCode.NOT_FOUND,
             `${e.route}: map ${mapId} was not found with game mode ${gameMode} (${e.apiCode ?? e.status}). Check the map's type; it may have been deleted.`,
-            { status: e.status, method: e.method, route: e.route, apiError: e.apiCode ? { code: e.apiCode } : undefined, targetLength: e.targetLength },
+            { status: e.status, method: e.method, route: e.route, apiError: e.apiCode ? { code: e.apiCode, correlation_id: e.correlationId } : undefined, targetLength: e.targetLength },
             { cause: e },
           );
         }

@@ -320,7 +320,7 @@ export class Pipeline {
     let renewedAfter401 = false;
     for (;;) {
       throwIfAborted(signal);
-      const headers: Record<string, string> = { 'user-agent': this.#o.userAgent, ...spec.headers };
+      const headers: Record<string, string> = { ...spec.headers, 'user-agent': this.#o.userAgent };
       let usedToken: string | undefined;
       if (tokenSource) {
         // Before the limiter: a login goes through the same limiter and must not wait behind our own slot.
@@ -360,7 +360,11 @@ export class Pipeline {
         failure = toNadeoError(e, signal, spec.route);
       } finally {
         release();
-        this.#o.onRequest?.({ method: spec.method, route: spec.route, status, attempt, ms: performance.now() - started });
+        try {
+          this.#o.onRequest?.({ method: spec.method, route: spec.route, status, attempt, ms: performance.now() - started });
+        } catch {
+          // An observer's bug must not fail or repeat a request.
+        }
       }
       if (ok) return value as T;
 
