@@ -1,0 +1,53 @@
+// Every command the renderer may send: its input (parsed in main, the renderer is untrusted) and its output.
+import { z } from 'zod';
+import type { CommandName } from './names.ts';
+import * as s from './schemas.ts';
+
+const ok = z.object({ done: z.literal(true) });
+
+export const commands = {
+  'app.info': { input: s.Empty, output: s.AppInfo },
+  'setup.startDemo': { input: s.Empty, output: s.AppInfo },
+  'setup.connect': { input: s.Credentials, output: s.AppInfo },
+  'account.get': { input: s.Empty, output: s.AccountInfo },
+  'account.save': { input: s.AccountSave, output: s.AccountInfo },
+  'account.forget': { input: s.Empty, output: s.AccountInfo },
+  /** Without credentials: tests the stored ones. */
+  'account.testLogin': { input: z.object({ credentials: s.Credentials.optional() }).strict(), output: s.LoginTest },
+  'settings.get': { input: s.Empty, output: s.Settings },
+  'settings.update': { input: s.SettingsUpdate, output: s.Settings },
+  'watchlists.list': { input: s.Empty, output: z.array(s.WatchlistSummary) },
+  'watchlists.get': { input: z.object({ list: s.WatchlistName }), output: s.WatchlistDetail },
+  'watchlists.create': { input: z.object({ name: s.WatchlistName }), output: s.WatchlistSummary },
+  'watchlists.rename': { input: z.object({ list: s.WatchlistName, name: s.WatchlistName }), output: s.WatchlistSummary },
+  'watchlists.delete': { input: z.object({ list: s.WatchlistName }), output: ok },
+  'watchlists.addMaps': { input: s.AddMaps, output: s.AddMapsResult },
+  'watchlists.removeMaps': { input: z.object({ list: s.WatchlistName, mapUids: z.array(s.MapUid).min(1).max(5000) }), output: ok },
+  'watchlists.addPlayers': { input: s.AddPlayers, output: s.AddPlayersResult },
+  'watchlists.removePlayers': {
+    input: z.object({ list: s.WatchlistName, accountIds: z.array(s.AccountIdInput).min(1).max(1000) }),
+    output: ok,
+  },
+  'players.setNickname': { input: z.object({ accountId: s.AccountIdInput, nickname: s.Nickname.nullable() }), output: ok },
+  'maps.get': { input: z.object({ list: s.WatchlistName, mapUid: s.MapUid }), output: s.MapDetail },
+  'maps.thumbnail': { input: z.object({ mapUid: s.MapUid }), output: s.Thumbnail },
+  'compare.get': { input: z.object({ list: s.WatchlistName }), output: s.CompareTable },
+  'players.get': { input: z.object({ list: s.WatchlistName, accountId: s.AccountIdInput }), output: s.PlayerDetail },
+  'replays.list': { input: z.object({ list: s.WatchlistName.optional() }), output: s.ReplayList },
+  'replays.showInFolder': { input: s.ReplayRef, output: ok },
+  'replays.copyToGame': { input: s.ReplayRef, output: z.object({ file: z.string() }) },
+  'replays.openFolder': { input: s.Empty, output: ok },
+  'sync.start': { input: s.SyncStart, output: z.object({ runId: z.string() }) },
+  'sync.cancel': { input: s.Empty, output: z.object({ cancelled: z.boolean() }) },
+  'sync.status': { input: s.Empty, output: s.SyncStatus },
+  'export.csv': { input: s.ExportCsv, output: s.ExportResult },
+  'app.openDataFolder': { input: s.Empty, output: ok },
+} as const satisfies Record<CommandName, { input: z.ZodType; output: z.ZodType }>;
+
+export type Commands = typeof commands;
+export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
+export type ParsedInput<N extends CommandName> = z.output<Commands[N]['input']>;
+export type CommandOutput<N extends CommandName> = z.output<Commands[N]['output']>;
+
+/** One function per command: a missing handler does not compile. */
+export type Handlers = { [N in CommandName]: (input: ParsedInput<N>) => Promise<CommandOutput<N>> };

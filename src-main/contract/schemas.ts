@@ -1,0 +1,348 @@
+// The shapes that cross between main and the renderer. Inputs are bounded (the renderer is untrusted);
+// outputs describe what a view needs, already in the player's words.
+import { z } from 'zod';
+
+// ---- building blocks -------------------------------------------------------------------------------------
+
+/** A watchlist is named by the player; the name is its key. */
+export const WatchlistName = z.string().trim().min(1, 'A list needs a name.').max(64, 'List names are at most 64 characters.');
+/** Kept loose on purpose: the core says which IDs were invalid, so the player sees them by name. */
+export const AccountIdInput = z.string().trim().min(1).max(100);
+export const AccountId = z.string().min(1).max(100);
+export const MapUid = z.string().trim().min(1).max(100);
+/** A map reference as pasted: a UID, a map ID, or a trackmania.io / Trackmania Exchange link. */
+export const MapRef = z.string().trim().min(1).max(500);
+export const Nickname = z.string().trim().max(60);
+export const IsoDate = z.string();
+/** 0 none, 1 bronze, 2 silver, 3 gold, 4 author. */
+export const Medal = z.number().int().min(0).max(4);
+export const Theme = z.enum(['dark', 'light', 'system']);
+/** Never more often than every 15 minutes: the service has no published limit and bans abusers. */
+export const SYNC_EVERY_MINUTES_MIN = 15;
+export const ScheduledSync = z.object({
+  enabled: z.boolean(),
+  everyMinutes: z.number().int().min(SYNC_EVERY_MINUTES_MIN).max(7 * 24 * 60),
+});
+/** Requests per second: Nadeo staff put the ceiling at about 2 in short bursts. */
+export const MaxRps = z.number().min(0.1).max(2);
+
+export const Empty = z.object({}).strict();
+
+// ---- app, setup, account, settings ---------------------------------------------------------------------
+
+export const Capabilities = z.object({
+  /** Files can be revealed in the OS file manager (desktop app only). */
+  showInFolder: z.boolean(),
+  /** The export asks where to save; otherwise the browser downloads it. */
+  saveDialog: z.boolean(),
+  /** Credentials persist in the OS keychain; otherwise they live in memory until the app stops. */
+  keychain: z.boolean(),
+  /** Desktop notifications come from main; otherwise the page uses the browser's. */
+  nativeNotifications: z.boolean(),
+  /** The data folder can be changed (takes effect on restart). */
+  changeDataDir: z.boolean(),
+});
+
+export const SetupState = z.enum(['none', 'demo', 'account']);
+
+/** Whether Nadeo's service (or the demo's emulator) could be reached, as last seen. */
+export const ConnectionStatus = z.object({
+  /** unknown until something talked to the service. */
+  state: z.enum(['online', 'offline', 'unknown']),
+  message: z.string().nullable(),
+  checkedAt: IsoDate.nullable(),
+});
+
+export const AppInfo = z.object({
+  version: z.string(),
+  shell: z.enum(['electron', 'browser']),
+  platform: z.string(),
+  setup: SetupState,
+  dataDir: z.string(),
+  capabilities: Capabilities,
+  connection: ConnectionStatus,
+});
+
+export const Credentials = z.object({
+  login: z.string().trim().min(1, 'Enter the service account login.').max(200),
+  password: z.string().min(1, 'Enter the password.').max(500),
+  /** Goes into the User-Agent so Nadeo can reach whoever runs this copy. */
+  contact: z.string().trim().min(3, 'Give a contact (an e-mail or a Discord name) for the User-Agent.').max(200),
+});
+
+export const AccountInfo = z.object({
+  configured: z.boolean(),
+  login: z.string().nullable(),
+  contact: z.string(),
+  passwordStored: z.boolean(),
+  /** Where the password is kept: the OS keychain, or memory only (browser mode, no keychain). */
+  storage: z.enum(['keychain', 'memory']),
+});
+
+export const AccountSave = z.object({
+  login: Credentials.shape.login,
+  /** Omitted: keep the stored password. */
+  password: Credentials.shape.password.optional(),
+  contact: Credentials.shape.contact,
+});
+
+export const LoginTest = z.object({
+  success: z.boolean(),
+  /** What went right or wrong, in one sentence a player can act on. */
+  message: z.string(),
+  code: z.string().nullable(),
+});
+
+export const Settings = z.object({
+  contact: z.string(),
+  maxRps: z.number(),
+  dataDir: z.string(),
+  /** Set when the data folder changes on the next start. */
+  dataDirNext: z.string().nullable(),
+  replayFolder: z.string(),
+  replayFolderDefault: z.string(),
+  oauthClientId: z.string().nullable(),
+  oauthSecretStored: z.boolean(),
+  theme: Theme,
+  scheduledSync: ScheduledSync,
+  notifications: z.boolean(),
+  /** The player's own account ID: "delta to me" is measured against it. */
+  me: AccountId.nullable(),
+});
+
+export const SettingsUpdate = z
+  .object({
+    contact: Credentials.shape.contact,
+    maxRps: MaxRps,
+    dataDir: z.string().trim().min(1).max(1000),
+    /** null: back to the game's default folder for this OS. */
+    replayFolder: z.string().trim().min(1).max(1000).nullable(),
+    oauth: z
+      .object({ clientId: z.string().trim().min(1).max(200), clientSecret: z.string().min(1).max(500).optional() })
+      .nullable(),
+    theme: Theme,
+    scheduledSync: ScheduledSync,
+    notifications: z.boolean(),
+    me: AccountIdInput.nullable(),
+  })
+  .partial()
+  .strict();
+
+// ---- watchlists, maps, players -------------------------------------------------------------------------
+
+/** ok: everything read; partial: some maps failed (the rest is saved); failed: nothing usable; cancelled: stopped by the player. */
+export const SyncOutcome = z.enum(['ok', 'partial', 'failed', 'cancelled']);
+
+export const WatchlistSummary = z.object({
+  name: z.string(),
+  maps: z.number().int(),
+  players: z.number().int(),
+  lastSyncAt: IsoDate.nullable(),
+  lastSyncOutcome: SyncOutcome.nullable(),
+});
+
+export const MedalTimes = z.object({ author: z.number(), gold: z.number(), silver: z.number(), bronze: z.number() });
+
+export const MapSummary = z.object({
+  mapUid: z.string(),
+  mapId: z.string(),
+  /** Raw, with its formatting codes: the renderer shows it as styled text, never as HTML. */
+  name: z.string(),
+  authorId: z.string(),
+  authorName: z.string().nullable(),
+  mapType: z.string(),
+  /** Stunt maps rank by points, higher first; the others by time, lower first. */
+  isStunt: z.boolean(),
+  medals: MedalTimes,
+});
+
+export const PlayerSummary = z.object({
+  accountId: z.string(),
+  nickname: z.string().nullable(),
+  /** From the OAuth display-names API when configured; cached. */
+  displayName: z.string().nullable(),
+  isMe: z.boolean(),
+});
+
+export const WatchlistDetail = z.object({
+  summary: WatchlistSummary,
+  maps: z.array(MapSummary),
+  players: z.array(PlayerSummary),
+});
+
+export const AddMaps = z.object({ list: WatchlistName, refs: z.array(MapRef).min(1).max(5000) });
+export const AddMapsResult = z.object({
+  added: z.array(z.string()),
+  alreadyListed: z.array(z.string()),
+  /** Added without a look-up (the service could not be reached): the next sync checks them. */
+  pending: z.array(z.string()),
+  notFound: z.array(z.string()),
+  /** Text that names no map, with the reason. */
+  invalid: z.array(z.object({ input: z.string(), reason: z.string() })),
+});
+export const AddPlayers = z.object({
+  list: WatchlistName,
+  players: z.array(z.object({ accountId: AccountIdInput, nickname: Nickname.optional() })).min(1).max(1000),
+});
+export const AddPlayersResult = z.object({
+  added: z.array(z.string()),
+  alreadyListed: z.array(z.string()),
+  invalid: z.array(z.object({ accountId: z.string(), reason: z.string() })),
+});
+
+export const ReplayState = z.enum(['downloaded', 'available', 'hidden', 'none']);
+export const ReplayRef = z.object({ mapUid: MapUid, accountId: AccountIdInput });
+
+export const RankedEntry = z.object({
+  player: PlayerSummary,
+  hasRecord: z.boolean(),
+  /** Behind the author's secret threshold: the service shows neither time nor replay. */
+  hidden: z.boolean(),
+  /** Among the watched players; null without a visible record. */
+  rank: z.number().int().nullable(),
+  /** Milliseconds; null when hidden or absent. */
+  time: z.number().nullable(),
+  /** Stunt points; null on race maps. */
+  score: z.number().nullable(),
+  medal: Medal,
+  setAt: IsoDate.nullable(),
+  /** value − reference, in the map's unit (ms, or points on Stunt): + is slower on race maps, more points on Stunt. */
+  deltaToBest: z.number().nullable(),
+  deltaToMe: z.number().nullable(),
+  replay: z.object({ state: ReplayState, file: z.string().nullable(), bytes: z.number().nullable() }),
+});
+
+export const MapDetail = z.object({
+  list: z.string(),
+  map: MapSummary,
+  entries: z.array(RankedEntry),
+  lastSyncAt: IsoDate.nullable(),
+  replayFolder: z.string(),
+});
+
+export const Thumbnail = z.object({ dataUrl: z.string().nullable() });
+
+export const CompareRow = z.object({
+  mapUid: z.string(),
+  name: z.string(),
+  isStunt: z.boolean(),
+  medals: MedalTimes,
+  /** One per player column, in `players` order: ms (or points on Stunt); null when hidden or absent. */
+  values: z.array(z.number().nullable()),
+  /** The medal each player earned, same order. */
+  earned: z.array(Medal),
+  hidden: z.array(z.boolean()),
+});
+
+export const CompareTable = z.object({
+  list: z.string(),
+  players: z.array(PlayerSummary),
+  rows: z.array(CompareRow),
+  /** Column of the player marked as me, or null. */
+  me: z.number().int().nullable(),
+});
+
+export const PlayerPb = z.object({
+  mapUid: z.string(),
+  mapName: z.string(),
+  isStunt: z.boolean(),
+  hasRecord: z.boolean(),
+  hidden: z.boolean(),
+  value: z.number().nullable(),
+  medal: Medal,
+  setAt: IsoDate.nullable(),
+  /** Among the list's players. */
+  rank: z.number().int().nullable(),
+  deltaToBest: z.number().nullable(),
+});
+
+export const Improvement = z.object({
+  mapUid: z.string(),
+  mapName: z.string(),
+  isStunt: z.boolean(),
+  value: z.number().nullable(),
+  previous: z.number().nullable(),
+  medal: Medal,
+  setAt: IsoDate.nullable(),
+  /** When our sync saw it: Nadeo keeps no history, so this is all we know. */
+  seenAt: IsoDate,
+  /** The first sighting of a record, not an improvement. */
+  first: z.boolean(),
+});
+
+export const PlayerDetail = z.object({
+  list: z.string(),
+  player: PlayerSummary,
+  pbs: z.array(PlayerPb),
+  history: z.array(Improvement),
+});
+
+export const ReplayInfo = z.object({
+  mapUid: z.string(),
+  mapName: z.string(),
+  accountId: z.string(),
+  playerName: z.string(),
+  file: z.string(),
+  bytes: z.number(),
+  downloadedAt: IsoDate.nullable(),
+  isStunt: z.boolean(),
+  value: z.number().nullable(),
+});
+
+export const ReplayList = z.object({ folder: z.string(), totalBytes: z.number(), replays: z.array(ReplayInfo) });
+
+// ---- sync, status, export ------------------------------------------------------------------------------
+
+export const SyncProgress = z.object({
+  runId: z.string(),
+  list: z.string().nullable(),
+  /** What the sync is doing, in words: "Reading maps", "Reading records", "Downloading replays". */
+  phase: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+  newRecords: z.number().int(),
+  startedAt: IsoDate,
+  /** Estimated time left; null until it can be told. */
+  etaMs: z.number().nullable(),
+});
+
+export const SyncFinished = z.object({
+  runId: z.string(),
+  list: z.string().nullable(),
+  outcome: SyncOutcome,
+  maps: z.number().int(),
+  newRecords: z.number().int(),
+  replays: z.number().int(),
+  durationMs: z.number(),
+  finishedAt: IsoDate,
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+export const SyncStatus = z.object({
+  running: SyncProgress.nullable(),
+  last: SyncFinished.nullable(),
+  nextScheduledAt: IsoDate.nullable(),
+});
+
+export const SyncStart = z.object({ list: WatchlistName.optional(), replays: z.boolean().optional() }).strict();
+
+export const NewPersonalBest = z.object({
+  list: z.string().nullable(),
+  mapUid: z.string(),
+  mapName: z.string(),
+  accountId: z.string(),
+  playerName: z.string(),
+  isStunt: z.boolean(),
+  /** ms, or points on Stunt; null when the new record is hidden. */
+  value: z.number().nullable(),
+  previous: z.number().nullable(),
+  setAt: IsoDate.nullable(),
+});
+
+export const ExportCsv = z.object({ list: WatchlistName.optional(), bom: z.boolean().optional() }).strict();
+export const ExportResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), file: z.string(), rows: z.number().int() }),
+  z.object({ kind: z.literal('cancelled') }),
+  /** Browser mode: the page offers the file as a download. */
+  z.object({ kind: z.literal('download'), fileName: z.string(), content: z.string(), rows: z.number().int() }),
+]);
