@@ -1,0 +1,28 @@
+// The one door into the service: the IPC handler and the HTTP bridge both come through here.
+import { commands } from '../../contract/commands.ts';
+import type { Handlers } from '../../contract/commands.ts';
+import { isCommandName } from '../../contract/names.ts';
+import { errorResult, okResult } from '../../contract/result.ts';
+import type { Result } from '../../contract/result.ts';
+import { toErrorValue } from './errors.ts';
+
+function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Checks the name, parses the input with the contract's schema, runs the handler; never throws. */
+export async function dispatch(handlers: Handlers, name: unknown, rawInput: unknown): Promise<Result<unknown>> {
+  if (!isCommandName(name)) return errorResult('unknown_command', `Unknown command: ${String(name).slice(0, 80)}`);
+  const parsed = commands[name].input.safeParse(rawInput ?? {});
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    return errorResult('invalid_input', first ? describeIssue(first) : 'Invalid input.');
+  }
+  try {
+    const handler = handlers[name] as (input: unknown) => Promise<unknown>;
+    return okResult(await handler(parsed.data));
+  } catch (error) {
+    return { ok: false, error: toErrorValue(error) };
+  }
+}

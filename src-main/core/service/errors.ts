@@ -1,0 +1,71 @@
+import type { ErrorCode, ErrorValue } from '../../contract/result.ts';
+import { NadeoError } from '../nadeo/errors.ts';
+import { StoreError } from '../store/errors.ts';
+
+/** An error the player can act on, with a stable code; it crosses to the renderer as a value. */
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly retryable: boolean | undefined;
+  constructor(code: ErrorCode, message: string, retryable?: boolean) {
+    super(message);
+    this.name = 'ServiceError';
+    this.code = code;
+    this.retryable = retryable;
+  }
+}
+
+const BY_STORE_CODE: Record<string, ErrorCode> = {
+  INVALID_INPUT: 'invalid_input',
+  NOT_FOUND: 'not_found',
+  CONFLICT: 'conflict',
+  DATABASE_FROM_THE_FUTURE: 'unsupported',
+  PATH_OUTSIDE_DATA_FOLDER: 'forbidden',
+};
+
+/** The API core's stable codes → the contract's. */
+const BY_NADEO_CODE: Record<string, { code: ErrorCode; retryable?: boolean }> = {
+  UNAUTHORIZED: { code: 'auth_failed' },
+  FORBIDDEN: { code: 'auth_failed' },
+  NETWORK: { code: 'offline', retryable: true },
+  TIMEOUT: { code: 'offline', retryable: true },
+  RATE_LIMITED: { code: 'rate_limited', retryable: true },
+  ABORTED: { code: 'cancelled' },
+  CONFIG: { code: 'not_configured' },
+  VALIDATION: { code: 'invalid_input' },
+  NOT_FOUND: { code: 'not_found' },
+};
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Any thrown thing → the error value the renderer gets. Unknown errors keep their message, never a stack. */
+export function toErrorValue(error: unknown): ErrorValue {
+  if (error instanceof ServiceError) {
+    return error.retryable === undefined
+      ? { code: error.code, message: error.message }
+      : { code: error.code, message: error.message, retryable: error.retryable };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof StoreError) return { code: BY_STORE_CODE[error.code] ?? 'internal', message: capitalize(message) };
+  if (error instanceof NadeoError) {
+    const known = BY_NADEO_CODE[error.code] ?? { code: 'service_error' as const };
+    return { code: known.code, message, retryable: known.retryable ?? error.retryable };
+  }
+  if (error instanceof Error && error.name === 'AbortError') return { code: 'cancelled', message: 'Cancelled.' };
+  if (causeCode(error)) return { code: 'offline', message: `The service cannot be reached (${causeCode(error)}).`, retryable: true };
+  return { code: 'internal', message: message || 'Something went wrong.' };
+}
+
+/** The store writes messages to be embedded ("there is no list X"); standing alone they start with a capital. */
+function capitalize(message: string): string {
+  return message ? message[0]!.toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.') : message;
+}
