@@ -1,0 +1,374 @@
+// The window's side of Trackwatch: which data is showing (the real folder or the demo), the account, the settings,
+// the sync runner and its schedule, the connection status. The desktop app and the browser bridge both build one.
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { EventPayload } from '../../contract/events.ts';
+import { formatScore, formatTime, stripFormatting } from '../../contract/format.ts';
+import type { z } from 'zod';
+import type * as s from '../../contract/schemas.ts';
+import { SYNC_EVERY_MINUTES_MIN } from '../../contract/schemas.ts';
+import { startDemo, type Demo } from '../demo.ts';
+import { REAL_BASE_URL, isUuid, type RequestEvent } from '../nadeo/index.ts';
+import type { SettingValue } from '../store/index.ts';
+import type { NewPersonalBest as EngineNewPersonalBest } from '../sync/engine.ts';
+import { APP_VERSION, openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../trackwatch.ts';
+import { ServiceError } from './errors.ts';
+import { createEventHub, type EventHub } from './events.ts';
+import { defaultGameReplayFolder } from './game-folder.ts';
+import type { SecretStore } from './secrets.ts';
+import { SyncRunner } from './sync-runner.ts';
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+/** What differs between the desktop app and browser mode. */
+export interface ServiceHost {
+  readonly shell: 'electron' | 'browser';
+  readonly platform: NodeJS.Platform;
+  readonly secrets: SecretStore;
+  /** Reveals a file in the OS file manager (desktop app). */
+  showItemInFolder?(file: string): void;
+  /** Opens a folder in the OS file manager (desktop app). */
+  openFolder?(dir: string): Promise<void>;
+  /** Asks where to save; null when the player cancels (desktop app). */
+  chooseSaveFile?(suggestedName: string): Promise<string | null>;
+  /** A desktop notification (desktop app). */
+  notify?(title: string, body: string): void;
+  /** Where the data folder moves at the next start (desktop app). */
+  nextDataDir?: { get(): string | null; set(dir: string): void };
+}
+
+export interface ServiceOptions {
+  host: ServiceHost;
+  dataDir: string;
+  /** Nadeo's Core service (default: the real one); tests point it at the emulator. */
+  apiUrl?: string | undefined;
+  /** Trackmania's OAuth API for display names (default: the real one). */
+  oauthUrl?: string | undefined;
+  appVersion?: string | undefined;
+  /** Size and pace of the demo's generated world. */
+  demo?: { maps?: number; players?: number; maxRps?: number } | undefined;
+  home?: string | undefined;
+  env?: NodeJS.ProcessEnv | undefined;
+  now?: () => Date;
+}
+
+/** Keys in the store's settings table (never secrets: the store refuses those). */
+const KEY = {
+  setup: 'app.setup',
+  contact: 'contact',
+  login: 'login',
+  maxRps: 'maxRps',
+  theme: 'ui.theme',
+  schedule: 'sync.schedule',
+  notify: 'notify.newPb',
+  gameFolder: 'replays.gameFolder',
+  oauthClientId: 'oauth.clientId',
+} as const;
+
+const DEFAULT_MAX_RPS = 1;
+/** More new PBs than this in one sync become one summary notification instead of many. */
+const NOTIFY_EACH_UP_TO = 3;
+
+type Setup = Out<typeof s.SetupState>;
+type Connection = Out<typeof s.ConnectionStatus>;
+
+export class TrackwatchService {
+  readonly events: EventHub;
+  readonly host: ServiceHost;
+  readonly runner: SyncRunner;
+  readonly #o: ServiceOptions;
+  readonly #main: Trackwatch;
+  #demo: Demo | undefined;
+  #setup: Setup;
+  #connection: Connection = { state: 'unknown', message: null, checkedAt: null };
+  #schedule: ReturnType<typeof setInterval> | undefined;
+  #nextScheduledAt: string | null = null;
+  #pending: EngineNewPersonalBest[] = [];
+  #closed = false;
+
+  private constructor(options: ServiceOptions, main: Trackwatch, events: EventHub) {
+    this.#o = options;
+    this.host = options.host;
+    this.#main = main;
+    this.events = events;
+    const stored = main.store.settings.get(KEY.setup);
+    // Someone who used the command line before already has lists: they land in them, not on the welcome screen.
+    this.#setup = stored === 'demo' || stored === 'account' ? stored : main.store.watchlists.list().length > 0 ? 'account' : 'none';
+    this.runner = new SyncRunner({
+      events,
+      now: this.now,
+      run: (job) =>
+        this.active.sync({
+          ...(job.list === undefined ? {} : { list: job.list }),
+          ...(job.replays === undefined ? {} : { replays: job.replays }),
+          signal: job.signal,
+          onProgress: job.onProgress,
+          onNewPersonalBest: job.onNewPersonalBest,
+        }),
+      onNewPersonalBest: (e, list) => this.#onNewPersonalBest(e, list),
+      onFinished: (finished) => this.#onSyncFinished(finished),
+    });
+    const last = this.active.store.syncRuns.last();
+    if (last && last.finishedAt && last.outcome !== 'running') {
+      this.runner.last = {
+        runId: String(last.id), list: last.list, outcome: last.outcome, maps: last.counts.maps, newRecords: last.counts.newPbs,
+        replays: last.counts.replays, durationMs: Date.parse(last.finishedAt) - Date.parse(last.startedAt), finishedAt: last.finishedAt,
+        error: last.errors[0] ? { code: 'service_error', message: last.errors[0].message } : null,
+      };
+    }
+  }
+
+  static async open(options: ServiceOptions): Promise<TrackwatchService> {
+    const events = createEventHub((name, problem) => process.emitWarning(`Trackwatch dropped a malformed ${name} event: ${problem}`));
+    const main = await openTrackwatch({ dataDir: options.dataDir, apiUrl: options.apiUrl ?? REAL_BASE_URL, appVersion: options.appVersion ?? APP_VERSION });
+    const service = new TrackwatchService(options, main, events);
+    await service.#configureMain();
+    if (service.#setup === 'demo') await service.#startDemo();
+    service.reschedule();
+    return service;
+  }
+
+  readonly now = (): Date => (this.#o.now ?? (() => new Date()))();
+
+  get setup(): Setup {
+    return this.#setup;
+  }
+
+  get dataDir(): string {
+    return this.#o.dataDir;
+  }
+
+  /** The Trackwatch whose data shows: the demo's while in the demo, the real folder's otherwise. */
+  get active(): Trackwatch {
+    return this.#demo?.trackwatch ?? this.#main;
+  }
+
+  get main(): Trackwatch {
+    return this.#main;
+  }
+
+  get connection(): Connection {
+    return this.#connection;
+  }
+
+  get nextScheduledAt(): string | null {
+    return this.#nextScheduledAt;
+  }
+
+  get apiUrl(): string {
+    return this.#o.apiUrl ?? REAL_BASE_URL;
+  }
+
+  get appVersion(): string {
+    return this.#o.appVersion ?? APP_VERSION;
+  }
+
+  // ---- settings ----------------------------------------------------------------------------------------------
+
+  setting(key: keyof typeof KEY): SettingValue | undefined {
+    return this.#main.store.settings.get(KEY[key]);
+  }
+
+  #string(key: keyof typeof KEY): string | undefined {
+    const value = this.setting(key);
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+
+  get contact(): string {
+    return this.#string('contact') ?? '';
+  }
+  get login(): string | undefined {
+    return this.#string('login');
+  }
+  get maxRps(): number {
+    const value = this.setting('maxRps');
+    return typeof value === 'number' && value > 0 ? Math.min(2, value) : DEFAULT_MAX_RPS;
+  }
+  get theme(): Out<typeof s.Theme> {
+    const value = this.setting('theme');
+    return value === 'light' || value === 'system' ? value : 'dark';
+  }
+  get scheduledSync(): Out<typeof s.ScheduledSync> {
+    const value = this.setting('schedule');
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const every = typeof value.everyMinutes === 'number' ? value.everyMinutes : 60;
+      return { enabled: value.enabled === true, everyMinutes: Math.max(SYNC_EVERY_MINUTES_MIN, every) };
+    }
+    return { enabled: false, everyMinutes: 60 };
+  }
+  get notifications(): boolean {
+    return this.setting('notify') !== false;
+  }
+  get gameReplayFolderDefault(): string {
+    return defaultGameReplayFolder(this.host.platform, this.#o.home ?? homedir(), this.#o.env ?? process.env);
+  }
+  get gameReplayFolder(): string {
+    return this.#string('gameFolder') ?? this.gameReplayFolderDefault;
+  }
+  get oauthClientId(): string | undefined {
+    return this.#string('oauthClientId');
+  }
+
+  set(key: keyof typeof KEY, value: SettingValue | undefined): void {
+    this.#main.store.settings.set(KEY[key], value);
+  }
+
+  /** The real folder's client settings, from what the player saved: contact, pace, password, OAuth app. */
+  async #configureMain(): Promise<void> {
+    const login = this.login;
+    const password = this.host.secrets.get('nadeo.password');
+    const clientId = this.oauthClientId;
+    const clientSecret = this.host.secrets.get('oauth.clientSecret');
+    const changes: Partial<Omit<TrackwatchOptions, 'dataDir'>> = {
+      contact: this.contact || undefined,
+      maxRps: this.maxRps,
+      credentials: login && password ? { login, password } : undefined,
+      oauth: clientId && clientSecret ? { clientId, clientSecret, baseUrl: this.#o.oauthUrl } : undefined,
+      tuning: { onRequest: (e) => this.#observe(e) },
+    };
+    await this.#main.reconfigure(changes);
+  }
+
+  async reconfigureMain(): Promise<void> {
+    await this.#configureMain();
+  }
+
+  // ---- setup -------------------------------------------------------------------------------------------------
+
+  async #startDemo(): Promise<void> {
+    const demo = await startDemo({ dataDir: join(this.#o.dataDir, 'demo'), ...this.#o.demo });
+    await demo.trackwatch.reconfigure({ tuning: { onRequest: (e) => this.#observe(e) } });
+    this.#demo = demo;
+  }
+
+  async enterDemo(): Promise<void> {
+    if (!this.#demo) await this.#startDemo();
+    this.#setup = 'demo';
+    this.set('setup', 'demo');
+    this.reschedule();
+  }
+
+  /** Leaves the demo (if in it) for the real data folder and the saved account. */
+  async enterAccount(): Promise<void> {
+    await this.runner.stop();
+    const demo = this.#demo;
+    this.#demo = undefined;
+    await demo?.close();
+    this.#setup = 'account';
+    this.set('setup', 'account');
+    await this.#configureMain();
+    this.#setConnection({ state: 'unknown', message: null, checkedAt: null });
+    this.reschedule();
+  }
+
+  /** Whether the active data has an account behind it (the demo always does). */
+  get canSync(): boolean {
+    if (this.#demo) return true;
+    return Boolean(this.login && this.host.secrets.get('nadeo.password'));
+  }
+
+  // ---- connection ---------------------------------------------------------------------------------------------
+
+  /** Every request the client makes says whether the service answered: the banner follows that. */
+  #observe(event: RequestEvent): void {
+    if (event.status === 'error') this.markOffline('The last request got no answer.');
+    else this.#setConnection({ state: 'online', message: null, checkedAt: this.now().toISOString() });
+  }
+
+  markOffline(message: string): void {
+    this.#setConnection({ state: 'offline', message, checkedAt: this.now().toISOString() });
+  }
+
+  #setConnection(next: Connection): void {
+    const changed = next.state !== this.#connection.state || next.message !== this.#connection.message;
+    this.#connection = next;
+    if (changed) this.events.emit('status.changed', next);
+  }
+
+  // ---- schedule and notifications ----------------------------------------------------------------------------
+
+  /** Applies the scheduled-sync setting: off by default, never more often than every 15 minutes. */
+  reschedule(): void {
+    if (this.#schedule) clearInterval(this.#schedule);
+    this.#schedule = undefined;
+    this.#nextScheduledAt = null;
+    const { enabled, everyMinutes } = this.scheduledSync;
+    if (!enabled || this.#closed || this.#setup === 'none') return;
+    const everyMs = Math.max(SYNC_EVERY_MINUTES_MIN, everyMinutes) * 60_000;
+    const plan = (): void => {
+      this.#nextScheduledAt = new Date(this.now().getTime() + everyMs).toISOString();
+    };
+    plan();
+    this.#schedule = setInterval(() => {
+      plan();
+      if (this.runner.running || !this.canSync) return;
+      try {
+        this.runner.start({});
+      } catch {
+        // A sync started by hand in the meantime: this round is skipped.
+      }
+    }, everyMs);
+    this.#schedule.unref?.();
+  }
+
+  #onNewPersonalBest(e: EngineNewPersonalBest, list: string | null): void {
+    // First sightings are not news (a first sync would announce every record); improvements and unhidings are.
+    if (e.kind !== 'improved' && e.kind !== 'unhidden') return;
+    const payload: EventPayload<'pb.new'> = {
+      list,
+      mapUid: e.mapUid,
+      mapName: e.mapName,
+      accountId: e.accountId,
+      playerName: this.#playerLabel(e.accountId, e.playerName),
+      isStunt: e.isStunt,
+      value: e.isStunt ? e.newScore : e.hidden ? null : e.newTime,
+      previous: e.isStunt ? e.oldScore : e.oldTime,
+      setAt: e.recordTimestamp,
+    };
+    this.events.emit('pb.new', payload);
+    this.#pending.push(e);
+    if (this.notifications && this.host.notify && this.#pending.length <= NOTIFY_EACH_UP_TO) {
+      this.host.notify(`New PB: ${payload.playerName}`, describePb(payload));
+    }
+  }
+
+  #onSyncFinished(_finished: EventPayload<'sync.finished'>): void {
+    const count = this.#pending.length;
+    this.#pending = [];
+    if (count > NOTIFY_EACH_UP_TO && this.notifications && this.host.notify) {
+      this.host.notify('New personal bests', `${count} new PBs by watched players. Open Trackwatch to see them.`);
+    }
+  }
+
+  #playerLabel(accountId: string, fallback: string): string {
+    const player = this.active.store.players.get(accountId);
+    return player?.nickname || player?.displayName || fallback;
+  }
+
+  // ---- helpers for handlers ----------------------------------------------------------------------------------
+
+  requireMe(accountId: string): string {
+    const id = accountId.trim().toLowerCase();
+    if (!isUuid(id)) throw new ServiceError('invalid_input', `"${accountId.slice(0, 60)}" is not an account ID.`);
+    return id;
+  }
+
+  async ensureDir(dir: string): Promise<string> {
+    await mkdir(dir, { recursive: true });
+    return dir;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#schedule) clearInterval(this.#schedule);
+    await this.runner.stop();
+    await this.#demo?.close();
+    await this.#main.close();
+  }
+}
+
+function describePb(pb: EventPayload<'pb.new'>): string {
+  const value = pb.value === null ? 'hidden' : pb.isStunt ? `${formatScore(pb.value)} pts` : formatTime(pb.value);
+  return `${stripFormatting(pb.mapName)}: ${value}`;
+}
