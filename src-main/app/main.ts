@@ -1,0 +1,68 @@
+// The desktop app's entry: one hardened window over the same service the browser bridge serves.
+import path from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron';
+import { resolveDataDir } from '../core/paths.ts';
+import { createHandlers } from '../core/service/handlers.ts';
+import { TrackwatchService } from '../core/service/service.ts';
+import { electronHost, readNextDataDir } from './host.ts';
+import { forwardEvents, registerIpc } from './ipc.ts';
+import { registerAppScheme, serveApp } from './protocol.ts';
+import { appOrigin, createMainWindow, hardenSession } from './window.ts';
+
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+const origin = appOrigin(devServerUrl);
+const outDir = path.join(import.meta.dirname, '..');
+
+registerAppScheme(protocol);
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let window: BrowserWindow | undefined;
+  let service: TrackwatchService | undefined;
+
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    // Belt and braces: no webview, no pop-up, no navigation, whichever contents it is.
+    contents.on('will-attach-webview', (e) => e.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+
+  app.whenReady().then(async () => {
+    // Electron's userData is the per-OS "Trackwatch" folder the command line uses too; Settings may have moved it.
+    const bootstrap = { file: path.join(app.getPath('userData'), 'data-folder.json') };
+    const dataDir = readNextDataDir(bootstrap) ?? resolveDataDir();
+    hardenSession(session.defaultSession, origin, devServerUrl);
+    serveApp(protocol, path.join(outDir, 'renderer'));
+    service = await TrackwatchService.open({
+      dataDir,
+      host: electronHost({ safeStorage, dataDir, bootstrap, window: () => window }),
+      apiUrl: process.env.TRACKWATCH_API_URL,
+      appVersion: app.getVersion(),
+    });
+    registerIpc(ipcMain, createHandlers(service), origin);
+    window = createMainWindow({ preload: path.join(outDir, 'preload', 'preload.cjs'), origin, devTools: !app.isPackaged });
+    forwardEvents(service.events, () => window?.webContents, origin);
+    window.on('closed', () => (window = undefined));
+  }).catch((error: unknown) => {
+    console.error('Trackwatch could not start:', error);
+    app.exit(1);
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  let quitting = false;
+  app.on('will-quit', (event) => {
+    if (quitting || !service) return;
+    // Let a running sync stop cleanly and the database close before the process goes.
+    event.preventDefault();
+    quitting = true;
+    void service.close().finally(() => app.quit());
+  });
+}
