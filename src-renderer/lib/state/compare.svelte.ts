@@ -1,0 +1,35 @@
+// The compare view's state: the table from main, then filter, sort and totals derived from it (never in an effect).
+import type { CompareTable } from '../../../src-main/contract/index.ts';
+import { buildCompareModel, filterRows, sortRows, totalsOf } from '../compare.ts';
+import type { CompareFilter, Show, Sort, SortBy } from '../compare.ts';
+
+export class CompareState {
+  #table = $state.raw<CompareTable | undefined>();
+  text = $state('');
+  show = $state<Show>('all');
+  sort = $state.raw<Sort>({ key: { by: 'table' }, descending: false });
+
+  readonly model = $derived(this.#table ? buildCompareModel(this.#table) : []);
+  readonly filter: CompareFilter = $derived({ text: this.text, show: this.show });
+  readonly rows = $derived(sortRows(filterRows(this.model, this.filter, this.#table?.me ?? null), this.sort));
+  readonly totals = $derived(totalsOf(this.rows, this.#table?.players.length ?? 0));
+
+  get table(): CompareTable | undefined {
+    return this.#table;
+  }
+
+  set table(table: CompareTable | undefined) {
+    this.#table = table;
+  }
+
+  /** Same key again flips the direction; a new key starts ascending (best first). */
+  sortBy(key: SortBy): void {
+    const same = JSON.stringify(key) === JSON.stringify(this.sort.key);
+    this.sort = { key, descending: same ? !this.sort.descending : false };
+  }
+
+  isSortedBy(key: SortBy): 'ascending' | 'descending' | 'none' {
+    if (JSON.stringify(key) !== JSON.stringify(this.sort.key)) return 'none';
+    return this.sort.descending ? 'descending' : 'ascending';
+  }
+}

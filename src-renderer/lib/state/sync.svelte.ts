@@ -1,0 +1,71 @@
+import type { Api, SyncFinished, SyncProgress } from '../../../src-main/contract/index.ts';
+import { messageOf } from '../api/errors.ts';
+
+/** The running sync (if any) and the last one, from a snapshot then events. */
+export class SyncState {
+  #api: Api;
+  #progress = $state.raw<SyncProgress | null>(null);
+  #last = $state.raw<SyncFinished | null>(null);
+  #nextScheduledAt = $state<string | null>(null);
+  #starting = $state(false);
+  #error = $state<string | null>(null);
+
+  constructor(api: Api, onFinished: (finished: SyncFinished) => void) {
+    this.#api = api;
+    api.on('sync.progress', (progress) => {
+      this.#progress = progress;
+      this.#starting = false;
+    });
+    api.on('sync.finished', (finished) => {
+      this.#progress = null;
+      this.#starting = false;
+      this.#last = finished;
+      onFinished(finished);
+    });
+  }
+
+  get progress(): SyncProgress | null {
+    return this.#progress;
+  }
+  get last(): SyncFinished | null {
+    return this.#last;
+  }
+  get running(): boolean {
+    return this.#progress !== null || this.#starting;
+  }
+  get nextScheduledAt(): string | null {
+    return this.#nextScheduledAt;
+  }
+  get error(): string | null {
+    return this.#error;
+  }
+  /** 0..1, or null while the total is unknown. */
+  get fraction(): number | null {
+    const p = this.#progress;
+    return p && p.total > 0 ? Math.min(1, p.done / p.total) : null;
+  }
+
+  async load(): Promise<void> {
+    const status = await this.#api.invoke('sync.status', {});
+    this.#progress = status.running;
+    this.#last = status.last;
+    this.#nextScheduledAt = status.nextScheduledAt;
+  }
+
+  async start(list?: string): Promise<void> {
+    if (this.running) return;
+    this.#starting = true;
+    this.#error = null;
+    try {
+      await this.#api.invoke('sync.start', list ? { list } : {});
+    } catch (error) {
+      this.#starting = false;
+      this.#error = messageOf(error);
+      throw error;
+    }
+  }
+
+  async cancel(): Promise<void> {
+    await this.#api.invoke('sync.cancel', {});
+  }
+}

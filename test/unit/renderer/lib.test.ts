@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { alignSeries } from '../../../src-renderer/lib/chart.ts';
+import { readableColor } from '../../../src-renderer/lib/colors.ts';
+import { formatBytes, formatDeltaValue, formatEta, formatValue, isStale, isWorse, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
+import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
+import { splitPlayers, splitRefs } from '../../../src-renderer/lib/refs.ts';
+import { parseRoute, routeHref } from '../../../src-renderer/lib/routes.ts';
+import type { Route } from '../../../src-renderer/lib/routes.ts';
+import { goTarget } from '../../../src-renderer/lib/shortcuts.ts';
+
+describe('values as players read them', () => {
+  it('shows times on race maps and points on Stunt maps, deltas signed in the map unit', () => {
+    expect(formatValue(61_234, false)).toBe('1:01.234');
+    expect(formatValue(12_345, true)).toBe('12,345');
+    expect(formatDeltaValue(-333, false)).toBe('-0:00.333');
+    expect(formatDeltaValue(-120, true)).toBe('-120');
+  });
+
+  it('calls slower worse on race maps and fewer points worse on Stunt maps', () => {
+    expect(isWorse(100, false)).toBe(true);
+    expect(isWorse(100, true)).toBe(false);
+    expect(isWorse(-5, true)).toBe(true);
+  });
+
+  it('tells dates relative to now, and says when data is stale', () => {
+    const now = Date.parse('2026-11-21T12:00:00Z');
+    expect(relativeTime('2026-11-21T09:00:00Z', now)).toBe('3 hours ago');
+    expect(relativeTime(null, now)).toBe('never');
+    expect(isStale('2026-11-19T12:00:00Z', now)).toBe(true);
+    expect(isStale('2026-11-21T11:00:00Z', now)).toBe(false);
+  });
+
+  it('sizes, time left and names', () => {
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatEta(12_400)).toBe('13 s left');
+    expect(formatEta(null)).toBe('');
+    expect(playerName({ accountId: 'abcdef123456', nickname: null, displayName: '$f00Red$z Baron' })).toBe('Red Baron');
+    expect(playerName({ accountId: 'abcdef123456', nickname: null, displayName: null })).toBe('abcdef12');
+  });
+});
+
+describe('name colours', () => {
+  it('lifts dark colours on the dark theme and darkens light ones on the light theme', () => {
+    expect(readableColor('#000000', 'dark')).toBe('hsl(0 0% 55%)');
+    expect(readableColor('#ffffff', 'light')).toBe('hsl(0 0% 45%)');
+    expect(readableColor('#ff0000', 'dark')).toBe('hsl(0 100% 55%)');
+    expect(readableColor('not a colour', 'dark')).toBeNull();
+  });
+});
+
+describe('pasted text', () => {
+  it('splits map references on lines, spaces, commas and semicolons, once each', () => {
+    expect(splitRefs('a\nb, c;d  a\n\n')).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('reads one player per line with an optional nickname holding spaces', () => {
+    expect(splitPlayers('id-1 Big Name\nid-2\nid-1 again\n  \nid-3,Tabbed')).toEqual([
+      { accountId: 'id-1', nickname: 'Big Name' },
+      { accountId: 'id-2' },
+      { accountId: 'id-3', nickname: 'Tabbed' },
+    ]);
+  });
+});
+
+describe('routes', () => {
+  const routes: Route[] = [
+    { name: 'home' },
+    { name: 'welcome' },
+    { name: 'list', list: 'Winter / 2026 #1', tab: 'maps' },
+    { name: 'list', list: 'W', tab: 'players' },
+    { name: 'compare', list: 'W' },
+    { name: 'map', list: 'W', mapUid: 'uid_1' },
+    { name: 'player', list: 'W', accountId: 'acc' },
+    { name: 'replays' },
+    { name: 'settings' },
+  ];
+
+  it('round-trips every place through the hash, names with slashes included', () => {
+    for (const route of routes) expect(parseRoute(routeHref(route))).toEqual(route);
+  });
+
+  it('falls back to the overview for unknown or malformed hashes', () => {
+    expect(parseRoute('#/nowhere')).toEqual({ name: 'home' });
+    expect(parseRoute('#/lists/%E0%A4%A')).toEqual({ name: 'home' });
+  });
+
+  it('maps g-shortcuts to places, list ones only inside a list', () => {
+    expect(goTarget('c', 'W')).toEqual({ name: 'compare', list: 'W' });
+    expect(goTarget('c', null)).toBeNull();
+    expect(goTarget('s', null)).toEqual({ name: 'settings' });
+  });
+});
+
+describe('event stream', () => {
+  it('parses complete SSE blocks and keeps the unfinished rest for the next chunk', () => {
+    const first = parseSseChunk(': hello\n\nevent: sync.progress\ndata: {"done":1}\n\nevent: pb.new\ndata: {"x"');
+    expect(first.events).toEqual([{ name: 'sync.progress', data: '{"done":1}' }]);
+    const second = parseSseChunk(first.rest + ':1}\n\n');
+    expect(second.events).toEqual([{ name: 'pb.new', data: '{"x":1}' }]);
+    expect(second.rest).toBe('');
+  });
+});
+
+describe('chart data', () => {
+  it('aligns series on the union of their instants, in seconds, with gaps as null', () => {
+    const aligned = alignSeries([
+      { label: 'a', color: '#fff', points: [{ at: 2000, value: 10 }, { at: 1000, value: 12 }] },
+      { label: 'b', color: '#000', points: [{ at: 3000, value: 5 }] },
+    ]);
+    expect(aligned).toEqual([[1, 2, 3], [12, 10, null], [null, null, 5]]);
+  });
+});
