@@ -260,6 +260,8 @@ export const Improvement = z.object({
   mapUid: z.string(),
   mapName: z.string(),
   isStunt: z.boolean(),
+  /** The new record is behind a secret threshold: its time is unknown. */
+  hidden: z.boolean(),
   value: z.number().nullable(),
   previous: z.number().nullable(),
   medal: Medal,
@@ -281,6 +283,7 @@ export const ReplayInfo = z.object({
   mapUid: z.string(),
   mapName: z.string(),
   accountId: z.string(),
+  /** The player's nickname, else display name (with its formatting codes), else the account ID's start. */
   playerName: z.string(),
   file: z.string(),
   bytes: z.number(),

@@ -311,6 +311,10 @@ export function createHandlers(service: TrackwatchService): Handlers {
         (rel) => resolveInDataDir(dataDir, rel),
         (mapId, accountId) => store().records.get(mapId, accountId, PERSONAL_BEST),
         (mapId) => store().maps.get(mapId),
+        (accountId) => {
+          const player = store().players.get(accountId);
+          return player ? views.playerLabel(player) : undefined;
+        },
       );
     },
 

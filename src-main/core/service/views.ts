@@ -155,6 +155,7 @@ export function improvements(rows: readonly HistoryRow[], mapOf: (mapId: string)
         mapUid: row.mapUid,
         mapName: map?.name ?? row.mapUid,
         isStunt: stunt,
+        hidden: row.hidden,
         value: stunt ? row.newScore : row.hidden ? null : row.newTime,
         previous: stunt ? row.oldScore : row.oldTime,
         medal: row.medal,
@@ -171,6 +172,7 @@ export function replayInfos(
   absolute: (relPath: string) => string,
   recordOf: (mapId: string, accountId: string) => StoredRecord | undefined,
   mapOf: (mapId: string) => Pick<StoredMap, 'mapType'> | undefined,
+  nameOf: (accountId: string) => string | undefined = () => undefined,
 ): Out<typeof s.ReplayList> {
   const replays: Out<typeof s.ReplayInfo>[] = [];
   let totalBytes = 0;
@@ -186,7 +188,7 @@ export function replayInfos(
       mapUid: entry.mapUid ?? entry.mapId,
       mapName: entry.mapName ?? entry.mapUid ?? entry.mapId,
       accountId: entry.accountId,
-      playerName: entry.playerName ?? entry.accountId.slice(0, 8),
+      playerName: nameOf(entry.accountId) ?? entry.playerName ?? entry.accountId.slice(0, 8),
       file: absolute(entry.path),
       bytes,
       downloadedAt: entry.updatedAt,
