@@ -1,0 +1,86 @@
+// `demo`: the whole product against the built-in emulator, no account and no network.
+import type { Command } from 'commander';
+import { join } from 'node:path';
+import { DEMO_SEED, startDemo } from '../../core/demo.ts';
+import { formatScore, formatTime } from '../../contract/format.ts';
+import { isStuntMapType } from '../../core/model.ts';
+import { resolveDataDir } from '../../core/paths.ts';
+import type { GlobalFlags } from '../context.ts';
+import { UserError } from '../errors.ts';
+import { colours, line, plainName, table } from '../output.ts';
+import { printCompare } from './read.ts';
+import { summaryLine, syncWithProgress } from './sync.ts';
+
+export function registerDemoCommand(program: Command): void {
+  program
+    .command('demo')
+    .description('try Trackwatch against the built-in emulator: no account, no network')
+    .option('--maps <n>', 'maps in the generated dataset', '24')
+    .option('--players <n>', 'players in the generated dataset', '12')
+    .action(async (flags: { maps: string; players: string }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalFlags>();
+      const dataDir = join(resolveDataDir({ flag: globals.dataDir, env: process.env }), 'demo');
+      const maps = Number(flags.maps);
+      const players = Number(flags.players);
+      if (!Number.isInteger(maps) || maps < 6 || maps > 5000) throw new UserError(`--maps must be a whole number from 6 to 5000, got "${flags.maps}".`);
+      if (!Number.isInteger(players) || players < 2 || players > 1000) throw new UserError(`--players must be a whole number from 2 to 1000, got "${flags.players}".`);
+
+      let demo;
+      try {
+        demo = await startDemo({ dataDir, maps, players });
+      } catch (error) {
+        throw new UserError(error instanceof Error ? error.message : String(error));
+      }
+      const controller = new AbortController();
+      const onInterrupt = (): void => controller.abort();
+      process.once('SIGINT', onInterrupt);
+      try {
+        const { trackwatch: tw, emulator, list } = demo;
+        line(colours.bold('Trackwatch demo'));
+        line(`emulator:    ${emulator.url} (generated dataset, seed ${DEMO_SEED}: ${maps} maps, ${players} players)`);
+        line(`data folder: ${dataDir}`);
+        line('');
+
+        line(colours.bold('1. First sync of the "Demo" watchlist'));
+        const first = await syncWithProgress(tw, { list, signal: controller.signal });
+        line(summaryLine(first));
+
+        const changed = emulator.evolve({ seed: DEMO_SEED + 1, fraction: 0.2 });
+        line('');
+        line(colours.bold(`2. Time passes: ${changed.improved} PBs improve, ${changed.added} first records are set. Second sync:`));
+        const second = await syncWithProgress(tw, { list, signal: controller.signal });
+        line(summaryLine(second));
+        line('');
+
+        line(colours.bold('3. The comparison (first maps; `compare` shows all)'));
+        const comparison = tw.store.records.compare(list, { me: demo.me });
+        printCompare(comparison, { limit: 5 });
+        line('');
+
+        line(colours.bold('4. Latest PB improvements seen'));
+        const history = tw.store.records.history({ list, limit: 8 }).filter((h) => h.kind !== 'first');
+        line(table(['map', 'player', 'was', 'now'], history.map((h) => {
+          const map = tw.store.maps.get(h.mapId);
+          const stunt = map ? isStuntMapType(map.mapType) : false;
+          const show = (t: number | null, s: number | null, hidden = false) => (hidden ? 'hidden' : stunt ? `${formatScore(s)} pts` : formatTime(t));
+          return [plainName(map?.name ?? h.mapUid), plainName(tw.store.players.nameOf(h.accountId)), show(h.oldTime, h.oldScore), show(h.newTime, h.newScore, h.hidden)];
+        })));
+        line('');
+
+        const exported = await tw.exportCsv(undefined, { list });
+        const replays = tw.store.replays.list({ list });
+        const downloaded = replays.filter((r) => r.state === 'downloaded');
+        const hidden = replays.filter((r) => r.state === 'hidden').length;
+        line(colours.bold('5. Where things went'));
+        line(`CSV export:  ${exported.file} (${exported.rows} rows)`);
+        line(`replays:     ${join(dataDir, 'replays')} (${downloaded.length} files, ${hidden} hidden by a secret threshold)`);
+        line(`database:    ${join(dataDir, 'trackwatch.sqlite')}`);
+        line('');
+        line(`Browse it again offline: npm run trackwatch -- --data-dir "${dataDir}" compare --list Demo`);
+        line('Or in the app: npm run serve (browser mode), or the desktop app\'s "Try the demo".');
+      } finally {
+        process.off('SIGINT', onInterrupt);
+        await demo.close();
+      }
+    });
+}

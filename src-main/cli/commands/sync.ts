@@ -1,0 +1,102 @@
+// `sync`: fetch what the watchlists need, with a progress bar on a terminal and one summary line at the end.
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import type { SyncProgress, SyncSummary } from '../../core/sync/engine.ts';
+import type { Trackwatch } from '../../core/trackwatch.ts';
+import { withTrackwatch } from '../context.ts';
+import { UserError } from '../errors.ts';
+import { colours, line, printJson } from '../output.ts';
+
+interface SyncFlags {
+  list?: string;
+  replays: boolean;
+  json?: boolean;
+  refreshMaps?: boolean;
+  season?: string[];
+}
+
+function eta(ms: number | null): string {
+  if (ms === null) return '…';
+  const s = Math.ceil(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
+/** The one line a sync ends with. */
+export function summaryLine(s: SyncSummary): string {
+  const seconds = (s.durationMs / 1000).toFixed(1);
+  const parts = [
+    `${s.requests} request(s)`,
+    `${s.newPersonalBests} new PB(s)`,
+    `${s.replaysDownloaded} replay(s) downloaded` + (s.replaysHidden || s.replaysFailed ? ` (${s.replaysHidden} hidden, ${s.replaysFailed} failed)` : ''),
+  ];
+  if (s.unknownMaps.length) parts.push(`${s.unknownMaps.length} map ref(s) not found`);
+  if (s.errors.length) parts.push(`${s.errors.length} error(s)`);
+  return `sync ${s.outcome}: ${s.maps} map(s) x ${s.players} player(s) in ${seconds}s, ${parts.join(', ')}`;
+}
+
+/** Runs a sync with a terminal progress bar (when stdout is a terminal) and prints its summary. */
+export async function syncWithProgress(
+  tw: Trackwatch,
+  options: { list?: string; replays?: boolean; refreshMaps?: boolean; seasonIds?: string[]; signal?: AbortSignal; quiet?: boolean },
+): Promise<SyncSummary> {
+  const bar = process.stderr.isTTY && !options.quiet
+    ? new cliProgress.SingleBar(
+        { format: ' {phase} |{bar}| {value}/{total} | {requests} req | {pbs} new PBs | {errors} errors | ETA {eta}', hideCursor: true, clearOnComplete: true, stream: process.stderr },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  let started = false;
+  const onProgress = (p: SyncProgress): void => {
+    if (!bar) return;
+    const replays = p.phase === 'replays';
+    const payload = { phase: p.phase.padEnd(7), requests: p.requests, pbs: p.newPersonalBests, errors: p.errors, eta: eta(p.etaMs) };
+    const total = replays ? p.replaysTotal : p.mapsTotal;
+    const value = replays ? p.replaysDone : p.mapsDone;
+    if (!started) {
+      bar.start(Math.max(total, 1), value, payload);
+      started = true;
+    } else {
+      bar.setTotal(Math.max(total, 1));
+      bar.update(value, payload);
+    }
+  };
+  try {
+    return await tw.sync({
+      list: options.list,
+      replays: options.replays,
+      refreshMaps: options.refreshMaps,
+      seasonIds: options.seasonIds,
+      signal: options.signal,
+      onProgress,
+    });
+  } finally {
+    if (started) bar?.stop();
+  }
+}
+
+export function registerSyncCommand(program: Command): void {
+  program
+    .command('sync')
+    .description('fetch map info, personal bests and replays for a watchlist (or every list)')
+    .option('--list <name>', 'only this watchlist')
+    .option('--no-replays', 'do not download replays')
+    .option('--refresh-maps', 'refetch every map\'s info, not only old info')
+    .option('--season <seasonId...>', 'also read these seasons\' leaderboards')
+    .option('--json', 'print a machine-readable summary')
+    .action(async (flags: SyncFlags, command: Command) => {
+      await withTrackwatch(command, async (tw, signal) => {
+        if (flags.list) tw.store.watchlists.require(flags.list);
+        const summary = await syncWithProgress(tw, {
+          list: flags.list, replays: flags.replays, refreshMaps: flags.refreshMaps, seasonIds: flags.season, signal, quiet: flags.json,
+        });
+        if (flags.json) printJson(summary);
+        else {
+          line(summaryLine(summary));
+          for (const e of summary.errors.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${e.mapId}: ` : ''}${e.message}`));
+          if (summary.errors.length > 10) line(colours.yellow(`  … and ${summary.errors.length - 10} more (see \`trackwatch sync --json\`)`));
+        }
+        if (summary.outcome === 'failed') throw new UserError('the sync failed; nothing stored was lost. Check the errors above and try again.');
+        if (summary.outcome === 'cancelled') throw new UserError('the sync was cancelled; what it fetched is kept, and the next sync goes on from there.', 130);
+      });
+    });
+}

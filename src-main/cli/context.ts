@@ -1,0 +1,84 @@
+// Global options of the trackwatch command, read once: flags beat environment variables beat defaults.
+import type { Command } from 'commander';
+import { REAL_BASE_URL, isRealServiceHost } from '../core/nadeo/index.ts';
+import { resolveDataDir } from '../core/paths.ts';
+import { openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../core/trackwatch.ts';
+import { UserError } from './errors.ts';
+
+export interface GlobalFlags {
+  dataDir?: string;
+  apiUrl?: string;
+  contact?: string;
+  maxRps?: string;
+}
+
+export const DEFAULT_LIST = 'Default';
+
+/** Adds the global options to the root program; every command reads them through `openFromCommand`. */
+export function addGlobalOptions(program: Command): Command {
+  return program
+    .option('--data-dir <dir>', 'data folder (default: the per-OS app-data folder "Trackwatch"; env TRACKWATCH_DATA_DIR)')
+    .option('--api-url <url>', `Nadeo Core service (default ${REAL_BASE_URL}; env TRACKWATCH_API_URL)`)
+    .option('--contact <text>', 'who runs this copy, sent in the User-Agent; required by the real service (env TRACKWATCH_CONTACT)')
+    .option('--max-rps <n>', 'requests per second (default 1 for the real service; env TRACKWATCH_MAX_RPS)');
+}
+
+function parseMaxRps(raw: string | undefined, real: boolean, warn: (line: string) => void): number | undefined {
+  if (raw === undefined || raw === '') return real ? 1 : undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new UserError(`--max-rps must be a number above 0, got "${raw}".`);
+  if (real && value > 2) {
+    warn(`warning: --max-rps ${value} is above the 2 requests/second Nadeo staff gave as a ceiling; your account or IP may be banned.`);
+  }
+  return value;
+}
+
+/** Turns the root's flags and the environment into the options of a Trackwatch. Secrets come only from the environment. */
+export function resolveOptions(
+  flags: GlobalFlags,
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): TrackwatchOptions {
+  const apiUrl = flags.apiUrl ?? env.TRACKWATCH_API_URL ?? REAL_BASE_URL;
+  let real: boolean;
+  try {
+    real = isRealServiceHost(new URL(apiUrl).hostname);
+  } catch {
+    throw new UserError(`--api-url "${apiUrl}" is not a URL; use e.g. ${REAL_BASE_URL} or the emulator's http://127.0.0.1:PORT.`);
+  }
+  const login = env.TRACKWATCH_LOGIN;
+  const password = env.TRACKWATCH_PASSWORD;
+  if ((login && !password) || (!login && password)) {
+    throw new UserError('set both TRACKWATCH_LOGIN and TRACKWATCH_PASSWORD (a service account from trackmania.com), or neither.');
+  }
+  const clientId = env.TRACKWATCH_OAUTH_CLIENT_ID;
+  const clientSecret = env.TRACKWATCH_OAUTH_CLIENT_SECRET;
+  return {
+    dataDir: resolveDataDir({ flag: flags.dataDir, env }),
+    apiUrl,
+    contact: flags.contact ?? env.TRACKWATCH_CONTACT,
+    maxRps: parseMaxRps(flags.maxRps ?? env.TRACKWATCH_MAX_RPS, real, warn),
+    credentials: login && password ? { login, password } : undefined,
+    oauth: clientId && clientSecret ? { clientId, clientSecret, baseUrl: env.TRACKWATCH_OAUTH_URL } : undefined,
+  };
+}
+
+/** Opens the data folder for a command, with the root program's global options. */
+export async function openFromCommand(command: Command): Promise<Trackwatch> {
+  const flags = command.optsWithGlobals<GlobalFlags>();
+  return openTrackwatch(resolveOptions(flags));
+}
+
+/** Runs `work` with an open Trackwatch and always closes it. Ctrl-C aborts the signal instead of killing the process. */
+export async function withTrackwatch<T>(command: Command, work: (tw: Trackwatch, signal: AbortSignal) => Promise<T>): Promise<T> {
+  const tw = await openFromCommand(command);
+  const controller = new AbortController();
+  const onInterrupt = (): void => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  try {
+    return await work(tw, controller.signal);
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    await tw.close();
+  }
+}

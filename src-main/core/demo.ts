@@ -1,0 +1,91 @@
+// Demo mode: the built-in emulator serves a generated dataset, and a demo watchlist is filled from it.
+// No account and no network: everything talks to 127.0.0.1.
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { openTrackwatch, type Trackwatch } from './trackwatch.ts';
+
+export const DEMO_LIST = 'Demo';
+export const DEMO_SEED = 2026;
+const MARKER = '.trackwatch-demo';
+
+export interface Demo {
+  trackwatch: Trackwatch;
+  emulator: RunningEmulator;
+  list: string;
+  /** The account the demo plays as ("me" in comparisons). */
+  me: string;
+  close(): Promise<void>;
+}
+
+export interface DemoOptions {
+  /** The demo's own data folder; it is emptied first if an earlier demo made it. */
+  dataDir: string;
+  maps?: number;
+  players?: number;
+  /** Requests per second against the emulator (it is local, so the demo can go fast). */
+  maxRps?: number;
+}
+
+/** Wipes a folder only if an earlier demo made it, so a user's real data folder can never be emptied by the demo. */
+async function prepareDemoFolder(dataDir: string): Promise<void> {
+  const marker = join(dataDir, MARKER);
+  const made = await access(marker).then(() => true, () => false);
+  if (made) await rm(dataDir, { recursive: true, force: true });
+  else {
+    const empty = await access(join(dataDir, 'trackwatch.sqlite')).then(() => false, () => true);
+    if (!empty) throw new Error(`${dataDir} holds a Trackwatch database that the demo did not make; choose another folder for the demo.`);
+  }
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(marker, 'This folder was made by `trackwatch demo` and is emptied by the next demo.\n');
+}
+
+/**
+ * Starts the emulator on a generated dataset, opens a fresh demo data folder and fills a demo watchlist with every
+ * map (by UID, one by a trackmania.io link, one by map ID) and a dozen players, the first of them "me".
+ */
+export async function startDemo(options: DemoOptions): Promise<Demo> {
+  await prepareDemoFolder(options.dataDir);
+  const dataset = generateDataset({ seed: DEMO_SEED, maps: options.maps ?? 24, players: options.players ?? 12 });
+  // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
+  const oauth = { clientId: 'trackwatch-demo', clientSecret: 'demo-secret' };
+  const emulator = await startEmulator({ dataset, oauth });
+  let trackwatch: Trackwatch | undefined;
+  try {
+    trackwatch = await openTrackwatch({
+      dataDir: options.dataDir,
+      apiUrl: emulator.url,
+      maxRps: options.maxRps ?? 50,
+      oauth: { ...oauth, baseUrl: emulator.url },
+    });
+    const [first, second, ...rest] = dataset.maps;
+    const refs = [
+      ...(first ? [`https://trackmania.io/#/leaderboard/${first.mapUid}`] : []),
+      ...(second ? [second.mapId] : []),
+      ...rest.map((m) => m.mapUid),
+    ];
+    await trackwatch.addMaps(DEMO_LIST, refs);
+    const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
+    const me = accounts[0] ?? '';
+    trackwatch.addPlayers(
+      DEMO_LIST,
+      accounts.map((accountId, i) => ({ accountId, nickname: i === 0 ? 'Me' : i === 1 ? 'Rival' : undefined })),
+    );
+    trackwatch.setMe(me);
+    const tw = trackwatch;
+    return {
+      trackwatch: tw,
+      emulator,
+      list: DEMO_LIST,
+      me,
+      close: async () => {
+        await tw.close();
+        await emulator.close();
+      },
+    };
+  } catch (error) {
+    await trackwatch?.close();
+    await emulator.close();
+    throw error;
+  }
+}

@@ -1,0 +1,342 @@
+// The sync engine: plan what a list needs, fetch it politely, write it in transactions, then fetch replays.
+// Fetch first, then write: no await ever sits inside a transaction, so a sync killed at any moment leaves the
+// store consistent and the next sync picks up whatever was not written (pending refs, pending replays).
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { NadeoClient } from '../nadeo/index.ts';
+import { AbortError } from '../nadeo/index.ts';
+import type { Store } from '../store/index.ts';
+import { resolveInDataDir } from '../store/files.ts';
+import type { HistoryRow, PendingReplay, StoredMap, SyncOutcome } from '../store/types.ts';
+import { acquireSyncLock, removePartialDownloads } from './lock.ts';
+import { forEachConcurrently } from './pool.ts';
+
+export type SyncPhase = 'maps' | 'records' | 'replays' | 'names' | 'done';
+
+export interface SyncProgress {
+  runId: number;
+  phase: SyncPhase;
+  mapsDone: number;
+  mapsTotal: number;
+  requests: number;
+  replaysDone: number;
+  replaysTotal: number;
+  newPersonalBests: number;
+  errors: number;
+  /** Estimated milliseconds left, from the pace so far; null until there is a pace to go by. */
+  etaMs: number | null;
+}
+
+export interface NewPersonalBest {
+  mapId: string;
+  mapUid: string;
+  mapName: string;
+  accountId: string;
+  playerName: string;
+  kind: HistoryRow['kind'];
+  oldTime: number | null;
+  newTime: number | null;
+  oldScore: number | null;
+  newScore: number;
+  hidden: boolean;
+  isStunt: boolean;
+  recordTimestamp: string;
+}
+
+export interface SyncSummary {
+  runId: number;
+  list: string | null;
+  outcome: SyncOutcome;
+  maps: number;
+  players: number;
+  requests: number;
+  records: number;
+  newPersonalBests: number;
+  replaysDownloaded: number;
+  replaysHidden: number;
+  replaysFailed: number;
+  unknownMaps: string[];
+  errors: { mapId: string | null; message: string }[];
+  durationMs: number;
+}
+
+export interface SyncOptions {
+  /** A watchlist's name; every list when absent. */
+  list?: string;
+  /** Download replays of new records (default true). */
+  replays?: boolean;
+  /** Refetch every map's info, not only what is old. */
+  refreshMaps?: boolean;
+  /** Map info older than this is refetched (default 7 days). */
+  mapInfoMaxAgeMs?: number;
+  /** Season leaderboards to read besides personal bests. */
+  seasonIds?: readonly string[];
+  /** Maps fetched at once; the client's limiter still paces every request. */
+  concurrency?: number;
+  /** Whether to fetch display names (needs an OAuth app in the client). */
+  displayNames?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  onNewPersonalBest?: (event: NewPersonalBest) => void;
+}
+
+export interface SyncDeps {
+  store: Store;
+  client: NadeoClient;
+  dataDir: string;
+  now?: () => Date;
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+const NAME_CACHE_MS = 30 * 24 * 3600 * 1000;
+const PERSONAL_BEST = 'PersonalBest';
+const REPLAY_PAGE = 500;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return (
+    signal?.aborted === true ||
+    error instanceof AbortError ||
+    (error instanceof Error && error.name === 'AbortError')
+  );
+}
+
+/** Runs one sync of a list (or of every list) and resolves with its summary; never leaves a run "running". */
+export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promise<SyncSummary> {
+  const now = deps.now ?? (() => new Date());
+  const started = Date.now();
+  const lock = await acquireSyncLock(deps.dataDir);
+  try {
+    await removePartialDownloads(deps.dataDir);
+    return await syncLocked(deps, options, now, started);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date, started: number): Promise<SyncSummary> {
+  const { store, client } = deps;
+  const signal = options.signal;
+  const list = options.list;
+  const runId = store.syncRuns.start(list);
+  const requestsAtStart = client.stats().requests;
+  const errors: { mapId: string | null; message: string }[] = [];
+  const unknownMaps: string[] = [];
+  let records = 0;
+  let newPersonalBests = 0;
+  let mapsDone = 0;
+  let mapsTotal = 0;
+  let replaysDone = 0;
+  let replaysTotal = 0;
+  let replaysDownloaded = 0;
+  let replaysHidden = 0;
+  let replaysFailed = 0;
+  let phase: SyncPhase = 'maps';
+  let cancelled = false;
+  let players: string[] = [];
+
+  const requests = (): number => client.stats().requests - requestsAtStart;
+  const fail = (mapId: string | null, error: unknown): void => {
+    const message = messageOf(error);
+    errors.push({ mapId, message });
+    store.syncRuns.addError(runId, mapId, message);
+  };
+  const progress = (): void => {
+    if (!options.onProgress) return;
+    const elapsed = Date.now() - started;
+    // Work left in requests: about one records request per map still to do, one per replay still to fetch.
+    const unitsDone = mapsDone + replaysDone;
+    const unitsLeft = mapsTotal - mapsDone + (replaysTotal - replaysDone);
+    const etaMs = unitsDone > 0 ? Math.round((elapsed / unitsDone) * unitsLeft) : null;
+    options.onProgress({
+      runId, phase, mapsDone, mapsTotal, requests: requests(), replaysDone, replaysTotal,
+      newPersonalBests, errors: errors.length, etaMs,
+    });
+  };
+
+  try {
+    // 1. Maps: resolve UIDs added since the last sync, refresh info that is old.
+    const pendingUids = store.maps.unresolvedUids(list);
+    if (pendingUids.length > 0) {
+      progress();
+      try {
+        const found = await client.getMapsByUid(pendingUids, { signal });
+        store.maps.upsert(found.maps, now().toISOString());
+        if (found.notFound.length > 0) {
+          store.maps.markNotFound(found.notFound);
+          unknownMaps.push(...found.notFound);
+        }
+      } catch (error) {
+        if (isAbort(error, signal)) throw error;
+        fail(null, new Error(`could not look up ${pendingUids.length} map UID(s): ${messageOf(error)}`));
+      }
+    }
+    const staleBefore = options.refreshMaps ? new Date(now().getTime() + 1) : new Date(now().getTime() - (options.mapInfoMaxAgeMs ?? WEEK_MS));
+    const pendingIds = pendingMapIds(store, list);
+    const staleIds = [...new Set([...store.maps.staleIds(staleBefore, list), ...pendingIds])];
+    if (staleIds.length > 0) {
+      try {
+        const found = await client.getMapsById(staleIds, { signal });
+        store.maps.upsert(found.maps, now().toISOString());
+        const missing = [...found.notFound, ...found.invalid];
+        if (missing.length > 0) {
+          store.maps.markNotFound(missing);
+          unknownMaps.push(...missing.filter((id) => pendingIds.includes(id)));
+        }
+      } catch (error) {
+        if (isAbort(error, signal)) throw error;
+        fail(null, new Error(`could not refresh the info of ${staleIds.length} map(s): ${messageOf(error)}`));
+      }
+    }
+
+    // 2. Records: one map at a time per worker, every watched player in as few requests as the URI allows.
+    phase = 'records';
+    const maps = store.maps.list(list);
+    players = store.players.list(list).map((p) => p.accountId);
+    mapsTotal = maps.length;
+    const scopes = [PERSONAL_BEST, ...(options.seasonIds ?? [])];
+    progress();
+    if (players.length > 0) {
+      await forEachConcurrently(maps, options.concurrency ?? 4, async (map) => {
+        try {
+          for (const scope of scopes) {
+            const fetched = await client.getRecords(map, players, {
+              signal,
+              ...(scope === PERSONAL_BEST ? {} : { seasonId: scope }),
+            });
+            records += fetched.records.length;
+            const applied = store.records.applyRecords({
+              mapId: map.mapId, scope, records: fetched.records, seenAt: now().toISOString(), syncRunId: runId,
+            });
+            if (scope === PERSONAL_BEST) announce(store, map, applied.improvements, options.onNewPersonalBest);
+            newPersonalBests += scope === PERSONAL_BEST ? applied.improvements.length : 0;
+            for (const record of applied.newRecords) if (record.hidden) store.replays.markHidden(record.mapRecordId);
+          }
+        } catch (error) {
+          if (isAbort(error, signal)) return;
+          fail(map.mapId, error);
+        } finally {
+          mapsDone += 1;
+          progress();
+        }
+      }, signal);
+    }
+    if (signal?.aborted) throw new AbortError('The sync was cancelled.');
+
+    // 3. Replays: everything still pending, including what an interrupted sync left behind.
+    if (options.replays !== false) {
+      phase = 'replays';
+      // The store hands out pending replays a page at a time; each is tried once per sync.
+      const tried = new Set<string>();
+      const nextPage = (): PendingReplay[] => store.replays.pending(tried.size + REPLAY_PAGE).filter((r) => !tried.has(r.mapRecordId));
+      for (let page = nextPage(); page.length > 0 && !signal?.aborted; page = nextPage()) {
+        replaysTotal += page.length;
+        progress();
+        for (const replay of page) tried.add(replay.mapRecordId);
+        await forEachConcurrently(page, options.concurrency ?? 4, async (replay) => {
+          try {
+            const state = await fetchReplay(deps, replay, signal);
+            if (state === 'hidden') replaysHidden += 1;
+            else replaysDownloaded += 1;
+          } catch (error) {
+            if (isAbort(error, signal)) return;
+            replaysFailed += 1;
+            store.replays.markFailed(replay.mapRecordId, messageOf(error));
+          } finally {
+            replaysDone += 1;
+            progress();
+          }
+        }, signal);
+      }
+      if (signal?.aborted) throw new AbortError('The sync was cancelled.');
+    }
+
+    // 4. Display names, when an OAuth app is configured; cached for 30 days (names change at most that often).
+    if (options.displayNames) {
+      phase = 'names';
+      progress();
+      const stale = store.players.needingDisplayNames(new Date(now().getTime() - NAME_CACHE_MS));
+      if (stale.length > 0) {
+        try {
+          const names = await client.getDisplayNames(stale, { signal });
+          store.players.setDisplayNames(names, now().toISOString());
+        } catch (error) {
+          if (isAbort(error, signal)) throw error;
+          fail(null, new Error(`could not fetch display names: ${messageOf(error)}`));
+        }
+      }
+    }
+  } catch (error) {
+    if (isAbort(error, signal)) cancelled = true;
+    else fail(null, error);
+  }
+
+  const outcome: SyncOutcome = cancelled
+    ? 'cancelled'
+    : errors.length === 0
+      ? 'ok'
+      : mapsDone > 0 && errors.length < mapsTotal + 1
+        ? 'partial'
+        : 'failed';
+  const counts = { maps: mapsDone, requests: requests(), records, newPbs: newPersonalBests, replays: replaysDownloaded };
+  store.syncRuns.finish(runId, outcome, counts);
+  phase = 'done';
+  progress();
+  return {
+    runId, list: list ?? null, outcome, maps: mapsDone, players: players.length, requests: counts.requests, records,
+    newPersonalBests, replaysDownloaded, replaysHidden, replaysFailed, unknownMaps, errors,
+    durationMs: Date.now() - started,
+  };
+}
+
+/** Map IDs added to the list that no sync has resolved yet. */
+function pendingMapIds(store: Store, list?: string): string[] {
+  const lists = list === undefined ? store.watchlists.list().map((l) => l.id) : [list];
+  const ids = new Set<string>();
+  for (const l of lists) for (const ref of store.maps.refs(l)) if (!ref.resolved && ref.mapId && !ref.mapUid) ids.add(ref.mapId);
+  return [...ids];
+}
+
+function announce(
+  store: Store,
+  map: StoredMap,
+  improvements: readonly HistoryRow[],
+  onNewPersonalBest?: (event: NewPersonalBest) => void,
+): void {
+  if (!onNewPersonalBest) return;
+  const isStunt = map.mapType.endsWith('TM_Stunt');
+  for (const row of improvements) {
+    onNewPersonalBest({
+      mapId: map.mapId, mapUid: map.mapUid, mapName: map.name, accountId: row.accountId,
+      playerName: store.players.nameOf(row.accountId), kind: row.kind, oldTime: row.oldTime, newTime: row.newTime,
+      oldScore: row.oldScore, newScore: row.newScore, hidden: row.hidden, isStunt, recordTimestamp: row.recordTimestamp,
+    });
+  }
+}
+
+/**
+ * Downloads one replay into the store's path for it. A file already at that path is complete (files are only ever
+ * renamed into place), so a sync killed between the rename and the database write keeps it instead of fetching again.
+ */
+async function fetchReplay(deps: SyncDeps, replay: PendingReplay, signal?: AbortSignal): Promise<'downloaded' | 'hidden'> {
+  const { store, client, dataDir } = deps;
+  const file = resolveInDataDir(dataDir, replay.path);
+  const existing = await readFile(file).catch(() => null);
+  if (existing) {
+    const sha256 = createHash('sha256').update(existing).digest('hex');
+    store.replays.markDownloaded(replay.mapRecordId, replay.path, existing.length, sha256);
+    return 'downloaded';
+  }
+  await mkdir(dirname(file), { recursive: true });
+  const result = await client.download(replay.url, file, { signal });
+  if (result.state === 'hidden') {
+    store.replays.markHidden(replay.mapRecordId);
+    return 'hidden';
+  }
+  store.replays.markDownloaded(replay.mapRecordId, replay.path, result.bytes, result.sha256);
+  return 'downloaded';
+}

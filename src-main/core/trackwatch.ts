@@ -1,0 +1,171 @@
+// The whole product minus the window: one object the command line, the desktop app and the browser bridge share.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
+import { createNadeoClient, isRealServiceHost, type NadeoClient, type NadeoClientOptions } from './nadeo/index.ts';
+import { parseMapRefs } from './refs.ts';
+import { openStore, type Store } from './store/index.ts';
+import { exportCsv } from './export/csv.ts';
+import { runSync, type SyncOptions, type SyncSummary } from './sync/engine.ts';
+
+export const APP_VERSION: string = packageJson.version;
+
+export interface TrackwatchOptions {
+  dataDir: string;
+  apiUrl: string;
+  appVersion?: string;
+  /** Who runs this copy, for the User-Agent; required by the real service. */
+  contact?: string | undefined;
+  maxRps?: number | undefined;
+  credentials?: { login: string; password: string } | undefined;
+  oauth?: { clientId: string; clientSecret: string; baseUrl?: string | undefined } | undefined;
+  /** Finer client settings, for tests and benchmarks. */
+  tuning?: Pick<NadeoClientOptions, 'retry' | 'burst' | 'concurrency' | 'timeoutMs' | 'maxUriLength' | 'onRequest'> | undefined;
+}
+
+export interface AddMapsOutcome {
+  /** Refs added to the list (UIDs, else IDs). */
+  added: string[];
+  alreadyListed: string[];
+  /** Refs the service does not know. */
+  notFound: string[];
+  /** Text that names no map, with the reason. */
+  invalid: { input: string; reason: string }[];
+}
+
+export interface AddPlayersOutcome {
+  added: string[];
+  alreadyListed: string[];
+  invalid: { accountId: string; reason: string }[];
+}
+
+export class Trackwatch {
+  readonly store: Store;
+  readonly dataDir: string;
+  #options: TrackwatchOptions;
+  #client: NadeoClient | undefined;
+
+  constructor(options: TrackwatchOptions, store: Store) {
+    this.#options = options;
+    this.dataDir = options.dataDir;
+    this.store = store;
+  }
+
+  get options(): Readonly<TrackwatchOptions> {
+    return this.#options;
+  }
+
+  /** Whether the configured service is Nadeo's real one (the strict citizen rules apply). */
+  get isRealService(): boolean {
+    return isRealServiceHost(new URL(this.#options.apiUrl).hostname);
+  }
+
+  /** The API client, made on first use so that reading the store never needs a network or a contact. */
+  get client(): NadeoClient {
+    this.#client ??= createNadeoClient({
+      baseUrl: this.#options.apiUrl,
+      appVersion: this.#options.appVersion ?? APP_VERSION,
+      contact: this.#options.contact,
+      credentials: this.#options.credentials,
+      maxRps: this.#options.maxRps,
+      oauth: this.#options.oauth,
+      ...this.#options.tuning,
+    });
+    return this.#client;
+  }
+
+  /** Changes the connection settings; the next network call uses them. */
+  async reconfigure(changes: Partial<Omit<TrackwatchOptions, 'dataDir'>>): Promise<void> {
+    this.#options = { ...this.#options, ...changes };
+    const old = this.#client;
+    this.#client = undefined;
+    await old?.close();
+  }
+
+  /**
+   * Adds pasted map refs (UIDs, IDs, links) to a list. New UIDs are looked up right away so the player learns at
+   * once which the service does not know; IDs and UIDs the service cannot be asked about now stay pending for the
+   * next sync.
+   */
+  async addMaps(list: string, refs: string | string[], o: { signal?: AbortSignal; lookUp?: boolean } = {}): Promise<AddMapsOutcome> {
+    const parsed = parseMapRefs(refs);
+    const invalid = parsed.flatMap((r) => (r.kind === 'invalid' ? [{ input: r.input, reason: r.reason }] : []));
+    const uids = [...new Set(parsed.flatMap((r) => (r.kind === 'uid' ? [r.uid] : [])))];
+    const ids = [...new Set(parsed.flatMap((r) => (r.kind === 'id' ? [r.id] : [])))];
+    const notFound: string[] = [];
+    let toAdd = [...uids.map((mapUid) => ({ mapUid })), ...ids.map((mapId) => ({ mapId }))];
+    if (o.lookUp !== false && toAdd.length > 0) {
+      const unknownUids = uids.filter((uid) => !this.store.maps.get(uid));
+      const unknownIds = ids.filter((id) => !this.store.maps.get(id));
+      const [byUid, byId] = await Promise.all([
+        unknownUids.length > 0 ? this.client.getMapsByUid(unknownUids, o) : undefined,
+        unknownIds.length > 0 ? this.client.getMapsById(unknownIds, o) : undefined,
+      ]);
+      const fetchedAt = new Date().toISOString();
+      if (byUid) this.store.maps.upsert(byUid.maps, fetchedAt);
+      if (byId) this.store.maps.upsert(byId.maps, fetchedAt);
+      notFound.push(...(byUid?.notFound ?? []), ...(byId?.notFound ?? []), ...(byId?.invalid ?? []));
+      const missing = new Set(notFound);
+      toAdd = toAdd.filter((r) => !missing.has('mapUid' in r ? r.mapUid : r.mapId));
+    }
+    this.#ensureList(list);
+    const result = this.store.maps.addRefs(list, toAdd);
+    return {
+      added: result.added,
+      alreadyListed: result.alreadyListed,
+      notFound,
+      invalid: [...invalid, ...result.invalid.map((i) => ({ input: i.ref.mapUid ?? i.ref.mapId ?? '', reason: i.reason }))],
+    };
+  }
+
+  addPlayers(list: string, players: { accountId: string; nickname?: string | undefined }[]): AddPlayersOutcome {
+    this.#ensureList(list);
+    return this.store.players.add(list, players);
+  }
+
+  /** The account comparisons measure deltas to ("me"), when the player said which one is theirs. */
+  get me(): string | undefined {
+    const value = this.store.settings.get('me');
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  setMe(accountId: string | undefined): void {
+    this.store.settings.set('me', accountId?.trim().toLowerCase());
+  }
+
+  #ensureList(list: string): void {
+    if (!this.store.watchlists.get(list)) this.store.watchlists.create(list);
+  }
+
+  sync(options: Omit<SyncOptions, 'displayNames'> = {}): Promise<SyncSummary> {
+    return runSync(
+      { store: this.store, client: this.client, dataDir: this.dataDir },
+      { ...options, displayNames: this.#options.oauth !== undefined },
+    );
+  }
+
+  /** Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. */
+  async exportCsv(out: string | undefined, o: { list?: string | undefined; bom?: boolean | undefined } = {}): Promise<{ rows: number; file: string }> {
+    const file = out ?? join(this.dataDir, 'exports', `trackwatch-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
+    if (!out) await mkdir(join(this.dataDir, 'exports'), { recursive: true });
+    const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom });
+    return { rows: result.rows, file };
+  }
+
+  testLogin(o: { signal?: AbortSignal } = {}): Promise<void> {
+    return this.client.testLogin(o);
+  }
+
+  async close(): Promise<void> {
+    await this.#client?.close();
+    this.#client = undefined;
+    this.store.close();
+  }
+}
+
+/** Opens the data folder (creating it) and its store. The network is not touched. */
+export async function openTrackwatch(options: TrackwatchOptions): Promise<Trackwatch> {
+  await mkdir(options.dataDir, { recursive: true });
+  const store = openStore({ file: join(options.dataDir, 'trackwatch.sqlite'), dataDir: options.dataDir });
+  return new Trackwatch(options, store);
+}

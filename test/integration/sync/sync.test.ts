@@ -1,0 +1,178 @@
+// The sync engine against the emulator: a full sync checked against the dataset's truth, a second sync that only
+// asks for records, a sync under faults, and hostile data kept as plain text inside the data folder.
+import { createHash } from 'node:crypto';
+import { readFile, realpath } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset, replayBytesFor, startEmulator, type Dataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
+import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
+import type { SyncProgress } from '../../../src-main/core/sync/engine.ts';
+import { dumpStore, expectedPersonalBests, strayTempFiles, tempDataDir } from '../../helpers/sync.ts';
+
+const FAST_RETRY = { retry: { maxAttempts: 12, baseDelayMs: 5, maxDelayMs: 40 } };
+
+async function fill(tw: Trackwatch, dataset: Dataset, list = 'Watched'): Promise<Set<string>> {
+  await tw.addMaps(list, dataset.maps.map((m) => m.mapUid), { lookUp: false });
+  const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
+  tw.addPlayers(list, accounts.map((accountId) => ({ accountId })));
+  return new Set(accounts);
+}
+
+describe('a full sync of a generated dataset (320 players, every kind of map)', () => {
+  const dataset = generateDataset({ seed: 7, maps: 10, players: 320 });
+  let emulator: RunningEmulator;
+  let tw: Trackwatch;
+  let dir: { dir: string; remove: () => Promise<void> };
+  let accounts: Set<string>;
+  const progress: SyncProgress[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ dataset });
+    dir = await tempDataDir();
+    tw = await openTrackwatch({ dataDir: dir.dir, apiUrl: emulator.url, maxRps: 2000, tuning: { concurrency: 8, burst: 50 } });
+    accounts = await fill(tw, dataset);
+  });
+  afterAll(async () => {
+    await tw.close();
+    await emulator.close();
+    await dir.remove();
+  });
+
+  it('stores every PB of the dataset, flags hidden entries, and puts every other replay on disk with its sha256', async () => {
+    const summary = await tw.sync({ onProgress: (p) => progress.push(p) });
+    expect(summary.outcome).toBe('ok');
+    expect(summary.errors).toEqual([]);
+    expect(summary.players).toBe(accounts.size);
+    expect(accounts.size).toBeGreaterThan(300);
+
+    const expected = expectedPersonalBests(dataset, accounts);
+    const stored = tw.store.records.forList('Watched', { scope: 'PersonalBest' });
+    expect(stored).toHaveLength(expected.size);
+    const kinds = new Set(dataset.maps.map((m) => m.mapType.split('\\').pop()));
+    expect(kinds).toEqual(new Set(['TM_Race', 'TM_Stunt', 'TM_Platform']));
+    expect(dataset.maps.some((m) => m.hasClones)).toBe(true);
+
+    let hidden = 0;
+    for (const record of stored) {
+      const truth = expected.get(`${record.mapId}/${record.accountId}`);
+      expect(truth, `${record.mapId}/${record.accountId}`).toBeDefined();
+      expect(record.mapRecordId).toBe(truth!.record.mapRecordId);
+      expect(record.hidden).toBe(truth!.hidden);
+      expect(record.time).toBe(truth!.hidden ? null : truth!.record.recordScore.time);
+      expect(record.score).toBe(truth!.record.recordScore.score);
+      expect(record.gameMode).toBe(truth!.record.gameMode);
+      if (truth!.hidden) hidden += 1;
+
+      const replay = tw.store.replays.get(record.mapRecordId);
+      if (truth!.hidden) {
+        expect(replay?.state).toBe('hidden');
+        continue;
+      }
+      expect(replay?.state).toBe('downloaded');
+      const bytes = await readFile(join(dir.dir, replay!.path!));
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      expect(sha256).toBe(createHash('sha256').update(replayBytesFor(truth!.record)).digest('hex'));
+      expect(replay!.sha256).toBe(sha256);
+      expect(replay!.size).toBe(bytes.length);
+    }
+    expect(hidden).toBeGreaterThan(0);
+    expect(await strayTempFiles(dir.dir)).toEqual([]);
+  });
+
+  it('reports progress: maps done of total, then replays, ending done', () => {
+    const records = progress.filter((p) => p.phase === 'records');
+    expect(records.at(-1)).toMatchObject({ mapsDone: dataset.maps.length, mapsTotal: dataset.maps.length });
+    expect(progress.some((p) => p.phase === 'replays' && p.replaysTotal > 0)).toBe(true);
+    expect(progress.at(-1)?.phase).toBe('done');
+    expect(progress.some((p) => p.etaMs !== null)).toBe(true);
+    const done = progress.map((p) => p.mapsDone);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+  });
+
+  it('a second sync makes only the record requests: no map info, no replay downloads', async () => {
+    emulator.resetStats();
+    const summary = await tw.sync();
+    expect(summary.outcome).toBe('ok');
+    expect(summary.newPersonalBests).toBe(0);
+    const routes = Object.keys(emulator.stats().byRoute);
+    expect(routes.every((r) => r.includes('mapRecords/') && !r.includes('replay'))).toBe(true);
+    // 320 accounts fit in two records requests per map (just above 200 reach the URI limit).
+    expect(emulator.stats().requests).toBe(dataset.maps.length * 2);
+  });
+
+  it('records improvements as history, once, and announces each new PB', async () => {
+    const changed = emulator.evolve({ seed: 99, fraction: 0.1 });
+    const announced: string[] = [];
+    const summary = await tw.sync({ onNewPersonalBest: (e) => announced.push(`${e.mapId}/${e.accountId}`) });
+    expect(changed.improved + changed.added).toBeGreaterThan(0);
+    expect(summary.newPersonalBests).toBe(announced.length);
+    expect(announced.length).toBeGreaterThan(0);
+    const improved = tw.store.records.history({ list: 'Watched', limit: 100000 }).filter((h) => h.kind !== 'first');
+    expect(improved.length).toBeGreaterThan(0);
+    for (const row of improved.filter((h) => h.kind === 'improved' && h.oldTime !== null && h.newTime !== null)) {
+      const map = tw.store.maps.get(row.mapId)!;
+      if (map.mapType.endsWith('TM_Stunt')) expect(row.newScore).toBeGreaterThan(row.oldScore!);
+      else expect(row.newTime!).toBeLessThan(row.oldTime!);
+    }
+    const again = await tw.sync();
+    expect(again.newPersonalBests).toBe(0);
+  });
+});
+
+describe('faults and hostile data', () => {
+  const dataset = generateDataset({ seed: 11, maps: 8, players: 30 });
+
+  async function syncedDump(options: { failRate?: number }): Promise<{ dump: unknown; dir: string; remove: () => Promise<void> }> {
+    const emulator = await startEmulator({ dataset, failRate: options.failRate, faultSeed: 5, retryAfterSec: 0 });
+    const data = await tempDataDir();
+    const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { ...FAST_RETRY, burst: 20 } });
+    try {
+      await fill(tw, dataset);
+      const summary = await tw.sync();
+      expect(summary.errors).toEqual([]);
+      expect(summary.outcome).toBe('ok');
+      if (options.failRate) expect(emulator.stats().faults).toBeGreaterThan(10);
+      return { dump: dumpStore(tw.store), dir: data.dir, remove: data.remove };
+    } finally {
+      await tw.close();
+      await emulator.close();
+    }
+  }
+
+  it('a sync under --fail-rate 0.2 ends with the same store as one without faults', async () => {
+    const clean = await syncedDump({});
+    const faulty = await syncedDump({ failRate: 0.2 });
+    try {
+      expect(faulty.dump).toEqual(clean.dump);
+      expect(await strayTempFiles(faulty.dir)).toEqual([]);
+    } finally {
+      await clean.remove();
+      await faulty.remove();
+    }
+  });
+
+  it('keeps hostile names and filenames from the service as plain text, and every file inside the data folder', async () => {
+    const emulator = await startEmulator({ dataset });
+    const data = await tempDataDir();
+    const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000 });
+    try {
+      await fill(tw, dataset);
+      await tw.sync();
+      const hostileMap = dataset.maps.find((m) => /[<>"=]/.test(m.name));
+      expect(hostileMap, 'the generated dataset has a map name with markup or a formula').toBeDefined();
+      expect(tw.store.maps.get(hostileMap!.mapId)?.name).toBe(hostileMap!.name);
+      const hostileFile = dataset.records.find((r) => r.filename.includes('..'));
+      expect(hostileFile, 'the generated dataset has a replay filename with ..').toBeDefined();
+      const root = await realpath(data.dir);
+      for (const replay of tw.store.replays.list()) {
+        if (!replay.path) continue;
+        expect(replay.path).not.toContain('..');
+        expect(resolve(root, replay.path).startsWith(`${root}/replays/`)).toBe(true);
+      }
+    } finally {
+      await tw.close();
+      await emulator.close();
+      await data.remove();
+    }
+  });
+});
