@@ -82,7 +82,11 @@ export function createHandlers(service: TrackwatchService): Handlers {
 
   /** Tries credentials with a client of their own, so a failed test never disturbs the saved account. */
   async function testCredentials(credentials: { login: string; password: string }, contact: string) {
-    const client = createNadeoClient({ baseUrl: service.apiUrl, appVersion: service.appVersion, contact: contact || undefined, credentials, maxRps: service.maxRps });
+    // The player is waiting on the button: two tries, short backoff, a short timeout.
+    const client = createNadeoClient({
+      baseUrl: service.apiUrl, appVersion: service.appVersion, contact: contact || undefined, credentials, maxRps: service.maxRps,
+      retry: { maxAttempts: 2, baseDelayMs: 300, maxDelayMs: 1000, maxRetryAfterMs: 5000 }, timeoutMs: 10_000,
+    });
     try {
       await client.testLogin();
       return { success: true, message: `Logged in as ${credentials.login}. Trackwatch can read the leaderboards.`, code: null };

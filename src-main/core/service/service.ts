@@ -148,6 +148,11 @@ export class TrackwatchService {
     return this.#main;
   }
 
+  /** The running demo (its emulator included), while in the demo. */
+  get demo(): Demo | undefined {
+    return this.#demo;
+  }
+
   get connection(): Connection {
     return this.#connection;
   }

@@ -1,0 +1,242 @@
+// The handler map end to end over real SQLite and the emulator: the demo, a sync, and what each view reads.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandInput, CommandOutput, CommandName, EventName, EventPayload } from '../../../src-main/contract/index.ts';
+import { dispatch } from '../../../src-main/core/service/dispatch.ts';
+import { createHandlers } from '../../../src-main/core/service/handlers.ts';
+import { memorySecretStore } from '../../../src-main/core/service/secrets.ts';
+import { TrackwatchService } from '../../../src-main/core/service/service.ts';
+import { generateDataset, startEmulator } from '../../../src-main/emulator/index.ts';
+import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tw-service-'));
+  dirs.push(dir);
+  return dir;
+};
+
+function harness(service: TrackwatchService) {
+  const handlers = createHandlers(service);
+  const seen: { name: EventName; payload: unknown }[] = [];
+  service.events.subscribe((name, payload) => seen.push({ name, payload }));
+  return {
+    seen,
+    async call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+      const result = await dispatch(handlers, name, input);
+      if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
+      return result.value as CommandOutput<N>;
+    },
+    async fail(name: CommandName, input: unknown) {
+      const result = await dispatch(handlers, name, input);
+      if (result.ok) throw new Error(`${name} should have failed`);
+      return result.error;
+    },
+    events<E extends EventName>(name: E): EventPayload<E>[] {
+      return seen.filter((e) => e.name === name).map((e) => e.payload as EventPayload<E>);
+    },
+    async finished(count: number): Promise<EventPayload<'sync.finished'>> {
+      for (let i = 0; i < 600 && seen.filter((e) => e.name === 'sync.finished').length < count; i++) await new Promise((r) => setTimeout(r, 25));
+      const all = seen.filter((e) => e.name === 'sync.finished');
+      if (all.length < count) throw new Error('the sync did not finish');
+      return all[count - 1]!.payload as EventPayload<'sync.finished'>;
+    },
+  };
+}
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the demo, synced', () => {
+  let service: TrackwatchService;
+  let h: ReturnType<typeof harness>;
+
+  beforeAll(async () => {
+    service = await TrackwatchService.open({ dataDir: tempDir(), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maxRps: 500 } });
+    h = harness(service);
+  });
+  afterAll(() => service.close());
+
+  it('starts on the welcome screen, then the demo fills a list', async () => {
+    expect((await h.call('app.info', {})).setup).toBe('none');
+    await expect(h.fail('sync.start', {})).resolves.toMatchObject({ code: 'not_configured' });
+    const info = await h.call('setup.startDemo', {});
+    expect(info).toMatchObject({ setup: 'demo', shell: 'browser', capabilities: { showInFolder: false, saveDialog: false, keychain: false } });
+    const lists = await h.call('watchlists.list', {});
+    expect(lists).toEqual([expect.objectContaining({ name: 'Demo', maps: 24, players: 12, lastSyncAt: null })]);
+  });
+
+  it('syncs in the background with progress events, one at a time', async () => {
+    const { runId } = await h.call('sync.start', { list: 'Demo' });
+    await expect(h.fail('sync.start', {})).resolves.toMatchObject({ code: 'busy' });
+    const finished = await h.finished(1);
+    expect(finished).toMatchObject({ runId, list: 'Demo', outcome: 'ok', maps: 24 });
+    const progress = h.events('sync.progress').filter((p) => p.runId === runId);
+    expect(progress.some((p) => p.phase === 'Reading records' && p.total === 24)).toBe(true);
+    expect(progress.at(-1)!.done).toBe(progress.at(-1)!.total);
+    // A first sync sees every record for the first time: nothing to announce.
+    expect(h.events('pb.new')).toEqual([]);
+    expect((await h.call('sync.status', {})).running).toBeNull();
+    expect((await h.call('watchlists.list', {}))[0]!.lastSyncOutcome).toBe('ok');
+  });
+
+  it('the compare table holds exactly the stored personal bests, hidden ones as hidden', async () => {
+    const table = await h.call('compare.get', { list: 'Demo' });
+    const store = service.active.store;
+    expect(table.players).toHaveLength(12);
+    expect(table.me).not.toBeNull();
+    expect(table.players[table.me!]!.accountId).toBe(service.active.me);
+    let hidden = 0;
+    for (const row of table.rows) {
+      const map = store.maps.get(row.mapUid)!;
+      table.players.forEach((player, column) => {
+        const record = store.records.get(map.mapId, player.accountId);
+        const expected = !record || record.hidden ? null : row.isStunt ? record.score : record.time;
+        expect(row.values[column], `${row.mapUid} ${player.accountId}`).toBe(expected);
+        expect(row.hidden[column]).toBe(record?.hidden ?? false);
+        if (record?.hidden) hidden += 1;
+      });
+    }
+    expect(hidden).toBeGreaterThan(0);
+  });
+
+  it('a map ranks the watched players, with deltas as value − reference', async () => {
+    const table = await h.call('compare.get', { list: 'Demo' });
+    const row = table.rows.find((r) => !r.isStunt && r.values.filter((v) => v !== null).length >= 3)!;
+    const detail = await h.call('maps.get', { list: 'Demo', mapUid: row.mapUid });
+    const ranked = detail.entries.filter((e) => e.rank !== null);
+    const times = ranked.map((e) => e.time!);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(ranked[0]!.rank).toBe(1);
+    expect(ranked[0]!.deltaToBest).toBe(0);
+    expect(ranked[1]!.deltaToBest).toBe(times[1]! - times[0]!);
+    const me = detail.entries.find((e) => e.player.isMe)!;
+    if (me.time !== null) expect(ranked.find((e) => !e.player.isMe)!.deltaToMe).toBe(ranked.find((e) => !e.player.isMe)!.time! - me.time);
+    expect(detail.entries.filter((e) => e.hidden).every((e) => e.rank === null && e.time === null && e.replay.state === 'hidden')).toBe(true);
+    const downloaded = detail.entries.find((e) => e.replay.state === 'downloaded')!;
+    expect(existsSync(downloaded.replay.file!)).toBe(true);
+  });
+
+  it('a player has a PB per map and a history of first sightings', async () => {
+    const me = service.active.me!;
+    const detail = await h.call('players.get', { list: 'Demo', accountId: me });
+    expect(detail.player.isMe).toBe(true);
+    expect(detail.pbs).toHaveLength(24);
+    const withRecord = detail.pbs.filter((p) => p.hasRecord).length;
+    expect(detail.history.length).toBe(withRecord);
+    expect(detail.history.every((item) => item.first)).toBe(true);
+  });
+
+  it('new personal bests after the world moves on are announced, first sightings are not', async () => {
+    const emulator = service.demo!.emulator;
+    const changed = emulator.evolve({ seed: 7, fraction: 0.3 });
+    expect(changed.improved).toBeGreaterThan(0);
+    await h.call('sync.start', {});
+    const finished = await h.finished(2);
+    expect(finished.outcome).toBe('ok');
+    const announced = h.events('pb.new');
+    expect(announced.length).toBeGreaterThan(0);
+    expect(announced.every((pb) => pb.previous !== null || pb.value === null)).toBe(true);
+    const me = service.active.me!;
+    const history = (await h.call('players.get', { list: 'Demo', accountId: me })).history;
+    expect(history.length).toBeGreaterThanOrEqual((await h.call('players.get', { list: 'Demo', accountId: me })).pbs.filter((p) => p.hasRecord).length);
+  });
+
+  it('lists downloaded replays with their sizes', async () => {
+    const replays = await h.call('replays.list', {});
+    expect(replays.replays.length).toBeGreaterThan(0);
+    expect(replays.totalBytes).toBe(replays.replays.reduce((sum, r) => sum + r.bytes, 0));
+    expect(replays.replays.every((r) => existsSync(r.file) && r.file.startsWith(replays.folder))).toBe(true);
+    await expect(h.fail('replays.showInFolder', { mapUid: replays.replays[0]!.mapUid, accountId: replays.replays[0]!.accountId })).resolves.toMatchObject({ code: 'unsupported' });
+  });
+
+  it('exports the CSV as a download in browser mode', async () => {
+    const result = await h.call('export.csv', { list: 'Demo' });
+    if (result.kind !== 'download') throw new Error(`expected a download, got ${result.kind}`);
+    expect(result.fileName).toMatch(/^trackwatch-Demo-\d{4}-\d{2}-\d{2}\.csv$/);
+    // Names may hold line breaks (quoted), so there are at least as many lines as rows plus the header.
+    expect(result.content.trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(result.rows + 1);
+    expect(result.content.split(/\r?\n/)[0]).toMatch(/map_?uid/i);
+    expect(result.rows).toBeGreaterThan(100);
+  });
+
+  it('says which pasted maps were not found and which text names no map', async () => {
+    await h.call('watchlists.create', { name: 'Mine' });
+    const result = await h.call('watchlists.addMaps', { list: 'Mine', refs: ['NotARealUidButLongEnough12', 'not-a-map!', service.active.store.maps.list('Demo')[0]!.mapUid] });
+    expect(result.added).toHaveLength(1);
+    expect(result.notFound).toEqual(['NotARealUidButLongEnough12']);
+    expect(result.invalid.map((i) => i.input)).toEqual(['not-a-map!']);
+    const players = await h.call('watchlists.addPlayers', { list: 'Mine', players: [{ accountId: 'nope' }, { accountId: service.active.me!, nickname: 'Me' }] });
+    expect(players.added).toHaveLength(1);
+    expect(players.invalid.map((i) => i.accountId)).toEqual(['nope']);
+    await expect(h.fail('watchlists.create', { name: 'mine' })).resolves.toMatchObject({ code: 'conflict' });
+    await expect(h.fail('compare.get', { list: 'Nope' })).resolves.toMatchObject({ code: 'not_found' });
+  });
+
+  it('keeps settings, and refuses a scheduled sync more often than every 15 minutes', async () => {
+    const settings = await h.call('settings.update', { theme: 'light', scheduledSync: { enabled: true, everyMinutes: 15 }, notifications: false });
+    expect(settings).toMatchObject({ theme: 'light', scheduledSync: { enabled: true, everyMinutes: 15 }, notifications: false });
+    expect((await h.call('sync.status', {})).nextScheduledAt).not.toBeNull();
+    await expect(h.fail('settings.update', { scheduledSync: { enabled: true, everyMinutes: 1 } })).resolves.toMatchObject({ code: 'invalid_input' });
+    await h.call('settings.update', { scheduledSync: { enabled: false, everyMinutes: 60 } });
+    expect((await h.call('sync.status', {})).nextScheduledAt).toBeNull();
+  });
+});
+
+describe('an account', () => {
+  let emulator: RunningEmulator;
+  let service: TrackwatchService;
+  let h: ReturnType<typeof harness>;
+  const secrets = memorySecretStore();
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 4, players: 3 }), auth: { login: 'svc-login', password: 'svc-password' } });
+    service = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: emulator.url, host: { shell: 'browser', platform: 'linux', secrets } });
+    h = harness(service);
+  });
+  afterAll(async () => {
+    await service.close();
+    await emulator.close();
+  });
+
+  it('test login says clearly what went right and what went wrong', async () => {
+    const good = await h.call('account.testLogin', { credentials: { login: 'svc-login', password: 'svc-password', contact: 'me@example.com' } });
+    expect(good).toMatchObject({ success: true, code: null });
+    const bad = await h.call('account.testLogin', { credentials: { login: 'svc-login', password: 'wrong', contact: 'me@example.com' } });
+    expect(bad.success).toBe(false);
+    expect(bad.code).toBe('auth_failed');
+    expect(bad.message).toMatch(/refused this login/);
+    expect((await h.call('account.testLogin', {})).code).toBe('not_configured');
+  });
+
+  it('tells an unreachable service apart from a wrong password', async () => {
+    const closed = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 1, players: 1 }) });
+    await closed.close();
+    const other = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: closed.url, host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() } });
+    try {
+      const result = await harness(other).call('account.testLogin', { credentials: { login: 'a', password: 'b', contact: 'me@example.com' } });
+      expect(result).toMatchObject({ success: false, code: 'offline' });
+      expect(result.message).toMatch(/could not be reached/);
+      expect(other.connection.state).toBe('offline');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('connect refuses a wrong password, and keeps a good one only in the secret store', async () => {
+    await expect(h.fail('setup.connect', { login: 'svc-login', password: 'wrong', contact: 'me@example.com' })).resolves.toMatchObject({ code: 'auth_failed' });
+    expect(secrets.get('nadeo.password')).toBeUndefined();
+    const info = await h.call('setup.connect', { login: 'svc-login', password: 'svc-password', contact: 'me@example.com' });
+    expect(info.setup).toBe('account');
+    expect(secrets.get('nadeo.password')).toBe('svc-password');
+    const account = await h.call('account.get', {});
+    expect(account).toEqual({ configured: true, login: 'svc-login', contact: 'me@example.com', passwordStored: true, storage: 'memory' });
+    expect(JSON.stringify(await h.call('settings.get', {}))).not.toContain('svc-password');
+    expect(JSON.stringify(service.main.store.settings.all())).not.toContain('svc-password');
+    await h.call('account.forget', {});
+    expect(secrets.get('nadeo.password')).toBeUndefined();
+  });
+});
