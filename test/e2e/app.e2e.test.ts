@@ -1,0 +1,209 @@
+// The built window in Debian's Chromium, through browser mode, against the demo's emulator: what a player sees.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatScore, formatTime, stripFormatting } from '../../src-main/contract/format.ts';
+import type { DatasetMap, DatasetRecord } from '../../src-main/emulator/index.ts';
+import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
+import type { TestApp } from '../helpers/browser.ts';
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  ensureRendererBuilt();
+  // Slow enough that the progress bar is seen, fast enough for a test: the demo's emulator is local.
+  app = await startTestApp({ demo: { maxRps: 40 } });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1360, height: 860 }, acceptDownloads: true });
+  problems = watchPage(page).problems;
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.dispose();
+});
+
+/** The emulator's own truth, which the window must show after a sync. */
+function dataset() {
+  const emulator = app.service.demo!.emulator;
+  return emulator.dataset;
+}
+
+function isHidden(map: DatasetMap, record: DatasetRecord): boolean {
+  if (map.secretThreshold === undefined) return false;
+  return map.mapType.endsWith('TM_Stunt') ? record.recordScore.score > map.secretThreshold : record.recordScore.time < map.secretThreshold;
+}
+
+function expectedCell(map: DatasetMap, accountId: string): string {
+  const record = dataset().records.find((r) => r.mapId === map.mapId && r.accountId === accountId && r.scopeType === 'PersonalBest');
+  if (!record) return '—';
+  if (isHidden(map, record)) return 'hidden';
+  return map.mapType.endsWith('TM_Stunt') ? formatScore(record.recordScore.score) : formatTime(record.recordScore.time);
+}
+
+describe('Trackwatch in a browser', () => {
+  it('first run: the welcome screen, then straight into the demo', async () => {
+    await page.goto(app.bridge.url);
+    await page.getByRole('heading', { name: 'Welcome to Trackwatch' }).waitFor();
+    // The token left the address bar as soon as the page took it.
+    expect(page.url()).not.toContain('token=');
+    await screenshot(page, '01-first-run');
+    await page.click('[data-testid=try-demo]');
+    await page.getByRole('heading', { name: 'Demo', level: 1 }).waitFor();
+    await page.locator('[role=row][data-index]').first().waitFor();
+    expect(await page.locator('.sidebar [data-list=Demo]').textContent()).toContain('24 maps · 12 players');
+    await screenshot(page, '02-list-maps');
+  });
+
+  it('adds maps by UID and by link, says which were not found, and adds a player with a nickname', async () => {
+    const [first, second] = dataset().maps;
+    await page.getByRole('button', { name: 'New list' }).click();
+    await page.fill('[data-testid=list-name]', 'Picks');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByRole('heading', { name: 'Picks', level: 1 }).waitFor();
+
+    await page.click('[data-testid=add-maps]');
+    await page.fill('[data-testid=map-refs]', `${first!.mapUid}\nhttps://trackmania.io/#/leaderboard/${second!.mapUid}\nZZZZZZZZZZZZZZZZZZZZZZZZZZZ, not-a-map!`);
+    await page.click('[data-testid=add-maps-submit]');
+    const result = page.locator('[data-testid=add-maps-result]');
+    await result.waitFor();
+    expect(await result.textContent()).toContain('2 added.');
+    expect(await result.textContent()).toContain('ZZZZZZZZZZZZZZZZZZZZZZZZZZZ');
+    expect(await result.textContent()).toContain('not-a-map!');
+    await screenshot(page, '03-add-maps');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.locator('[role=row][data-index]').count()).toBe(2);
+
+    const accountId = dataset().records[0]!.accountId;
+    await page.click('[data-testid=add-players]');
+    await page.fill('[data-testid=player-id]', accountId);
+    await page.fill('[data-testid=player-nickname]', 'Speedy Friend');
+    await page.click('[data-testid=add-players-submit]');
+    await page.getByRole('link', { name: /^Players/ }).click();
+    await page.getByRole('link', { name: 'Speedy Friend' }).waitFor();
+    await screenshot(page, '04-list-players');
+  });
+
+  it('syncs with a visible progress bar, counts and time left', async () => {
+    await page.locator('.sidebar [data-list=Demo]').click();
+    await page.getByRole('heading', { name: 'Demo', level: 1 }).waitFor();
+    await page.click('[data-testid=sync-start]');
+    const counts = page.locator('[data-testid=sync-counts]');
+    await counts.waitFor({ timeout: 20_000 });
+    expect(await counts.textContent()).toMatch(/^\d+ \/ \d+$/);
+    expect(await page.getByRole('progressbar', { name: 'Sync progress' }).isVisible()).toBe(true);
+    await screenshot(page, '05-sync-progress');
+    await page.locator('[data-testid=sync-start]').waitFor({ timeout: 90_000 });
+    await page.getByText('Sync finished').waitFor();
+    expect(await page.locator('.sidebar [data-list=Demo]').textContent()).toContain('just now');
+  }, 120_000);
+
+  it('compare shows each watched player’s PB as the emulator holds it, hidden ones as hidden', async () => {
+    await page.click('[data-testid=open-compare]');
+    const grid = page.locator('[data-testid=compare-grid]');
+    await grid.locator('[data-map-uid]').first().waitFor();
+    await screenshot(page, '06-compare');
+    const accounts = await page.locator('[data-account]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-account')!));
+    expect(accounts).toHaveLength(12);
+    const rows = await grid.locator('[role=row][data-index]').evaluateAll((elements) =>
+      elements.map((row) => ({
+        mapUid: row.querySelector('[data-map-uid]')!.getAttribute('data-map-uid')!,
+        cells: [...row.querySelectorAll('[data-testid=cell] [data-testid=pb]')].map((v) => v.textContent!.trim()),
+      })),
+    );
+    expect(rows.length).toBeGreaterThan(8);
+    expect(rows.length).toBeLessThan(200);
+    let hidden = 0;
+    for (const row of rows) {
+      const map = dataset().maps.find((m) => m.mapUid === row.mapUid)!;
+      const expected = accounts.map((accountId) => expectedCell(map, accountId));
+      expect(row.cells, stripFormatting(map.name)).toEqual(expected);
+      hidden += expected.filter((v) => v === 'hidden').length;
+    }
+    expect(hidden).toBeGreaterThan(0);
+    expect(await grid.locator('[data-hidden]').first().textContent()).toContain('hidden');
+  });
+
+  it('a name holding markup renders as text and injects no element', async () => {
+    const scriptsBefore = await page.locator('script').count();
+    const hostile = dataset().maps.find((m) => m.name.includes('<script'))!;
+    const cell = page.locator(`[data-map-uid="${hostile.mapUid}"] [data-name]`);
+    await page.fill('[data-testid=compare-filter]', 'script');
+    await cell.waitFor();
+    expect(await cell.textContent()).toBe(stripFormatting(hostile.name));
+    expect(await cell.locator('script, img, iframe, a, b').count()).toBe(0);
+    await cell.click({ position: { x: 5, y: 5 } });
+    await page.locator('[data-testid=map-name]').waitFor();
+    const title = page.locator('[data-testid=map-name] [data-name]');
+    expect(await title.textContent()).toBe(stripFormatting(hostile.name));
+    expect(await title.locator('*:not(span)').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(scriptsBefore);
+    expect(dialogs).toEqual([]);
+    await screenshot(page, '07-map-markup');
+  });
+
+  it('a map view ranks the watched players and shows hidden entries as hidden', async () => {
+    const withHidden = dataset().maps.find((m) => dataset().records.some((r) => r.mapId === m.mapId && isHidden(m, r)))!;
+    await page.goto(`${app.bridge.origin}/#/lists/Demo/maps/${encodeURIComponent(withHidden.mapUid)}`);
+    await page.locator('[data-testid=ranking] [data-testid=entry]').first().waitFor();
+    const hiddenRows = page.locator('[data-testid=entry][data-hidden=true]');
+    expect(await hiddenRows.count()).toBeGreaterThan(0);
+    expect(await hiddenRows.first().textContent()).toContain('hidden');
+    const ranks = await page.locator('[data-testid=entry] td:first-child').allTextContents();
+    expect(ranks[0]!.trim()).toBe('1');
+    await screenshot(page, '08-map-hidden');
+  });
+
+  it('the player view shows PBs and the progression', async () => {
+    await page.locator('[data-testid=entry] a').first().click();
+    await page.getByRole('heading', { name: 'Personal bests' }).waitFor();
+    await page.getByRole('heading', { name: 'Progression' }).waitFor();
+    await screenshot(page, '09-player');
+  });
+
+  it('exports the list as CSV', async () => {
+    await page.locator('.sidebar [data-list=Demo]').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-csv]')]);
+    expect(download.suggestedFilename()).toMatch(/^trackwatch-Demo-\d{4}-\d{2}-\d{2}\.csv$/);
+    const content = readFileSync((await download.path())!, 'utf8');
+    const [header, ...lines] = content.trim().split(/\r?\n/);
+    expect(header).toMatch(/map_?uid/i);
+    expect(lines.length).toBeGreaterThan(100);
+    await page.getByText('CSV exported').waitFor();
+  });
+
+  it('replays, settings and the overview', async () => {
+    await page.goto(`${app.bridge.origin}/#/replays`);
+    await page.getByRole('heading', { name: 'Replays', exact: true }).waitFor();
+    await page.locator('[role=row][data-index]').first().waitFor();
+    await screenshot(page, '10-replays');
+    await page.goto(`${app.bridge.origin}/#/settings`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await screenshot(page, '11-settings');
+    await page.goto(`${app.bridge.origin}/#/`);
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await screenshot(page, '12-overview');
+  });
+
+  it('says so when the service cannot be reached, and still browses what was synced', async () => {
+    await app.service.demo!.emulator.close();
+    await page.goto(`${app.bridge.origin}/#/lists/Demo/compare`);
+    await page.locator('[data-testid=compare-grid] [data-map-uid]').first().waitFor();
+    await page.click('[data-testid=sync-start]');
+    await page.locator('[data-testid=banner-offline]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid=compare-grid] [data-map-uid]').count()).toBeGreaterThan(5);
+    await screenshot(page, '13-offline');
+  }, 60_000);
+
+  it('broke no rule of the page: no CSP violation, no error', () => {
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  });
+});

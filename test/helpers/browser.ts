@@ -1,0 +1,74 @@
+// End-to-end helpers: a fresh build of the window when needed, Debian's Chromium, and the app in browser mode.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { startBrowserMode } from '../../src-main/bridge/browser-mode.ts';
+import type { BrowserMode, BrowserModeOptions } from '../../src-main/bridge/browser-mode.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const RENDERER_DIR = path.join(ROOT, 'out', 'renderer');
+export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
+export const CHROMIUM = process.env.TRACKWATCH_CHROMIUM ?? '/usr/bin/chromium';
+
+function newestIn(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the window with electron-vite when out/renderer is missing or older than its sources. */
+export function ensureRendererBuilt(): void {
+  const index = path.join(RENDERER_DIR, 'index.html');
+  const sources = Math.max(newestIn(path.join(ROOT, 'src-renderer')), newestIn(path.join(ROOT, 'src-main', 'contract')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface TestApp extends BrowserMode {
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
+/** The app in browser mode over a fresh temporary data folder. */
+export async function startTestApp(options: Partial<BrowserModeOptions> = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'trackwatch-e2e-'));
+  const mode = await startBrowserMode({ rendererDir: RENDERER_DIR, ...options, dataDir });
+  return {
+    ...mode,
+    dataDir,
+    dispose: async () => {
+      await mode.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects what a page must never do: CSP violations, uncaught errors, console errors. */
+export function watchPage(page: Page): { problems: string[] } {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  return { problems };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
