@@ -1,55 +1,9 @@
 // Benchmark of the API core against the emulator: requests made versus the fewest the URI limit allows, 414s,
 // and the request rate achieved at maxRps 20. Prints a table; never asserts.
 // Run: node test/bench/api.bench.ts
-import { fileURLToPath } from 'node:url';
 import { startEmulator, generateDataset, type RunningEmulator } from '../../src-main/emulator/index.ts';
 import { createNadeoClient, gameModeFor, type NadeoClientOptions } from '../../src-main/core/nadeo/index.ts';
-
-export interface BenchRow {
-  figure: string;
-  measured: string;
-  target: string;
-  ok: boolean;
-}
-
-/** The service answers 414 from 8220 characters: the longest request-target that passes. */
-const LIMIT = 8219;
-
-/**
- * Fewest requests that can carry `keys` after `fixed` characters of request-target, commas between keys:
- * computed here from lengths alone, independently of the client's packer.
- */
-function minimumRequests(fixed: number, keys: readonly string[]): number {
-  const room = LIMIT - fixed;
-  if (keys.every((k) => k.length === keys[0]!.length)) {
-    // Equal lengths: n keys take n*len + (n-1) commas.
-    const perRequest = Math.floor((room + 1) / (keys[0]!.length + 1));
-    return Math.ceil(keys.length / perRequest);
-  }
-  const total = keys.reduce((sum, k) => sum + k.length, 0) + keys.length - 1;
-  // Each extra request saves one comma; the bound below is what no packing can beat.
-  let n = Math.max(1, Math.ceil(total / room));
-  while (total - (n - 1) > n * room) n++;
-  return n;
-}
-
-function ratioRow(figure: string, made: number, minimum: number): BenchRow {
-  const ratio = made / minimum;
-  return { figure, measured: `${made} / ${minimum} = ${ratio.toFixed(3)}`, target: '<= 1.01', ok: ratio <= 1.01 };
-}
-
-function countRow(figure: string, value: number): BenchRow {
-  return { figure, measured: String(value), target: '0', ok: value === 0 };
-}
-
-function print(rows: BenchRow[]): void {
-  const head: BenchRow = { figure: 'figure', measured: 'measured', target: 'target', ok: true };
-  const w = (k: 'figure' | 'measured' | 'target') => Math.max(...[head, ...rows].map((r) => r[k].length));
-  const line = (r: BenchRow, ok: string) => `| ${r.figure.padEnd(w('figure'))} | ${r.measured.padEnd(w('measured'))} | ${r.target.padEnd(w('target'))} | ${ok.padEnd(3)} |`;
-  console.log(line(head, 'ok'));
-  console.log(`|${'-'.repeat(w('figure') + 2)}|${'-'.repeat(w('measured') + 2)}|${'-'.repeat(w('target') + 2)}|-----|`);
-  for (const r of rows) console.log(line(r, r.ok ? 'ok' : 'NOT'));
-}
+import { countRow, isMain, minimumRequests, printRows, ratioRow, type BenchRow } from './report.ts';
 
 function clientOptions(emu: RunningEmulator, extra: Partial<NadeoClientOptions> = {}): NadeoClientOptions {
   return { baseUrl: emu.url, appVersion: '0.1.0', maxRps: 1000, burst: 20, concurrency: 4, ...extra };
@@ -130,10 +84,10 @@ export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   await lookups(rows);
   await rate(rows);
-  print(rows);
+  printRows(rows);
   return rows;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMain(import.meta.url)) {
   await run();
 }
