@@ -24,8 +24,11 @@ export function scope(value: unknown): string {
   throw invalidInput(`scope must be 'PersonalBest' or a season ID, got ${describe(value)}`);
 }
 
+const UTC_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /** Timestamps are kept as UTC ISO strings so they sort and compare as text; an unreadable one is kept as given. */
 export function timestamp(value: string): string {
+  if (UTC_ISO.test(value)) return value;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }

@@ -45,6 +45,11 @@ export interface Store {
   readonly replays: ReplaysRepo;
   readonly syncRuns: SyncRunsRepo;
   readonly settings: SettingsRepo;
+  /**
+   * Runs `work` in one IMMEDIATE transaction; repository writes inside it join it (as savepoints). For writing
+   * several maps' records at once: fetch first, then write. `work` must not await.
+   */
+  transaction<T>(work: () => T): T;
   /** The raw connection, for tests and benchmarks; the repositories are the API. */
   readonly db: Database;
   close(): void;
@@ -89,6 +94,7 @@ export function openStore(options: OpenStoreOptions): Store {
     replays,
     syncRuns,
     settings,
+    transaction: <T>(work: () => T): T => db.transaction(work).immediate(),
     db,
     close: () => {
       if (db.open) db.close();

@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import { DatabaseFromTheFutureError } from './errors.ts';
 import * as m0001 from './migrations/0001_initial.ts';
+import * as m0002 from './migrations/0002_record_versions.ts';
 
 export interface Migration {
   readonly version: number;
@@ -10,7 +11,7 @@ export interface Migration {
 }
 
 /** In order, numbered 1..N with no gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0;
 

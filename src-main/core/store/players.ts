@@ -52,6 +52,7 @@ export class PlayersRepo {
   readonly #upsert;
   readonly #ensure;
   readonly #idOf;
+  readonly #idsOf;
   readonly #join;
   readonly #leave;
   readonly #setNickname;
@@ -74,6 +75,9 @@ export class PlayersRepo {
     );
     this.#ensure = db.prepare<[string, string]>('INSERT OR IGNORE INTO players (account_id, added_at) VALUES (?, ?)');
     this.#idOf = db.prepare<[string], { id: number }>('SELECT id FROM players WHERE account_id = ?');
+    this.#idsOf = db.prepare<[string], { id: number; account_id: string }>(
+      'SELECT p.id, p.account_id FROM json_each(?) j JOIN players p ON p.account_id = j.value',
+    );
     this.#join = db.prepare<[number, number, string]>(
       'INSERT OR IGNORE INTO watchlist_players (watchlist_id, player_ref, added_at) VALUES (?, ?, ?)',
     );
@@ -198,17 +202,15 @@ export class PlayersRepo {
   }
 
   /** @internal row IDs for accounts, creating the rows that are missing. */
-  refsFor(accountIds: Iterable<string>): Map<string, number> {
+  refsFor(accountIds: readonly string[]): Map<string, number> {
     const refs = new Map<string, number>();
-    const now = this.#ctx.now();
+    // One query for the whole batch: a sync hands over a map's records for up to a few hundred players at once.
+    for (const row of this.#idsOf.all(JSON.stringify(accountIds))) refs.set(row.account_id, row.id);
+    let now: string | undefined;
     for (const accountId of accountIds) {
       if (refs.has(accountId)) continue;
-      let row = this.#idOf.get(accountId);
-      if (!row) {
-        this.#ensure.run(accountId, now);
-        row = this.#idOf.get(accountId)!;
-      }
-      refs.set(accountId, row.id);
+      this.#ensure.run(accountId, (now ??= this.#ctx.now()));
+      refs.set(accountId, this.#idOf.get(accountId)!.id);
     }
     return refs;
   }

@@ -1,4 +1,5 @@
-// Current records per map x player x scope, and the history of every change our syncs have seen.
+// Records: every version of each map x player x scope record a sync has seen. The current one carries current = 1;
+// versions with a `change` are the PB history (first sightings and changes), the rest are corrections.
 import type { Database, Statement } from 'better-sqlite3';
 import { isStuntMapType, type PlayerRecord } from '../model.ts';
 import { bit, type RepoContext } from './context.ts';
@@ -22,6 +23,7 @@ import type { WatchlistsRepo } from './watchlists.ts';
 
 /** The stored columns of a current record, as applyRecords compares them. */
 interface CurrentRow {
+  id: number;
   player_ref: number;
   account_id: string;
   map_record_id: string;
@@ -44,25 +46,25 @@ interface RecordRow extends CurrentRow {
   scope: string;
   display_name: string | null;
   nickname: string | null;
-  first_seen_at: string;
+  seen_at: string;
   updated_at: string;
 }
 
 interface HistoryDbRow {
   id: number;
-  kind: HistoryKind;
+  change: HistoryKind;
   map_id: string;
   map_uid: string;
   account_id: string;
   scope: string;
   map_record_id: string;
   old_time: number | null;
-  new_time: number | null;
+  time: number | null;
   old_score: number | null;
-  new_score: number;
+  score: number;
   hidden: number;
   medal: number;
-  record_timestamp: string;
+  timestamp: string;
   seen_at: string;
   sync_run_id: number | null;
 }
@@ -85,65 +87,78 @@ interface Incoming {
   filename: string;
 }
 
-const RECORD_SELECT = `SELECT r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
+const RECORD_COLUMNS = `r.id, r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
   r.medal, r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename, m.map_id, m.map_uid,
-  r.scope, p.display_name, p.nickname, r.first_seen_at, r.updated_at
-  FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref`;
+  r.scope, p.display_name, p.nickname, r.seen_at, r.updated_at`;
+const FROM_RECORDS = 'FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref';
+/** A player's records are found map by map through records_by_map: CROSS JOIN keeps maps as the outer loop. */
+const FROM_MAPS_THEN_RECORDS = 'FROM maps m CROSS JOIN records r ON r.map_ref = m.id JOIN players p ON p.id = r.player_ref';
 
-const HISTORY_SELECT = `SELECT h.id, h.kind, m.map_id, m.map_uid, p.account_id, h.scope, h.map_record_id, h.old_time,
-  h.new_time, h.old_score, h.new_score, h.hidden, h.medal, h.record_timestamp, h.seen_at, h.sync_run_id
-  FROM record_history h JOIN maps m ON m.id = h.map_ref JOIN players p ON p.id = h.player_ref`;
-
-const EXPORT_SELECT = `SELECT m.map_uid AS mapUid, m.map_id AS mapId, m.name AS mapName, p.account_id AS accountId,
-  p.display_name AS displayName, p.nickname AS nickname, r.game_mode AS gameMode, r.scope AS scope, r.time AS time,
-  r.score AS score, r.respawn_count AS respawnCount, r.medal AS medal, r.hidden AS hidden, r.timestamp AS timestamp,
-  r.map_record_id AS mapRecordId, rp.path AS replayPath
-  FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
-  LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'`;
+const HISTORY_COLUMNS = `r.id, r.change, m.map_id, m.map_uid, p.account_id, r.scope, r.map_record_id, r.old_time,
+  r.time, r.old_score, r.score, r.hidden, r.medal, r.timestamp, r.seen_at, r.sync_run_id`;
 
 const IN_LIST = `r.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
   AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)`;
 
 /** The hot queries, by name: the repository runs exactly these, and the query-plan tests check they use indexes. */
 export const RECORD_QUERIES = {
-  currentOfMap: `SELECT r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count, r.medal,
-      r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename
-    FROM records r JOIN players p ON p.id = r.player_ref WHERE r.map_ref = @map AND r.scope = @scope`,
-  one: `${RECORD_SELECT} WHERE m.map_id = @mapId AND p.account_id = @accountId AND r.scope = @scope`,
-  ofMap: `${RECORD_SELECT} WHERE r.map_ref = @map ORDER BY r.scope, r.player_ref`,
-  ofMapScope: `${RECORD_SELECT} WHERE r.map_ref = @map AND r.scope = @scope ORDER BY r.scope, r.player_ref`,
-  ofPlayer: `${RECORD_SELECT} WHERE r.player_ref = @player ORDER BY r.scope, r.map_ref`,
-  ofPlayerScope: `${RECORD_SELECT} WHERE r.player_ref = @player AND r.scope = @scope ORDER BY r.scope, r.map_ref`,
-  ofList: `${RECORD_SELECT} WHERE ${IN_LIST} ORDER BY r.map_ref, r.scope, r.player_ref`,
-  ofListScope: `${RECORD_SELECT} WHERE ${IN_LIST} AND r.scope = @scope ORDER BY r.map_ref, r.scope, r.player_ref`,
+  currentOfMap: `SELECT r.id, r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
+      r.medal, r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename
+    FROM records r JOIN players p ON p.id = r.player_ref
+    WHERE r.map_ref = @map AND r.scope = @scope AND r.current = 1`,
+  one: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS}
+    WHERE r.map_ref = @map AND r.player_ref = @player AND r.scope = @scope AND r.current = 1`,
+  ofMap: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS} WHERE r.map_ref = @map AND r.current = 1 ORDER BY r.scope, r.player_ref`,
+  ofMapScope: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS}
+    WHERE r.map_ref = @map AND r.scope = @scope AND r.current = 1 ORDER BY r.player_ref`,
+  ofPlayer: `SELECT ${RECORD_COLUMNS} ${FROM_MAPS_THEN_RECORDS}
+    WHERE r.player_ref = @player AND r.current = 1 ORDER BY r.scope, m.id`,
+  ofPlayerScope: `SELECT ${RECORD_COLUMNS} ${FROM_MAPS_THEN_RECORDS}
+    WHERE r.player_ref = @player AND r.scope = @scope AND r.current = 1 ORDER BY m.id`,
+  ofList: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS} WHERE ${IN_LIST} AND r.current = 1
+    ORDER BY r.map_ref, r.player_ref, r.scope`,
+  ofListScope: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS} WHERE ${IN_LIST} AND r.scope = @scope AND r.current = 1
+    ORDER BY r.map_ref, r.player_ref, r.scope`,
 } as const;
 
-export type HistoryFilterKey = 'map' | 'player' | 'list' | 'scope' | 'since' | 'until' | 'limit';
+export type HistoryFilterKey = 'map' | 'player' | 'list' | 'scope' | 'since' | 'until' | 'limit' | 'oldestFirst';
 
 /** The history query for a set of filters (named parameters of the same names). */
 export function historyQuery(filters: ReadonlySet<HistoryFilterKey>): string {
-  const where: string[] = [];
-  if (filters.has('map')) where.push('h.map_ref = @map');
-  if (filters.has('player')) where.push('h.player_ref = @player');
-  if (filters.has('list')) {
-    where.push(
-      'h.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)',
-      'h.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)',
-    );
-  }
-  if (filters.has('scope')) where.push('h.scope = @scope');
-  if (filters.has('since')) where.push('h.record_timestamp >= @since');
-  if (filters.has('until')) where.push('h.record_timestamp < @until');
+  const byPlayerOnly = filters.has('player') && !filters.has('map');
+  const where = ['r.change IS NOT NULL'];
+  if (filters.has('map')) where.push('r.map_ref = @map');
+  if (filters.has('player')) where.push('r.player_ref = @player');
+  if (filters.has('list')) where.push(IN_LIST);
+  if (filters.has('scope')) where.push('r.scope = @scope');
+  if (filters.has('since')) where.push('r.timestamp >= @since');
+  if (filters.has('until')) where.push('r.timestamp < @until');
   // With only a list to go by, `+` keeps the planner from walking the whole time index to save a sort.
-  const order = filters.has('list') && !filters.has('player') && !filters.has('map') ? '+h.record_timestamp' : 'h.record_timestamp';
-  const sql = `${HISTORY_SELECT}${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}, h.id`;
+  const listOnly = filters.has('list') && !filters.has('player') && !filters.has('map');
+  const direction = filters.has('oldestFirst') ? 'ASC' : 'DESC';
+  const order = `${listOnly ? '+r.timestamp' : 'r.timestamp'} ${direction}, r.id ${direction}`;
+  const from = byPlayerOnly ? FROM_MAPS_THEN_RECORDS : FROM_RECORDS;
+  const sql = `SELECT ${HISTORY_COLUMNS} ${from} WHERE ${where.join(' AND ')} ORDER BY ${order}`;
   return filters.has('limit') ? `${sql} LIMIT @limit` : sql;
 }
 
-/** The export's query, over every record or one list's. */
+const EXPORT_COLUMNS = `m.map_uid AS mapUid, m.map_id AS mapId, m.name AS mapName, p.account_id AS accountId,
+  p.display_name AS displayName, p.nickname AS nickname, r.game_mode AS gameMode, r.scope AS scope, r.time AS time,
+  r.score AS score, r.respawn_count AS respawnCount, r.medal AS medal, r.hidden AS hidden, r.timestamp AS timestamp,
+  r.map_record_id AS mapRecordId, rp.path AS replayPath`;
+
+/** The export's query, over every current record (in the order stored) or one list's. */
 export function exportQuery(withList: boolean): string {
-  return `${EXPORT_SELECT}${withList ? ` WHERE ${IN_LIST}` : ''} ORDER BY r.map_ref, r.scope, r.player_ref`;
+  const from = `${FROM_RECORDS} LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'`;
+  return withList
+    ? `SELECT ${EXPORT_COLUMNS} ${from} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
+    : `SELECT ${EXPORT_COLUMNS} ${from} WHERE r.current = 1 ORDER BY r.id`;
 }
+
+type InsertParams = [
+  number, number, string, HistoryKind | null, string, number | null, 0 | 1, number, number | null, number, string,
+  string, 0 | 1, string, string, string, number | null, number | null, string, string, number,
+];
 
 export class RecordsRepo {
   readonly #ctx: RepoContext;
@@ -154,8 +169,8 @@ export class RecordsRepo {
   readonly #mapOf;
   readonly #currentOf;
   readonly #insert;
-  readonly #update;
-  readonly #addHistory;
+  readonly #retire;
+  readonly #updateDetails;
   readonly #one;
   readonly #ofMap;
   readonly #ofMapScope;
@@ -165,6 +180,7 @@ export class RecordsRepo {
   readonly #ofListScope;
   readonly #playerRef;
   readonly #listPlayers;
+  readonly #apply;
   readonly #historyQueries = new Map<string, Statement<Record<string, string | number>, HistoryDbRow>>();
 
   constructor(ctx: RepoContext, lists: WatchlistsRepo, maps: MapsRepo, players: PlayersRepo, openReader?: () => Database) {
@@ -178,22 +194,19 @@ export class RecordsRepo {
       'SELECT id, map_uid, map_type FROM maps WHERE map_id = ?',
     );
     this.#currentOf = db.prepare<{ map: number; scope: string }, CurrentRow>(RECORD_QUERIES.currentOfMap);
-    this.#insert = db.prepare(
-      `INSERT INTO records (map_ref, scope, player_ref, map_record_id, time, hidden, score, respawn_count, medal,
-         game_mode, game_mode_custom_data, removed, timestamp, url, filename, first_seen_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    this.#insert = db.prepare<InsertParams>(
+      `INSERT INTO records (map_ref, player_ref, scope, current, change, map_record_id, time, hidden, score,
+         respawn_count, medal, game_mode, game_mode_custom_data, removed, timestamp, url, filename, old_time, old_score,
+         seen_at, updated_at, sync_run_id)
+       VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.#update = db.prepare(
-      `UPDATE records SET map_record_id = ?, time = ?, hidden = ?, score = ?, respawn_count = ?, medal = ?,
-         game_mode = ?, game_mode_custom_data = ?, removed = ?, timestamp = ?, url = ?, filename = ?, updated_at = ?
-       WHERE map_ref = ? AND scope = ? AND player_ref = ?`,
+    this.#retire = db.prepare<[number]>('UPDATE records SET current = NULL WHERE id = ?');
+    this.#updateDetails = db.prepare<[number | null, number, string, string, 0 | 1, string, string, string, string, number]>(
+      `UPDATE records SET respawn_count = ?, medal = ?, game_mode = ?, game_mode_custom_data = ?, removed = ?,
+         timestamp = ?, url = ?, filename = ?, updated_at = ?
+       WHERE id = ?`,
     );
-    this.#addHistory = db.prepare(
-      `INSERT INTO record_history (map_ref, scope, player_ref, kind, map_record_id, old_time, new_time, old_score,
-         new_score, hidden, medal, record_timestamp, seen_at, sync_run_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.#one = db.prepare<{ mapId: string; accountId: string; scope: string }, RecordRow>(RECORD_QUERIES.one);
+    this.#one = db.prepare<{ map: number; player: number; scope: string }, RecordRow>(RECORD_QUERIES.one);
     this.#ofMap = db.prepare<{ map: number }, RecordRow>(RECORD_QUERIES.ofMap);
     this.#ofMapScope = db.prepare<{ map: number; scope: string }, RecordRow>(RECORD_QUERIES.ofMapScope);
     this.#ofPlayer = db.prepare<{ player: number }, RecordRow>(RECORD_QUERIES.ofPlayer);
@@ -205,87 +218,80 @@ export class RecordsRepo {
       `SELECT p.account_id, p.display_name, p.nickname FROM watchlist_players wp JOIN players p ON p.id = wp.player_ref
        WHERE wp.watchlist_id = ? ORDER BY wp.added_at, p.id`,
     );
+    // IMMEDIATE: it reads then writes, and another process (the CLI next to the app) may be writing too.
+    const apply = db.transaction((input: CheckedInput) => this.#write(input));
+    this.#apply = (input: CheckedInput): ApplyRecordsResult => apply.immediate(input);
   }
 
   /**
    * Writes one map's records for one scope, as a sync fetched them, in ONE transaction. Each is compared with the
    * stored record of the same player: a first sighting, a better time (or Stunt score), a record that is no longer
-   * hidden, or a different record ID writes a history row and comes back in `newRecords`. Idempotent: the same
-   * records applied again write nothing. The map's info must be stored first (maps.upsert).
+   * hidden, or a different record ID becomes a new version with a history row, and comes back in `newRecords`.
+   * Idempotent: the same records applied again write nothing. The map's info must be stored first (maps.upsert).
    */
   applyRecords(input: ApplyRecordsInput): ApplyRecordsResult {
     const mapId = uuid(input.mapId, 'mapId');
     const scope = checkScope(input.scope);
-    const seenAt = input.seenAt;
-    const syncRunId = input.syncRunId;
-    if (!Number.isInteger(syncRunId)) throw invalidInput(`syncRunId must be a sync run's ID, got ${describe(syncRunId)}`);
+    if (!Number.isInteger(input.syncRunId)) throw invalidInput(`syncRunId must be a sync run's ID, got ${describe(input.syncRunId)}`);
+    if (typeof input.seenAt !== 'string') throw invalidInput('seenAt must be an ISO date');
     const incoming = input.records.map((r) => checkRecord(r, mapId, scope));
+    return this.#apply({ mapId, scope, seenAt: input.seenAt, syncRunId: input.syncRunId, incoming });
+  }
 
-    return this.#ctx.db.transaction((): ApplyRecordsResult => {
-      const map = this.#mapOf.get(mapId);
-      if (!map) throw notFound(`map ${mapId} is not stored; store its info (maps.upsert) before its records`);
-      const stunt = isStuntMapType(map.map_type);
-      const current = new Map<string, CurrentRow>();
-      for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.account_id, row);
-      const unknown = incoming.filter((r) => !current.has(r.accountId)).map((r) => r.accountId);
-      const refs = unknown.length > 0 ? this.#players.refsFor(unknown) : undefined;
+  #write({ mapId, scope, seenAt, syncRunId, incoming }: CheckedInput): ApplyRecordsResult {
+    const map = this.#mapOf.get(mapId);
+    if (!map) throw notFound(`map ${mapId} is not stored; store its info (maps.upsert) before its records`);
+    const stunt = isStuntMapType(map.map_type);
+    const current = new Map<string, CurrentRow>();
+    for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.account_id, row);
+    let unknown: string[] | undefined;
+    for (const rec of incoming) if (!current.has(rec.accountId)) (unknown ??= []).push(rec.accountId);
+    const refs = unknown ? this.#players.refsFor(unknown) : undefined;
 
-      const newRecords: PlayerRecord[] = [];
-      const improvements: HistoryRow[] = [];
-      for (const rec of incoming) {
-        const cur = current.get(rec.accountId);
-        const playerRef = cur?.player_ref ?? refs!.get(rec.accountId)!;
-        const kind = classify(cur, rec, stunt);
-        if (kind) {
-          const oldTime = cur ? cur.time : null;
-          const oldScore = cur ? cur.score : null;
-          const info = this.#addHistory.run(
-            map.id, scope, playerRef, kind, rec.mapRecordId, oldTime, rec.time, oldScore, rec.score, rec.hidden,
-            rec.medal, rec.timestamp, seenAt, syncRunId,
-          );
+    const newRecords: PlayerRecord[] = [];
+    const improvements: HistoryRow[] = [];
+    for (const rec of incoming) {
+      const cur = current.get(rec.accountId);
+      const playerRef = cur ? cur.player_ref : refs!.get(rec.accountId)!;
+      const change = classify(cur, rec, stunt);
+      let id: number;
+      if (cur && change === null && sameResult(cur, rec)) {
+        // The same record: only its details (medal, URL...) may have moved.
+        if (differs(cur, rec)) {
+          this.#updateDetails.run(rec.respawnCount, rec.medal, rec.gameMode, rec.gameModeCustomData, rec.removed,
+            rec.timestamp, rec.url, rec.filename, seenAt, cur.id);
+        }
+        id = cur.id;
+      } else {
+        if (cur) this.#retire.run(cur.id);
+        const oldTime = cur ? cur.time : null;
+        const oldScore = cur ? cur.score : null;
+        id = Number(this.#insert.run(
+          map.id, playerRef, scope, change, rec.mapRecordId, rec.time, rec.hidden, rec.score, rec.respawnCount,
+          rec.medal, rec.gameMode, rec.gameModeCustomData, rec.removed, rec.timestamp, rec.url, rec.filename, oldTime,
+          oldScore, seenAt, seenAt, syncRunId,
+        ).lastInsertRowid);
+        if (change !== null) {
           newRecords.push(rec.source);
           improvements.push({
-            id: Number(info.lastInsertRowid),
-            kind,
-            mapId,
-            mapUid: map.map_uid,
-            accountId: rec.accountId,
-            scope,
-            mapRecordId: rec.mapRecordId,
-            oldTime,
-            newTime: rec.time,
-            oldScore,
-            newScore: rec.score,
-            hidden: rec.hidden === 1,
-            medal: rec.medal,
-            recordTimestamp: rec.timestamp,
-            seenAt,
-            syncRunId,
+            id, kind: change, mapId, mapUid: map.map_uid, accountId: rec.accountId, scope, mapRecordId: rec.mapRecordId,
+            oldTime, newTime: rec.time, oldScore, newScore: rec.score, hidden: rec.hidden === 1, medal: rec.medal,
+            recordTimestamp: rec.timestamp, seenAt, syncRunId,
           });
         }
-        if (!cur) {
-          this.#insert.run(
-            map.id, scope, playerRef, rec.mapRecordId, rec.time, rec.hidden, rec.score, rec.respawnCount, rec.medal,
-            rec.gameMode, rec.gameModeCustomData, rec.removed, rec.timestamp, rec.url, rec.filename, seenAt, seenAt,
-          );
-        } else if (differs(cur, rec)) {
-          this.#update.run(
-            rec.mapRecordId, rec.time, rec.hidden, rec.score, rec.respawnCount, rec.medal, rec.gameMode,
-            rec.gameModeCustomData, rec.removed, rec.timestamp, rec.url, rec.filename, seenAt, map.id, scope, playerRef,
-          );
-        }
-        // A player listed twice in one batch is compared with what we just wrote.
-        current.set(rec.accountId, toCurrentRow(rec, playerRef));
       }
-      return { newRecords, improvements };
-    })();
+      // A player listed twice in one batch is compared with what we just wrote.
+      current.set(rec.accountId, toCurrentRow(rec, playerRef, id));
+    }
+    return { newRecords, improvements };
   }
 
   /** One player's current record on a map (ID or UID) in a scope. */
   get(map: string, accountId: string, scope: string = PERSONAL_BEST): StoredRecord | undefined {
-    const row = this.#maps.row(map);
-    if (!row || typeof accountId !== 'string') return undefined;
-    const found = this.#one.get({ mapId: row.map_id, accountId: accountId.toLowerCase(), scope: checkScope(scope) });
+    const mapRow = this.#maps.row(map);
+    const player = this.#playerRefOf(accountId);
+    if (!mapRow || !player) return undefined;
+    const found = this.#one.get({ map: mapRow.id, player, scope: checkScope(scope) });
     return found && toStoredRecord(found);
   }
 
@@ -293,22 +299,28 @@ export class RecordsRepo {
   forMap(map: string, options: { scope?: string } = {}): StoredRecord[] {
     const row = this.#maps.row(map);
     if (!row) return [];
-    const rows = options.scope === undefined ? this.#ofMap.all({ map: row.id }) : this.#ofMapScope.all({ map: row.id, scope: checkScope(options.scope) });
+    const rows = options.scope === undefined
+      ? this.#ofMap.all({ map: row.id })
+      : this.#ofMapScope.all({ map: row.id, scope: checkScope(options.scope) });
     return rows.map(toStoredRecord);
   }
 
   /** Every current record of an account, optionally of one scope. */
   forPlayer(accountId: string, options: { scope?: string } = {}): StoredRecord[] {
-    const ref = typeof accountId === 'string' ? this.#playerRef.get(accountId.toLowerCase()) : undefined;
-    if (!ref) return [];
-    const rows = options.scope === undefined ? this.#ofPlayer.all({ player: ref.id }) : this.#ofPlayerScope.all({ player: ref.id, scope: checkScope(options.scope) });
+    const player = this.#playerRefOf(accountId);
+    if (!player) return [];
+    const rows = options.scope === undefined
+      ? this.#ofPlayer.all({ player })
+      : this.#ofPlayerScope.all({ player, scope: checkScope(options.scope) });
     return rows.map(toStoredRecord);
   }
 
   /** The current records of a list's players on the list's maps. */
   forList(list: WatchlistRef, options: { scope?: string } = {}): StoredRecord[] {
     const { id } = this.#lists.require(list);
-    const rows = options.scope === undefined ? this.#ofList.all({ list: id }) : this.#ofListScope.all({ list: id, scope: checkScope(options.scope) });
+    const rows = options.scope === undefined
+      ? this.#ofList.all({ list: id })
+      : this.#ofListScope.all({ list: id, scope: checkScope(options.scope) });
     return rows.map(toStoredRecord);
   }
 
@@ -317,7 +329,7 @@ export class RecordsRepo {
    * higher first; others by time, lower first). Hidden entries have no time: they come after the ranked ones,
    * unranked. Deltas are in the map's unit, positive meaning worse than the best / than `me`.
    */
-  compare(list: WatchlistRef, options: { me?: string; scope?: string } = {}): CompareMap[] {
+  compare(list: WatchlistRef, options: { me?: string | undefined; scope?: string | undefined } = {}): CompareMap[] {
     const { id } = this.#lists.require(list);
     const scope = checkScope(options.scope ?? PERSONAL_BEST);
     const me = options.me?.toLowerCase();
@@ -357,7 +369,10 @@ export class RecordsRepo {
     });
   }
 
-  /** History rows, oldest record first, filtered by map (ID or UID), player, list, scope and record time. */
+  /**
+   * History rows (first sightings and changes), newest record first unless `order: 'oldest'`, filtered by map (ID
+   * or UID), player, list, scope and the record's own time (since inclusive, until exclusive).
+   */
   history(filter: HistoryFilter = {}): HistoryRow[] {
     const keys = new Set<HistoryFilterKey>();
     const params: Record<string, string | number> = {};
@@ -368,10 +383,10 @@ export class RecordsRepo {
       params.map = map.id;
     }
     if (filter.player !== undefined) {
-      const ref = typeof filter.player === 'string' ? this.#playerRef.get(filter.player.toLowerCase()) : undefined;
-      if (!ref) return [];
+      const player = this.#playerRefOf(filter.player);
+      if (!player) return [];
       keys.add('player');
-      params.player = ref.id;
+      params.player = player;
     }
     if (filter.list !== undefined) {
       keys.add('list');
@@ -393,6 +408,7 @@ export class RecordsRepo {
       keys.add('limit');
       params.limit = Math.max(0, Math.floor(filter.limit));
     }
+    if (filter.order === 'oldest') keys.add('oldestFirst');
     return this.#historyStatement(historyQuery(keys)).all(params).map(toHistoryRow);
   }
 
@@ -400,16 +416,19 @@ export class RecordsRepo {
    * Every current record (of a list, or all) with what the CSV export needs, streamed. On a file database it reads
    * through its own read-only connection, so the store stays usable (and a sync can write) while it runs.
    */
-  *exportRows(options: { list?: WatchlistRef } = {}): Generator<ExportRow> {
+  *exportRows(options: { list?: WatchlistRef | undefined } = {}): Generator<ExportRow> {
     const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
-    const sql = exportQuery(listId !== undefined);
     const reader = this.#openReader?.();
     try {
-      const stmt = (reader ?? this.#ctx.db).prepare<unknown[], ExportRow>(sql);
+      const stmt = (reader ?? this.#ctx.db).prepare<unknown[], ExportRow>(exportQuery(listId !== undefined));
       yield* listId === undefined ? stmt.iterate() : stmt.iterate({ list: listId });
     } finally {
       reader?.close();
     }
+  }
+
+  #playerRefOf(accountId: unknown): number | undefined {
+    return typeof accountId === 'string' ? this.#playerRef.get(accountId.trim().toLowerCase())?.id : undefined;
   }
 
   #historyStatement(sql: string): Statement<Record<string, string | number>, HistoryDbRow> {
@@ -422,7 +441,15 @@ export class RecordsRepo {
   }
 }
 
-/** Why this incoming record is worth a history row, or null when it changes nothing that matters. */
+interface CheckedInput {
+  mapId: string;
+  scope: string;
+  seenAt: string;
+  syncRunId: number;
+  incoming: Incoming[];
+}
+
+/** Why this incoming record is history, or null when it is not. */
 function classify(cur: CurrentRow | undefined, rec: Incoming, stunt: boolean): HistoryKind | null {
   if (!cur) return 'first';
   if (stunt ? rec.score > cur.score : rec.time !== null && cur.time !== null && rec.time < cur.time) return 'improved';
@@ -431,17 +458,22 @@ function classify(cur: CurrentRow | undefined, rec: Incoming, stunt: boolean): H
   return null;
 }
 
+/** Same record and same result: nothing a history or a leaderboard would show changed. */
+function sameResult(cur: CurrentRow, rec: Incoming): boolean {
+  return cur.map_record_id === rec.mapRecordId && cur.time === rec.time && cur.hidden === rec.hidden && cur.score === rec.score;
+}
+
 function differs(cur: CurrentRow, rec: Incoming): boolean {
   return (
-    cur.map_record_id !== rec.mapRecordId || cur.time !== rec.time || cur.hidden !== rec.hidden ||
-    cur.score !== rec.score || cur.respawn_count !== rec.respawnCount || cur.medal !== rec.medal ||
-    cur.game_mode !== rec.gameMode || cur.game_mode_custom_data !== rec.gameModeCustomData ||
-    cur.removed !== rec.removed || cur.timestamp !== rec.timestamp || cur.url !== rec.url || cur.filename !== rec.filename
+    cur.respawn_count !== rec.respawnCount || cur.medal !== rec.medal || cur.game_mode !== rec.gameMode ||
+    cur.game_mode_custom_data !== rec.gameModeCustomData || cur.removed !== rec.removed ||
+    cur.timestamp !== rec.timestamp || cur.url !== rec.url || cur.filename !== rec.filename
   );
 }
 
-function toCurrentRow(rec: Incoming, playerRef: number): CurrentRow {
+function toCurrentRow(rec: Incoming, playerRef: number, id: number): CurrentRow {
   return {
+    id,
     player_ref: playerRef,
     account_id: rec.accountId,
     map_record_id: rec.mapRecordId,
@@ -534,7 +566,7 @@ function toStoredRecord(row: RecordRow): StoredRecord {
     scope: row.scope,
     mapUid: row.map_uid,
     playerName: playerName(row.account_id, row.display_name, row.nickname),
-    firstSeenAt: row.first_seen_at,
+    firstSeenAt: row.seen_at,
     updatedAt: row.updated_at,
   };
 }
@@ -542,21 +574,20 @@ function toStoredRecord(row: RecordRow): StoredRecord {
 function toHistoryRow(row: HistoryDbRow): HistoryRow {
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.change,
     mapId: row.map_id,
     mapUid: row.map_uid,
     accountId: row.account_id,
     scope: row.scope,
     mapRecordId: row.map_record_id,
     oldTime: row.old_time,
-    newTime: row.new_time,
+    newTime: row.time,
     oldScore: row.old_score,
-    newScore: row.new_score,
+    newScore: row.score,
     hidden: row.hidden === 1,
     medal: row.medal,
-    recordTimestamp: row.record_timestamp,
+    recordTimestamp: row.timestamp,
     seenAt: row.seen_at,
     syncRunId: row.sync_run_id,
   };
 }
-

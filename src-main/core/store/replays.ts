@@ -63,7 +63,7 @@ export class ReplaysRepo {
       `SELECT m.map_id, p.account_id, r.map_record_id, r.url, coalesce(rp.attempts, 0) AS attempts
        FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
        LEFT JOIN replays rp ON rp.record_id = r.map_record_id
-       WHERE r.hidden = 0 AND (rp.record_id IS NULL OR (rp.state = 'failed' AND rp.attempts < ?))
+       WHERE r.current = 1 AND r.hidden = 0 AND (rp.record_id IS NULL OR (rp.state = 'failed' AND rp.attempts < ?))
        GROUP BY r.map_record_id
        LIMIT ?`,
     );

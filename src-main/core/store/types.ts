@@ -71,6 +71,7 @@ export interface StoredRecord extends PlayerRecord {
   scope: string;
   mapUid: string;
   playerName: string;
+  /** When a sync first saw this record (this version of the player's record). */
   firstSeenAt: string;
   updatedAt: string;
 }
@@ -100,6 +101,7 @@ export interface HistoryRow {
   syncRunId: number | null;
 }
 
+
 export interface ApplyRecordsInput {
   mapId: string;
   /** 'PersonalBest' or the season ID. */
@@ -123,9 +125,11 @@ export interface HistoryFilter {
   list?: WatchlistRef;
   scope?: string;
   /** On the record's own timestamp: since is inclusive, until exclusive. */
-  since?: Date | string;
-  until?: Date | string;
-  limit?: number;
+  since?: Date | string | undefined;
+  until?: Date | string | undefined;
+  limit?: number | undefined;
+  /** Newest record first (the default), or oldest first (for plotting a progression). */
+  order?: 'newest' | 'oldest' | undefined;
 }
 
 export interface CompareEntry {

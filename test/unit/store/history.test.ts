@@ -26,10 +26,15 @@ beforeEach(async () => {
 afterEach(() => store.close());
 
 const times = (rows: { newTime: number | null }[]) => rows.map((r) => r.newTime);
+const oldest = { order: 'oldest' } as const;
 
 describe('history', () => {
-  it('returns every row, oldest record first, with UTC timestamps', () => {
-    const all = store.records.history();
+  it('returns every row, newest record first by default, oldest first on request, with UTC timestamps', () => {
+    expect(store.records.history().map((r) => r.recordTimestamp)).toEqual([
+      '2025-04-01T00:00:00.000Z', '2025-03-10T00:00:00.000Z', '2025-02-15T00:00:00.000Z', '2025-02-10T00:00:00.000Z',
+      '2025-01-20T00:00:00.000Z', '2025-01-09T22:00:00.000Z',
+    ]);
+    const all = store.records.history({ order: 'oldest' });
     expect(all.map((r) => r.recordTimestamp)).toEqual([
       '2025-01-09T22:00:00.000Z', '2025-01-20T00:00:00.000Z', '2025-02-10T00:00:00.000Z', '2025-02-15T00:00:00.000Z',
       '2025-03-10T00:00:00.000Z', '2025-04-01T00:00:00.000Z',
@@ -38,19 +43,21 @@ describe('history', () => {
   });
 
   it('filters by map (ID or UID), player, scope and list', () => {
-    expect(times(store.records.history({ map: mapUid(1), player: accountId(1), scope: 'PersonalBest' }))).toEqual([32000, 31000, 30000]);
-    expect(times(store.records.history({ player: accountId(1) }))).toEqual([32000, 31000, 30001, 30000, 35000]);
+    expect(times(store.records.history({ ...oldest, map: mapUid(1), player: accountId(1), scope: 'PersonalBest' }))).toEqual([32000, 31000, 30000]);
+    expect(times(store.records.history({ ...oldest, player: accountId(1) }))).toEqual([32000, 31000, 30001, 30000, 35000]);
     expect(store.records.history({ map: mapId(2) })).toHaveLength(1);
     expect(store.records.history({ scope: seasonId(1) })).toHaveLength(1);
     // The list holds map 1 and player 1 only.
-    expect(times(store.records.history({ list: 'L' }))).toEqual([32000, 31000, 30000, 35000]);
+    expect(times(store.records.history({ ...oldest, list: 'L' }))).toEqual([32000, 31000, 30000, 35000]);
     expect(store.records.history({ map: mapId(9) })).toEqual([]);
     expect(store.records.history({ player: accountId(9) })).toEqual([]);
   });
 
   it('filters by the record\'s own time: since inclusive, until exclusive, with a limit', () => {
-    expect(times(store.records.history({ player: accountId(1), since: '2025-02-10T00:00:00Z', until: new Date('2025-04-01T00:00:00Z') }))).toEqual([31000, 30001, 30000]);
-    expect(times(store.records.history({ since: '2025-02-10T02:00:00+02:00', limit: 2 }))).toEqual([31000, 30001]);
+    expect(times(store.records.history({ ...oldest, player: accountId(1), since: '2025-02-10T00:00:00Z', until: new Date('2025-04-01T00:00:00Z') }))).toEqual([31000, 30001, 30000]);
+    expect(times(store.records.history({ ...oldest, since: '2025-02-10T02:00:00+02:00', limit: 2 }))).toEqual([31000, 30001]);
+    // The newest N: what a "recent improvements" view asks for.
+    expect(times(store.records.history({ limit: 2 }))).toEqual([35000, 30000]);
     expect(() => store.records.history({ since: 'yesterday' })).toThrow(/not a date/);
   });
 });

@@ -4,6 +4,7 @@ import { DatabaseFromTheFutureError, StoreError } from '../../../src-main/core/s
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion, type Migration } from '../../../src-main/core/store/migrate.ts';
 import { openStore } from '../../../src-main/core/store/index.ts';
 import { describeSchema, makeMap } from './fixtures.ts';
+import { seedSchema1 } from './migrations/schema1-seed.ts';
 
 let db: Database.Database;
 afterEach(() => db?.close());
@@ -16,7 +17,19 @@ function fresh(): Database.Database {
 /** What each earlier schema version holds for the upgrade test, written with that version's SQL. */
 const SEED_AT: Record<number, (db: Database.Database) => void> = {
   0: () => {},
+  1: seedSchema1,
 };
+
+/** Tables a later migration reshapes on purpose (its own test checks how); the others keep their rows as they are. */
+const RESHAPED: readonly string[] = ['records', 'record_history'];
+
+function rowCounts(d: Database.Database): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const table of Object.keys(describeSchema(d).tables)) {
+    if (!RESHAPED.includes(table)) counts[table] = (d.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  }
+  return counts;
+}
 
 describe('migrate', () => {
   it('numbers the shipped migrations 1..N and reports the latest', () => {
@@ -39,11 +52,15 @@ describe('migrate', () => {
   for (let from = 0; from < LATEST_SCHEMA_VERSION; from += 1) {
     it(`upgrades a schema-${from} database to the latest, keeping its data`, () => {
       migrate(fresh(), MIGRATIONS, from);
-      SEED_AT[from]?.(db);
-      const before = from === 0 ? {} : describeSchema(db).tables;
+      db.pragma('foreign_keys = ON');
+      const seed = SEED_AT[from];
+      expect(seed, `add a SEED_AT[${from}] for schema ${from}`).toBeDefined();
+      seed!(db);
+      const before = rowCounts(db);
       migrate(db);
       expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
-      for (const table of Object.keys(before)) expect(describeSchema(db).tables[table]).toBeDefined();
+      expect(rowCounts(db)).toMatchObject(before);
+      expect(db.pragma('foreign_key_check')).toEqual([]);
     });
   }
 

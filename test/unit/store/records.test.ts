@@ -18,8 +18,9 @@ function apply(map: number, records: PlayerRecord[], scope = PB) {
   seen += 1;
   return store.records.applyRecords({ mapId: mapId(map), scope, records, seenAt: `2025-01-0${Math.min(seen, 9)}T00:00:00.000Z`, syncRunId: run });
 }
-function count(table: string): number {
-  return (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+function count(what: 'records' | 'history'): number {
+  const where = what === 'history' ? 'WHERE change IS NOT NULL' : 'WHERE current = 1';
+  return (store.db.prepare(`SELECT count(*) AS n FROM records ${where}`).get() as { n: number }).n;
 }
 
 describe('applyRecords', () => {
@@ -53,7 +54,7 @@ describe('applyRecords', () => {
     const before = store.db.prepare('SELECT * FROM records ORDER BY player_ref').all();
     const again = apply(1, [makeRecord(1, 1), makeRecord(1, 2, { hidden: true, time: null })]);
     expect(again).toEqual({ newRecords: [], improvements: [] });
-    expect(count('record_history')).toBe(2);
+    expect(count('history')).toBe(2);
     expect(store.db.prepare('SELECT * FROM records ORDER BY player_ref').all()).toEqual(before);
   });
 
@@ -101,7 +102,35 @@ describe('applyRecords', () => {
     const moved = makeRecord(1, 1, { url: 'https://storage.example/storageObjects/x', medal: 4 });
     expect(apply(1, [moved])).toEqual({ newRecords: [], improvements: [] });
     expect(store.records.get(mapId(1), accountId(1))).toMatchObject({ url: moved.url, medal: 4 });
-    expect(count('record_history')).toBe(1);
+    expect(count('history')).toBe(1);
+  });
+
+  it('keeps what history showed when a record gets worse under the same ID, or becomes hidden', () => {
+    apply(1, [makeRecord(1, 1, { time: 30000 })]);
+    expect(apply(1, [makeRecord(1, 1, { time: 30400 })])).toEqual({ newRecords: [], improvements: [] });
+    expect(store.records.get(mapId(1), accountId(1))?.time).toBe(30400);
+    expect(apply(1, [makeRecord(1, 1, { hidden: true, time: null })]).improvements).toEqual([]);
+    expect(store.records.get(mapId(1), accountId(1))).toMatchObject({ hidden: true, time: null });
+    // The history still holds the time the sync saw first; one current record remains.
+    expect(store.records.history({ player: accountId(1) }).map((h) => [h.kind, h.newTime])).toEqual([['first', 30000]]);
+    expect(count('records')).toBe(1);
+    // Revealed again: that is history.
+    expect(apply(1, [makeRecord(1, 1, { time: 30400 })]).improvements.map((i) => i.kind)).toEqual(['unhidden']);
+  });
+
+  it('groups several maps in one store.transaction, all or nothing', () => {
+    store.transaction(() => {
+      apply(1, [makeRecord(1, 1)]);
+      apply(2, [makeRecord(2, 1, { gameMode: 'Stunt', score: 5 })]);
+    });
+    expect(count('records')).toBe(2);
+    expect(() =>
+      store.transaction(() => {
+        apply(1, [makeRecord(1, 2)]);
+        apply(3, [makeRecord(3, 1)]); // map 3 is not stored
+      }),
+    ).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(count('records')).toBe(2);
   });
 
   it('keeps the personal best and season scopes apart', () => {
@@ -130,7 +159,7 @@ describe('applyRecords', () => {
       store.records.applyRecords({ mapId: mapId(1), scope: PB, records: [makeRecord(1, 1), makeRecord(1, 2)], seenAt: 'x', syncRunId: 999 }),
     ).toThrow(/FOREIGN KEY/);
     expect(count('records')).toBe(0);
-    expect(count('record_history')).toBe(0);
+    expect(count('history')).toBe(0);
   });
 
   it('compares a player listed twice in one batch with the first copy', () => {
