@@ -31,7 +31,7 @@ export const commands = {
   'players.setNickname': { input: z.object({ accountId: s.AccountIdInput, nickname: s.Nickname.nullable() }), output: ok },
   'maps.get': { input: z.object({ list: s.WatchlistName, mapUid: s.MapUid }), output: s.MapDetail },
   'maps.thumbnail': { input: z.object({ mapUid: s.MapUid }), output: s.Thumbnail },
-  'compare.get': { input: z.object({ list: s.WatchlistName }), output: s.CompareTable },
+  'compare.get': { input: s.CompareQuery, output: s.CompareTable },
   'players.get': { input: z.object({ list: s.WatchlistName, accountId: s.AccountIdInput }), output: s.PlayerDetail },
   'replays.list': { input: z.object({ list: s.WatchlistName.optional() }), output: s.ReplayList },
   'replays.showInFolder': { input: s.ReplayRef, output: ok },

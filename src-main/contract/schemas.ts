@@ -240,6 +240,15 @@ export const CompareTable = z.object({
   rows: z.array(CompareRow),
   /** Column of the player marked as me, or null. */
   me: z.number().int().nullable(),
+  /** Maps in the list; more than rows.length when only the first rows were asked for. */
+  total: z.number().int(),
+  complete: z.boolean(),
+});
+
+export const CompareQuery = z.object({
+  list: WatchlistName,
+  /** Only the list's first rows, in list order: enough to paint the view at once, whatever the list's size. */
+  first: z.number().int().min(1).max(500).optional(),
 });
 
 export const PlayerPb = z.object({

@@ -33,7 +33,28 @@ function loginMessage(code: string, message: string): string {
   }
 }
 
+/** Commands that change stored data: after them, cached views are stale. */
+const WRITES: ReadonlySet<keyof Handlers> = new Set<keyof Handlers>([
+  'watchlists.create', 'watchlists.rename', 'watchlists.delete', 'watchlists.addMaps', 'watchlists.removeMaps',
+  'watchlists.addPlayers', 'watchlists.removePlayers', 'players.setNickname', 'settings.update',
+]);
+
 export function createHandlers(service: TrackwatchService): Handlers {
+  const handlers = handlerMap(service);
+  for (const name of WRITES) {
+    const handler = handlers[name] as (input: unknown) => Promise<unknown>;
+    (handlers as Record<string, (input: unknown) => Promise<unknown>>)[name] = async (input) => {
+      try {
+        return await handler(input);
+      } finally {
+        service.touch();
+      }
+    };
+  }
+  return handlers;
+}
+
+function handlerMap(service: TrackwatchService): Handlers {
   const thumbnails = new Thumbnails();
   const tw = () => service.active;
   const store = () => service.active.store;
@@ -285,10 +306,20 @@ export function createHandlers(service: TrackwatchService): Handlers {
 
     'maps.thumbnail': async ({ mapUid }) => ({ dataUrl: await thumbnails.dataUrl(tw(), mapUid, service.canSync) }),
 
-    'compare.get': async ({ list }) => {
+    'compare.get': async ({ list, first }) => {
       const summary = store().watchlists.require(list);
+      const cached = service.cachedCompare(summary.name);
+      if (cached) return first === undefined ? cached : { ...cached, rows: cached.rows.slice(0, first), complete: first >= cached.total };
       const players = store().players.list(list);
-      return views.compareTable(summary.name, players, store().records.compare(list, { ...(me() ? { me: me()! } : {}) }), me());
+      if (first !== undefined) {
+        // The first screen of a big list: a few maps' records, not the whole list's, so the view paints at once.
+        const maps = store().maps.list(list);
+        const head = views.compareRowsOf(maps.slice(0, first), (mapId) => store().records.forMap(mapId, { scope: PERSONAL_BEST }));
+        return { ...views.compareTable(summary.name, players, head, me()), total: maps.length, complete: first >= maps.length };
+      }
+      const table = views.compareTable(summary.name, players, store().records.compare(list, { ...(me() ? { me: me()! } : {}) }), me());
+      service.cacheCompare(summary.name, table);
+      return table;
     },
 
     'players.get': async ({ list, accountId }) => {

@@ -86,6 +86,9 @@ export class TrackwatchService {
   #nextScheduledAt: string | null = null;
   #pending: EngineNewPersonalBest[] = [];
   #closed = false;
+  /** Bumped by every write (a sync, an edit): cached views older than it are not served. */
+  #dataVersion = 0;
+  readonly #compareCache = new Map<string, { version: number; table: Out<typeof s.CompareTable> }>();
 
   private constructor(options: ServiceOptions, main: Trackwatch, events: EventHub) {
     this.#o = options;
@@ -107,7 +110,11 @@ export class TrackwatchService {
           onNewPersonalBest: job.onNewPersonalBest,
         }),
       onNewPersonalBest: (e, list) => this.#onNewPersonalBest(e, list),
-      onFinished: (finished) => this.#onSyncFinished(finished),
+      onStarted: () => this.touch(),
+      onFinished: (finished) => {
+        this.touch();
+        this.#onSyncFinished(finished);
+      },
     });
     const last = this.active.store.syncRuns.last();
     if (last && last.finishedAt && last.outcome !== 'running') {
@@ -248,6 +255,7 @@ export class TrackwatchService {
   }
 
   async enterDemo(): Promise<void> {
+    this.touch();
     if (!this.#demo) await this.#startDemo();
     this.#setup = 'demo';
     this.set('setup', 'demo');
@@ -260,6 +268,7 @@ export class TrackwatchService {
     const demo = this.#demo;
     this.#demo = undefined;
     await demo?.close();
+    this.touch();
     this.#setup = 'account';
     this.set('setup', 'account');
     await this.#configureMain();
@@ -349,6 +358,25 @@ export class TrackwatchService {
   #playerLabel(accountId: string, fallback: string): string {
     const player = this.active.store.players.get(accountId);
     return player?.nickname || player?.displayName || fallback;
+  }
+
+  // ---- cached views -------------------------------------------------------------------------------------------
+
+  /** Stored data changed: what was computed from it is dropped. */
+  touch(): void {
+    this.#dataVersion++;
+    this.#compareCache.clear();
+  }
+
+  cachedCompare(list: string): Out<typeof s.CompareTable> | undefined {
+    const entry = this.#compareCache.get(list);
+    return entry && entry.version === this.#dataVersion ? entry.table : undefined;
+  }
+
+  /** A compare table is read again and again between syncs (sorting, coming back): keep the last few. */
+  cacheCompare(list: string, table: Out<typeof s.CompareTable>): void {
+    if (this.#compareCache.size >= 4) this.#compareCache.delete(this.#compareCache.keys().next().value!);
+    this.#compareCache.set(list, { version: this.#dataVersion, table });
   }
 
   // ---- helpers for handlers ----------------------------------------------------------------------------------

@@ -50,6 +50,7 @@ export interface SyncRunnerOptions {
   run: (job: SyncJob) => Promise<SyncSummary>;
   /** Told of each new personal best worth announcing, and of the run's end (to batch notifications). */
   onNewPersonalBest?: (e: EngineNewPersonalBest, list: string | null) => void;
+  onStarted?: () => void;
   onFinished?: (finished: Finished) => void;
   now?: () => Date;
   /** Progress events at most this often (the last one of a run always goes). */
@@ -118,6 +119,7 @@ export class SyncRunner {
       onNewPersonalBest: (e) => this.#o.onNewPersonalBest?.(e, list),
     };
 
+    this.#o.onStarted?.();
     running.done = (async () => {
       let finished: Finished;
       try {

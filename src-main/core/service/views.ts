@@ -123,7 +123,20 @@ export function compareTable(list: string, players: readonly Player[], maps: rea
     };
   });
   const meColumn = me === undefined ? undefined : column.get(me);
-  return { list, players: players.map((p) => playerSummary(p, me)), rows, me: meColumn ?? null };
+  return { list, players: players.map((p) => playerSummary(p, me)), rows, me: meColumn ?? null, total: rows.length, complete: true };
+}
+
+/** The first rows of a compare table straight from each map's records: its cost follows `first`, not the list. */
+export function compareRowsOf(maps: readonly StoredMap[], recordsOf: (mapId: string) => readonly StoredRecord[]): CompareMap[] {
+  return maps.map((map) => {
+    const stunt = isStuntMapType(map.mapType);
+    const entries = recordsOf(map.mapId).map((r) => ({
+      accountId: r.accountId, playerName: r.playerName, isMe: false, hasRecord: true, hidden: r.hidden,
+      time: r.hidden ? null : r.time, score: r.score, medal: r.medal, respawnCount: r.respawnCount, setAt: r.timestamp,
+      mapRecordId: r.mapRecordId, rank: null, deltaToBest: null, deltaToMe: null,
+    }));
+    return { map, isStunt: stunt, entries };
+  });
 }
 
 export function playerPbs(accountId: string, maps: readonly CompareMap[]): Out<typeof s.PlayerPb>[] {

@@ -103,6 +103,20 @@ describe('the demo, synced', () => {
     expect(hidden).toBeGreaterThan(0);
   });
 
+  it('the first rows of a compare table come alone and match the whole table', async () => {
+    service.touch();
+    const head = await h.call('compare.get', { list: 'Demo', first: 5 });
+    expect(head).toMatchObject({ total: 24, complete: false });
+    expect(head.rows).toHaveLength(5);
+    const full = await h.call('compare.get', { list: 'Demo' });
+    expect(full).toMatchObject({ total: 24, complete: true });
+    expect(head.rows).toEqual(full.rows.slice(0, 5));
+    expect(head.me).toBe(full.me);
+    // Served from the cache now, still the same rows; a write drops the cache.
+    expect((await h.call('compare.get', { list: 'Demo', first: 5 })).rows).toEqual(head.rows);
+    expect((await h.call('compare.get', { list: 'Demo', first: 50 })).complete).toBe(true);
+  });
+
   it('a map ranks the watched players, with deltas as value − reference', async () => {
     const table = await h.call('compare.get', { list: 'Demo' });
     const row = table.rows.find((r) => !r.isStunt && r.values.filter((v) => v !== null).length >= 3)!;

@@ -9,6 +9,8 @@ const table: CompareTable = {
   list: 'L',
   players: [player('me', true), player('rival'), player('third')],
   me: 0,
+  total: 4,
+  complete: true,
   rows: [
     { mapUid: 'A', name: '$f00Alpha', isStunt: false, medals, values: [50_100, 49_900, null], earned: [3, 4, 0], hidden: [false, false, false] },
     { mapUid: 'B', name: 'Bravo', isStunt: false, medals, values: [48_000, 48_000, 51_000], earned: [4, 4, 3], hidden: [false, false, false] },
