@@ -22,12 +22,25 @@ function newestIn(dir: string): number {
   return newest;
 }
 
+function build(): void {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'pipe' });
+}
+
+function olderThan(file: string, sources: number): boolean {
+  return !existsSync(file) || statSync(file).mtimeMs < sources;
+}
+
 /** Builds the window with electron-vite when out/renderer is missing or older than its sources. */
 export function ensureRendererBuilt(): void {
-  const index = path.join(RENDERER_DIR, 'index.html');
   const sources = Math.max(newestIn(path.join(ROOT, 'src-renderer')), newestIn(path.join(ROOT, 'src-main', 'contract')));
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'pipe' });
+  if (olderThan(path.join(RENDERER_DIR, 'index.html'), sources)) build();
+}
+
+/** Builds main, preload and renderer when any output is missing or older than the sources. */
+export function ensureAppBuilt(): void {
+  const sources = Math.max(newestIn(path.join(ROOT, 'src-renderer')), newestIn(path.join(ROOT, 'src-main')));
+  const outputs = ['out/main/index.js', 'out/preload/preload.cjs', 'out/renderer/index.html'].map((f) => path.join(ROOT, f));
+  if (outputs.some((f) => olderThan(f, sources))) build();
 }
 
 export async function launchChromium(): Promise<Browser> {
