@@ -180,7 +180,14 @@ export async function runUiBench(runs = 5): Promise<BenchRow[]> {
   }
 }
 
+/** The bench runner's entry (`npm run bench -- ui`): prints its table and hands the rows back. */
+export async function run(runs = 5): Promise<BenchRow[]> {
+  const rows = await runUiBench(runs);
+  printRows(rows);
+  return rows;
+}
+
 if (isMain(import.meta.url)) {
   const runs = Number(process.argv[2] ?? 5);
-  printRows(await runUiBench(Number.isInteger(runs) && runs > 0 ? runs : 5));
+  await run(Number.isInteger(runs) && runs > 0 ? runs : 5);
 }
