@@ -1,6 +1,6 @@
 // The desktop app's entry: one hardened window over the same service the browser bridge serves.
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
 import { resolveDataDir } from '../core/paths.ts';
 import { createHandlers } from '../core/service/handlers.ts';
 import { TrackwatchService } from '../core/service/service.ts';
@@ -51,7 +51,10 @@ if (!app.requestSingleInstanceLock()) {
     forwardEvents(service.events, () => window?.webContents, origin);
     window.on('closed', () => (window = undefined));
   }).catch((error: unknown) => {
+    // Say why before going (a data folder from a newer Trackwatch, a folder that cannot be written...).
+    const message = error instanceof Error ? error.message : String(error);
     console.error('Trackwatch could not start:', error);
+    dialog.showErrorBox('Trackwatch could not start', message);
     app.exit(1);
   });
 
