@@ -94,7 +94,14 @@ export function openStore(options: OpenStoreOptions): Store {
     replays,
     syncRuns,
     settings,
-    transaction: <T>(work: () => T): T => db.transaction(work).immediate(),
+    transaction: <T>(work: () => T): T => {
+      try {
+        return db.transaction(work).immediate();
+      } catch (error) {
+        players.forgetCachedRefs();
+        throw error;
+      }
+    },
     db,
     close: () => {
       if (db.open) db.close();

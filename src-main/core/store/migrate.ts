@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { DatabaseFromTheFutureError } from './errors.ts';
 import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_record_versions.ts';
+import * as m0003 from './migrations/0003_drop_record_id_index.ts';
 
 export interface Migration {
   readonly version: number;
@@ -11,7 +12,7 @@ export interface Migration {
 }
 
 /** In order, numbered 1..N with no gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0;
 

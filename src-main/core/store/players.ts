@@ -53,6 +53,8 @@ export class PlayersRepo {
   readonly #ensure;
   readonly #idOf;
   readonly #idsOf;
+  /** account ID → row ID. Rows are never deleted, so an entry stays true unless a rollback removes its row. */
+  readonly #refCache = new Map<string, number>();
   readonly #join;
   readonly #leave;
   readonly #setNickname;
@@ -204,14 +206,30 @@ export class PlayersRepo {
   /** @internal row IDs for accounts, creating the rows that are missing. */
   refsFor(accountIds: readonly string[]): Map<string, number> {
     const refs = new Map<string, number>();
-    // One query for the whole batch: a sync hands over a map's records for up to a few hundred players at once.
-    for (const row of this.#idsOf.all(JSON.stringify(accountIds))) refs.set(row.account_id, row.id);
-    let now: string | undefined;
+    let unknown: string[] | undefined;
     for (const accountId of accountIds) {
+      const cached = this.#refCache.get(accountId);
+      if (cached === undefined) (unknown ??= []).push(accountId);
+      else refs.set(accountId, cached);
+    }
+    if (!unknown) return refs;
+    // One query for the rest: a sync hands over a map's records for up to a few hundred players at once.
+    for (const row of this.#idsOf.all(JSON.stringify(unknown))) {
+      refs.set(row.account_id, row.id);
+      if (this.#refCache.size < 100_000) this.#refCache.set(row.account_id, row.id);
+    }
+    let now: string | undefined;
+    for (const accountId of unknown) {
       if (refs.has(accountId)) continue;
+      // Created now: not cached until read back, since a rollback would take the row away again.
       this.#ensure.run(accountId, (now ??= this.#ctx.now()));
       refs.set(accountId, this.#idOf.get(accountId)!.id);
     }
     return refs;
+  }
+
+  /** @internal after a rollback: a cached row may have been created by the transaction that failed. */
+  forgetCachedRefs(): void {
+    this.#refCache.clear();
   }
 }

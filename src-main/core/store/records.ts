@@ -220,7 +220,14 @@ export class RecordsRepo {
     );
     // IMMEDIATE: it reads then writes, and another process (the CLI next to the app) may be writing too.
     const apply = db.transaction((input: CheckedInput) => this.#write(input));
-    this.#apply = (input: CheckedInput): ApplyRecordsResult => apply.immediate(input);
+    this.#apply = (input: CheckedInput): ApplyRecordsResult => {
+      try {
+        return apply.immediate(input);
+      } catch (error) {
+        players.forgetCachedRefs(); // rows it read may have been created by what just rolled back
+        throw error;
+      }
+    };
   }
 
   /**
@@ -495,7 +502,10 @@ function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
   if (r === null || typeof r !== 'object') throw invalidInput('a record must be an object');
   const accountId = uuid(r.accountId, 'record accountId');
   const mapRecordId = uuid(r.mapRecordId, 'mapRecordId');
-  if (uuid(r.mapId, 'record mapId') !== mapId) throw invalidInput(`record ${mapRecordId} is on map ${r.mapId}, not on ${mapId}`);
+  // Equal to the checked map ID, so a UUID too.
+  if (typeof r.mapId !== 'string' || r.mapId.toLowerCase() !== mapId) {
+    throw invalidInput(`record ${mapRecordId} is on map ${describe(r.mapId)}, not on ${mapId}`);
+  }
   const recordScope = r.scopeId === null || r.scopeId === undefined ? PERSONAL_BEST : r.scopeId.toLowerCase();
   if (recordScope !== scope) throw invalidInput(`record ${mapRecordId} is in scope ${recordScope}, not in ${scope}`);
   const hidden = r.hidden || r.time === null;

@@ -18,6 +18,14 @@ export function replayPath(mapId: string, accountId: string, mapRecordId: string
   return `replays/${uuid(mapId, 'mapId')}/${uuid(accountId, 'accountId')}/${uuid(mapRecordId, 'mapRecordId')}.replay.gbx`;
 }
 
+/**
+ * A replay's record: its ID, or the record itself (a PlayerRecord or a PendingReplay will do), which also tells
+ * whose replay it is for replays.list().
+ */
+export type ReplayRecordRef = string | { mapRecordId: string; mapId: string; accountId: string };
+
+const CANONICAL_PATH = /^replays\/([0-9a-f-]{36})\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.replay\.gbx$/;
+
 interface EntryRow {
   record_id: string;
   map_id: string | null;
@@ -67,8 +75,8 @@ export class ReplaysRepo {
        GROUP BY r.map_record_id
        LIMIT ?`,
     );
-    this.#owner = db.prepare<[string], { map_ref: number; player_ref: number }>(
-      'SELECT map_ref, player_ref FROM records WHERE map_record_id = ? LIMIT 1',
+    this.#owner = db.prepare<[string, string], { map_ref: number | null; player_ref: number | null }>(
+      'SELECT (SELECT id FROM maps WHERE map_id = ?) AS map_ref, (SELECT id FROM players WHERE account_id = ?) AS player_ref',
     );
     this.#downloaded = db.prepare<[string, number | null, number | null, string, number, string, string]>(
       `INSERT INTO replays (record_id, map_ref, player_ref, state, path, size, sha256, updated_at)
@@ -79,15 +87,18 @@ export class ReplaysRepo {
     );
     this.#hidden = db.prepare<[string, number | null, number | null, string]>(
       `INSERT INTO replays (record_id, map_ref, player_ref, state, updated_at) VALUES (?, ?, ?, 'hidden', ?)
-       ON CONFLICT (record_id) DO UPDATE SET state = 'hidden', error = NULL, updated_at = excluded.updated_at
+       ON CONFLICT (record_id) DO UPDATE SET map_ref = coalesce(excluded.map_ref, map_ref),
+         player_ref = coalesce(excluded.player_ref, player_ref), state = 'hidden', error = NULL,
+         updated_at = excluded.updated_at
        WHERE replays.state <> 'downloaded'`,
     );
     // A file we already have is never downgraded by a later failed try.
     this.#failed = db.prepare<[string, number | null, number | null, string, string], { attempts: number }>(
       `INSERT INTO replays (record_id, map_ref, player_ref, state, error, attempts, updated_at)
        VALUES (?, ?, ?, 'failed', ?, 1, ?)
-       ON CONFLICT (record_id) DO UPDATE SET state = 'failed', error = excluded.error, attempts = replays.attempts + 1,
-         updated_at = excluded.updated_at
+       ON CONFLICT (record_id) DO UPDATE SET map_ref = coalesce(excluded.map_ref, map_ref),
+         player_ref = coalesce(excluded.player_ref, player_ref), state = 'failed', error = excluded.error,
+         attempts = replays.attempts + 1, updated_at = excluded.updated_at
        WHERE replays.state <> 'downloaded'
        RETURNING attempts`,
     );
@@ -121,28 +132,43 @@ export class ReplaysRepo {
     }));
   }
 
-  markDownloaded(recordId: string, relPath: string, size: number, sha256: string): void {
-    const id = uuid(recordId, 'record ID');
+  /** The replay file is at `relPath` (relative to the data folder, as pathFor builds it), complete and hashed. */
+  markDownloaded(record: ReplayRecordRef, relPath: string, size: number, sha256: string): void {
     assertSafeRelativePath(relPath);
+    const { id, mapRef, playerRef } = this.#owner_(record, relPath);
     if (!Number.isSafeInteger(size) || size < 0) throw invalidInput(`a replay's size is a whole number of bytes, got ${describe(size)}`);
     if (typeof sha256 !== 'string' || !SHA256.test(sha256.toLowerCase())) throw invalidInput(`not a SHA-256 digest: ${describe(sha256)}`);
-    const owner = this.#owner.get(id);
-    this.#downloaded.run(id, owner?.map_ref ?? null, owner?.player_ref ?? null, relPath, size, sha256.toLowerCase(), this.#ctx.now());
+    this.#downloaded.run(id, mapRef, playerRef, relPath, size, sha256.toLowerCase(), this.#ctx.now());
   }
 
   /** The record's replay is behind a secret threshold (the service answered 403): not to be asked for again. */
-  markHidden(recordId: string): void {
-    const id = uuid(recordId, 'record ID');
-    const owner = this.#owner.get(id);
-    this.#hidden.run(id, owner?.map_ref ?? null, owner?.player_ref ?? null, this.#ctx.now());
+  markHidden(record: ReplayRecordRef): void {
+    const { id, mapRef, playerRef } = this.#owner_(record);
+    this.#hidden.run(id, mapRef, playerRef, this.#ctx.now());
   }
 
   /** Counts a failed try; returns the tries so far (0 when the replay was already downloaded). */
-  markFailed(recordId: string, error: string): number {
-    const id = uuid(recordId, 'record ID');
-    const owner = this.#owner.get(id);
-    const row = this.#failed.get(id, owner?.map_ref ?? null, owner?.player_ref ?? null, String(error).slice(0, 2000), this.#ctx.now());
+  markFailed(record: ReplayRecordRef, error: string): number {
+    const { id, mapRef, playerRef } = this.#owner_(record);
+    const row = this.#failed.get(id, mapRef, playerRef, String(error).slice(0, 2000), this.#ctx.now());
     return row?.attempts ?? 0;
+  }
+
+  /** The record ID, and whose record it is when the caller said so (or the canonical path does). */
+  #owner_(record: ReplayRecordRef, relPath?: string): { id: string; mapRef: number | null; playerRef: number | null } {
+    const id = uuid(typeof record === 'string' ? record : record?.mapRecordId, 'record ID');
+    let mapId: string | undefined;
+    let accountId: string | undefined;
+    if (typeof record === 'object') {
+      mapId = uuid(record.mapId, 'mapId');
+      accountId = uuid(record.accountId, 'accountId');
+    } else {
+      const parts = relPath === undefined ? null : CANONICAL_PATH.exec(relPath);
+      if (parts && parts[3] === id) [, mapId, accountId] = parts;
+    }
+    if (mapId === undefined || accountId === undefined) return { id, mapRef: null, playerRef: null };
+    const owner = this.#owner.get(mapId, accountId);
+    return { id, mapRef: owner?.map_ref ?? null, playerRef: owner?.player_ref ?? null };
   }
 
   /** Whether the record's replay file is downloaded. */

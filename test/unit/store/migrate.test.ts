@@ -5,6 +5,7 @@ import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion, type Migrati
 import { openStore } from '../../../src-main/core/store/index.ts';
 import { describeSchema, makeMap } from './fixtures.ts';
 import { seedSchema1 } from './migrations/schema1-seed.ts';
+import { seedSchema2 } from './migrations/schema2-seed.ts';
 
 let db: Database.Database;
 afterEach(() => db?.close());
@@ -18,6 +19,7 @@ function fresh(): Database.Database {
 const SEED_AT: Record<number, (db: Database.Database) => void> = {
   0: () => {},
   1: seedSchema1,
+  2: seedSchema2,
 };
 
 /** Tables a later migration reshapes on purpose (its own test checks how); the others keep their rows as they are. */

@@ -133,6 +133,34 @@ describe('applyRecords', () => {
     expect(count('records')).toBe(2);
   });
 
+  it('forgets player rows a rolled-back transaction created (no stale references afterwards)', () => {
+    expect(() =>
+      store.transaction(() => {
+        apply(1, [makeRecord(1, 5)]); // creates player 5's row
+        apply(2, [makeRecord(2, 5, { gameMode: 'Stunt', score: 1 })]); // finds it (and remembers it)
+        throw new Error('the sync was cancelled');
+      }),
+    ).toThrow('cancelled');
+    expect(store.players.get(accountId(5))).toBeUndefined();
+    apply(1, [makeRecord(1, 6)]); // takes the row ID the rolled-back player had
+    apply(2, [makeRecord(2, 5, { gameMode: 'Stunt', score: 1 })]);
+    expect(store.records.get(mapId(2), accountId(5))?.accountId).toBe(accountId(5));
+    expect(store.records.get(mapId(1), accountId(6))?.accountId).toBe(accountId(6));
+    expect(store.records.forPlayer(accountId(6)).map((r) => r.mapId)).toEqual([mapId(1)]);
+  });
+
+  it.each([
+    ['2024-02-01T12:00:00+00:00', '2024-02-01T12:00:00.000Z'],
+    ['2024-02-01T12:00:00.5+0000', '2024-02-01T12:00:00.500Z'],
+    ['2024-02-01T12:00:00Z', '2024-02-01T12:00:00.000Z'],
+    ['2024-02-01T14:00:00.250+02:00', '2024-02-01T12:00:00.250Z'],
+    ['2024-02-01T12:00:00.123Z', '2024-02-01T12:00:00.123Z'],
+    ['not a date', 'not a date'],
+  ])('stores the record time %s as %s', (given, stored) => {
+    apply(1, [makeRecord(1, 1, { timestamp: given })]);
+    expect(store.records.get(mapId(1), accountId(1))?.timestamp).toBe(stored);
+  });
+
   it('keeps the personal best and season scopes apart', () => {
     const season = seasonId(1);
     apply(1, [makeRecord(1, 1, { time: 30000 })]);

@@ -97,11 +97,19 @@ describe('replays', () => {
     store.watchlists.create('L');
     store.maps.addRefs('L', [{ mapId: mapId(1) }]);
     store.players.add('L', [{ accountId: accountId(1), nickname: 'Me' }]);
-    store.replays.markDownloaded(makeRecord(1, 1).mapRecordId, 'replays/a.replay.gbx', 100, SHA);
-    store.replays.markDownloaded(makeRecord(1, 2).mapRecordId, 'replays/b.replay.gbx', 200, SHA);
+    const [one, two] = [makeRecord(1, 1), makeRecord(1, 2)];
+    const path = replayPath(mapId(1), accountId(1), one.mapRecordId);
+    store.replays.markDownloaded(one.mapRecordId, path, 100, SHA); // whose it is: read from the path pathFor built
+    store.replays.markDownloaded(two, 'replays/elsewhere.replay.gbx', 200, SHA); // or from the record itself
     expect(store.replays.list().map((r) => r.size).sort()).toEqual([100, 200]);
     expect(store.replays.list({ list: 'L' })).toEqual([
-      expect.objectContaining({ playerName: 'Me', mapName: makeMap(1).name, path: 'replays/a.replay.gbx', size: 100, state: 'downloaded' }),
+      expect.objectContaining({ playerName: 'Me', mapName: makeMap(1).name, path, size: 100, state: 'downloaded' }),
     ]);
+    expect(store.replays.get(two.mapRecordId)).toMatchObject({ accountId: accountId(2), mapId: mapId(1) });
+    // A bare ID with a path of another shape: the file is logged, its owner unknown.
+    store.replays.markHidden(makeRecord(1, 3).mapRecordId);
+    expect(store.replays.get(makeRecord(1, 3).mapRecordId)).toMatchObject({ state: 'hidden', accountId: null });
+    store.replays.markHidden(makeRecord(1, 3));
+    expect(store.replays.get(makeRecord(1, 3).mapRecordId)).toMatchObject({ state: 'hidden', accountId: accountId(3) });
   });
 });

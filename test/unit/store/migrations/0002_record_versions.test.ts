@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate, schemaVersion } from '../../../../src-main/core/store/migrate.ts';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../../../src-main/core/store/migrate.ts';
 import { openStore, type Store } from '../../../../src-main/core/store/index.ts';
 import { accountId, describeSchema, mapId, makeRecord, recordId, seasonId } from '../fixtures.ts';
 import { SCHEMA1, seedSchema1 } from './schema1-seed.ts';
@@ -36,12 +36,13 @@ describe('migration 0002_record_versions', () => {
     expect(tables.records_v1).toBeUndefined();
     expect(tables.records).toEqual(expect.arrayContaining(['id', 'map_ref', 'player_ref', 'scope', 'current', 'change', 'old_time', 'old_score', 'seen_at', 'sync_run_id']));
     expect(indexes).toEqual(expect.arrayContaining(['records_by_map', 'records_by_time', 'records_by_record_id']));
+    expect(indexes).not.toContain('records_by_player');
     expect(indexes).not.toContain('history_by_player');
   });
 
   it('keeps every record, every history row and everything else', () => {
     const d = schema1WithData();
-    migrate(d);
+    migrate(d, MIGRATIONS, 2);
     const versions = d.prepare('SELECT map_record_id, current, change, time, old_time, url FROM records ORDER BY id').all();
     expect(versions).toEqual([
       { map_record_id: recordId(10), current: null, change: 'first', time: 32000, old_time: null, url: '' },
@@ -67,7 +68,7 @@ describe('migration 0002_record_versions', () => {
     old.close();
 
     store = openStore({ file });
-    expect(store.schemaVersion).toBe(2);
+    expect(store.schemaVersion).toBe(LATEST_SCHEMA_VERSION);
     expect(store.records.get(mapId(1), accountId(1))).toMatchObject({ time: 31000, respawnCount: 5, medal: 3, url: 'https://u/1', filename: 'f1', gameModeCustomData: 'cd' });
     expect(store.records.get(mapId(1), accountId(2))?.time).toBe(30800);
     expect(store.records.get(mapId(1), accountId(1), seasonId(1))?.time).toBe(33000);
