@@ -2,6 +2,8 @@ import type { Route } from './routes.ts';
 
 export interface Shortcut {
   keys: string[];
+  /** How the keys go together: one after the other, held together, or either. */
+  join?: 'then' | '+' | 'or';
   does: string;
 }
 
@@ -9,16 +11,16 @@ export interface Shortcut {
 export const SHORTCUTS: Shortcut[] = [
   { keys: ['?'], does: 'Show these shortcuts' },
   { keys: ['/'], does: 'Filter the current view' },
-  { keys: ['g', 'h'], does: 'Go to the overview' },
-  { keys: ['g', 'm'], does: 'Go to the maps of this list' },
-  { keys: ['g', 'p'], does: 'Go to the players of this list' },
-  { keys: ['g', 'c'], does: 'Go to the compare view of this list' },
-  { keys: ['g', 'r'], does: 'Go to replays' },
-  { keys: ['g', 's'], does: 'Go to settings' },
+  { keys: ['g', 'h'], join: 'then', does: 'Go to the overview' },
+  { keys: ['g', 'm'], join: 'then', does: 'Go to the maps of this list' },
+  { keys: ['g', 'p'], join: 'then', does: 'Go to the players of this list' },
+  { keys: ['g', 'c'], join: 'then', does: 'Go to the compare view of this list' },
+  { keys: ['g', 'r'], join: 'then', does: 'Go to replays' },
+  { keys: ['g', 's'], join: 'then', does: 'Go to settings' },
   { keys: ['['], does: 'Previous list' },
   { keys: [']'], does: 'Next list' },
-  { keys: ['Shift', 'S'], does: 'Sync this list (or all lists)' },
-  { keys: ['↑', '↓'], does: 'Move in a table (also j / k)' },
+  { keys: ['Shift', 'S'], join: '+', does: 'Sync this list (or all lists)' },
+  { keys: ['↑', '↓'], join: 'or', does: 'Move in a table (also j / k)' },
   { keys: ['Enter'], does: 'Open the selected row' },
   { keys: ['Esc'], does: 'Close a dialog, leave a field' },
 ];

@@ -153,6 +153,7 @@ describe('Trackwatch in a browser', () => {
   it('a map view ranks the watched players and shows hidden entries as hidden', async () => {
     const withHidden = dataset().maps.find((m) => dataset().records.some((r) => r.mapId === m.mapId && isHidden(m, r)))!;
     await page.goto(`${app.bridge.origin}/#/lists/Demo/maps/${encodeURIComponent(withHidden.mapUid)}`);
+    await page.locator('[data-testid=map-name] [data-name]').filter({ hasText: stripFormatting(withHidden.name) }).waitFor();
     await page.locator('[data-testid=ranking] [data-testid=entry]').first().waitFor();
     const hiddenRows = page.locator('[data-testid=entry][data-hidden=true]');
     expect(await hiddenRows.count()).toBeGreaterThan(0);
@@ -191,6 +192,30 @@ describe('Trackwatch in a browser', () => {
     await page.goto(`${app.bridge.origin}/#/`);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await screenshot(page, '12-overview');
+  });
+
+  it('is quick with the keyboard: shortcuts, g-jumps, rows and Enter', async () => {
+    await page.goto(`${app.bridge.origin}/#/lists/Demo`);
+    await page.getByRole('heading', { name: 'Demo', level: 1 }).waitFor();
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    await page.locator('[data-testid=compare-grid] [data-map-uid]').first().waitFor();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    const active = page.locator('[data-testid=compare-grid] [role=row].active');
+    expect(await active.getAttribute('data-index')).toBe('1');
+    const mapUid = await active.locator('[data-map-uid]').getAttribute('data-map-uid');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=map-name]').waitFor();
+    expect(decodeURIComponent(page.url())).toContain(`/maps/${mapUid}`);
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT');
+    await page.keyboard.press('g');
+    await page.keyboard.press('h');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
   });
 
   it('says so when the service cannot be reached, and still browses what was synced', async () => {
