@@ -11,12 +11,8 @@ export interface LimiterClock {
 
 export const systemClock: LimiterClock = {
   now: () => performance.now(),
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    // A pending grant must not keep a CLI process alive on its own.
-    t.unref?.();
-    return t;
-  },
+  // Not unref'd: a pending grant is awaited by a caller, so it must keep the process alive (close() clears it).
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
