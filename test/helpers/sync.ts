@@ -15,10 +15,9 @@ export function dumpStore(store: Store): unknown {
   const q = (sql: string) => store.db.prepare(sql).all();
   return {
     maps: q(`SELECT map_id, map_uid, name, map_type, has_clones, author_score FROM maps ORDER BY map_id`),
+    // Current records and every earlier version (the history) live in one table of record versions.
     records: q(`SELECT * FROM (SELECT m.map_id, p.account_id, r.* FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref)
-                ORDER BY map_id, account_id, scope`).map(stripVolatile),
-    history: q(`SELECT * FROM (SELECT m.map_id, p.account_id, h.* FROM record_history h JOIN maps m ON m.id = h.map_ref JOIN players p ON p.id = h.player_ref)
-                ORDER BY map_id, account_id, map_record_id, kind`).map(stripVolatile),
+                ORDER BY map_id, account_id, scope, map_record_id, change`).map(stripVolatile),
     replays: q(`SELECT * FROM replays ORDER BY record_id`).map(stripVolatile),
   };
 }

@@ -34,6 +34,7 @@ export class SyncRunsRepo {
   readonly #lastForList;
   readonly #lastFinishedForList;
   readonly #recent;
+  readonly #running;
 
   constructor(ctx: RepoContext, lists: WatchlistsRepo) {
     this.#ctx = ctx;
@@ -67,6 +68,7 @@ export class SyncRunsRepo {
        ) ORDER BY id DESC LIMIT 1`,
     );
     this.#recent = db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM sync_runs ORDER BY id DESC LIMIT ?`);
+    this.#running = db.prepare<[], { id: number }>(`SELECT id FROM sync_runs WHERE outcome = 'running' ORDER BY id`);
   }
 
   /** Records the start of a sync over one list, or over every list; returns the run's ID. */
@@ -98,6 +100,22 @@ export class SyncRunsRepo {
   last(list?: string | number): SyncRun | undefined {
     const row = list === undefined ? this.#lastAny.get() : this.#lastForList.get(this.#lists.require(list).id);
     return row && this.#toRun(row);
+  }
+
+  /**
+   * Ends runs still marked running as failed, with a note: the caller holds the sync lock, so no process is running
+   * them (they were killed or crashed). Returns how many there were.
+   */
+  closeInterrupted(message = 'interrupted: the sync stopped before it could finish (killed, crashed, or the machine shut down)'): number {
+    return this.#ctx.db.transaction((): number => {
+      const runs = this.#running.all();
+      const at = this.#ctx.now();
+      for (const { id } of runs) {
+        this.#addError.run(id, null, message, at);
+        this.#finish.run('failed', at, 0, 0, 0, 0, 0, id);
+      }
+      return runs.length;
+    })();
   }
 
   /** Newest first. */

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { NadeoClient } from '../nadeo/index.ts';
-import { AbortError } from '../nadeo/index.ts';
+import { AbortError, AuthError, ConfigError } from '../nadeo/index.ts';
 import type { Store } from '../store/index.ts';
 import { resolveInDataDir } from '../store/files.ts';
 import type { HistoryRow, PendingReplay, StoredMap, SyncOutcome } from '../store/types.ts';
@@ -105,6 +105,13 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
   );
 }
 
+/** Errors no other map or retry can get past: the whole sync stops and says why. */
+function isFatal(error: unknown): boolean {
+  return error instanceof AuthError || error instanceof ConfigError;
+}
+
+class FatalSyncError extends Error {}
+
 /** Runs one sync of a list (or of every list) and resolves with its summary; never leaves a run "running". */
 export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promise<SyncSummary> {
   const now = deps.now ?? (() => new Date());
@@ -120,8 +127,12 @@ export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promis
 
 async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date, started: number): Promise<SyncSummary> {
   const { store, client } = deps;
-  const signal = options.signal;
+  // A fatal error (bad credentials) stops every worker, as a cancel would, but is reported as a failure.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  let fatal: unknown;
   const list = options.list;
+  store.syncRuns.closeInterrupted();
   const runId = store.syncRuns.start(list);
   const requestsAtStart = client.stats().requests;
   const errors: { mapId: string | null; message: string }[] = [];
@@ -129,6 +140,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   let records = 0;
   let newPersonalBests = 0;
   let mapsDone = 0;
+  let mapsOk = 0;
   let mapsTotal = 0;
   let replaysDone = 0;
   let replaysTotal = 0;
@@ -171,7 +183,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           unknownMaps.push(...found.notFound);
         }
       } catch (error) {
-        if (isAbort(error, signal)) throw error;
+        if (isAbort(error, signal) || isFatal(error)) throw error;
         fail(null, new Error(`could not look up ${pendingUids.length} map UID(s): ${messageOf(error)}`));
       }
     }
@@ -188,7 +200,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           unknownMaps.push(...missing.filter((id) => pendingIds.includes(id)));
         }
       } catch (error) {
-        if (isAbort(error, signal)) throw error;
+        if (isAbort(error, signal) || isFatal(error)) throw error;
         fail(null, new Error(`could not refresh the info of ${staleIds.length} map(s): ${messageOf(error)}`));
       }
     }
@@ -200,7 +212,8 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     mapsTotal = maps.length;
     const scopes = [PERSONAL_BEST, ...(options.seasonIds ?? [])];
     progress();
-    if (players.length > 0) {
+    if (players.length === 0) mapsDone = mapsTotal; // nothing to ask for: no watched players
+    else {
       await forEachConcurrently(maps, options.concurrency ?? 4, async (map) => {
         try {
           for (const scope of scopes) {
@@ -216,7 +229,13 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
             newPersonalBests += scope === PERSONAL_BEST ? applied.improvements.length : 0;
             for (const record of applied.newRecords) if (record.hidden) store.replays.markHidden(record.mapRecordId);
           }
+          mapsOk += 1;
         } catch (error) {
+          if (isFatal(error)) {
+            fatal ??= error;
+            stop.abort();
+            return;
+          }
           if (isAbort(error, signal)) return;
           fail(map.mapId, error);
         } finally {
@@ -225,7 +244,8 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
         }
       }, signal);
     }
-    if (signal?.aborted) throw new AbortError('The sync was cancelled.');
+    if (fatal) throw new FatalSyncError();
+    if (signal.aborted) throw new AbortError('The sync was cancelled.');
 
     // 3. Replays: everything still pending, including what an interrupted sync left behind.
     if (options.replays !== false) {
@@ -243,6 +263,11 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
             if (state === 'hidden') replaysHidden += 1;
             else replaysDownloaded += 1;
           } catch (error) {
+            if (isFatal(error)) {
+              fatal ??= error;
+              stop.abort();
+              return;
+            }
             if (isAbort(error, signal)) return;
             replaysFailed += 1;
             store.replays.markFailed(replay.mapRecordId, messageOf(error));
@@ -252,7 +277,8 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           }
         }, signal);
       }
-      if (signal?.aborted) throw new AbortError('The sync was cancelled.');
+      if (fatal) throw new FatalSyncError();
+      if (signal.aborted) throw new AbortError('The sync was cancelled.');
     }
 
     // 4. Display names, when an OAuth app is configured; cached for 30 days (names change at most that often).
@@ -265,23 +291,27 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           const names = await client.getDisplayNames(stale, { signal });
           store.players.setDisplayNames(names, now().toISOString());
         } catch (error) {
-          if (isAbort(error, signal)) throw error;
+          if (isAbort(error, signal) || isFatal(error)) throw error;
           fail(null, new Error(`could not fetch display names: ${messageOf(error)}`));
         }
       }
     }
   } catch (error) {
-    if (isAbort(error, signal)) cancelled = true;
+    if (fatal || isFatal(error)) fail(null, fatal ?? error);
+    else if (isAbort(error, signal)) cancelled = true;
     else fail(null, error);
   }
 
-  const outcome: SyncOutcome = cancelled
-    ? 'cancelled'
-    : errors.length === 0
-      ? 'ok'
-      : mapsDone > 0 && errors.length < mapsTotal + 1
-        ? 'partial'
-        : 'failed';
+  const outcome: SyncOutcome =
+    fatal || errors.some((e) => e.mapId === null && mapsOk === 0)
+      ? 'failed'
+      : cancelled
+        ? 'cancelled'
+        : errors.length === 0
+          ? 'ok'
+          : mapsOk > 0
+            ? 'partial'
+            : 'failed';
   const counts = { maps: mapsDone, requests: requests(), records, newPbs: newPersonalBests, replays: replaysDownloaded };
   store.syncRuns.finish(runId, outcome, counts);
   phase = 'done';

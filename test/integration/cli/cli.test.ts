@@ -1,0 +1,155 @@
+// The trackwatch command as a user runs it: real processes, a temp data folder, the emulator as the service.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
+import { tempDataDir } from '../../helpers/sync.ts';
+
+const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
+const run = promisify(execFile);
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('trackwatch against the emulator', () => {
+  const dataset = generateDataset({ seed: 3, maps: 8, players: 6 });
+  let emulator: RunningEmulator;
+  let data: { dir: string; remove: () => Promise<void> };
+  let base: string[];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ dataset, auth: { login: 'svc-login', password: 'right-password' } });
+    data = await tempDataDir();
+    base = ['--data-dir', data.dir, '--api-url', emulator.url, '--max-rps', '200'];
+  });
+  afterAll(async () => {
+    await emulator.close();
+    await data.remove();
+  });
+
+  const creds = { TRACKWATCH_LOGIN: 'svc-login', TRACKWATCH_PASSWORD: 'right-password' };
+
+  it('adds maps by UID, ID and link, reporting unknown and invalid refs by name', async () => {
+    const [a, b, c] = dataset.maps;
+    const r = await cli([...base, 'maps', 'add', a!.mapUid, b!.mapId, `https://trackmania.io/#/leaderboard/${c!.mapUid}`, 'UnknownUid0000000000000', 'not-a-map!'], creds);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('added 3 map(s) to "Default"');
+    expect(r.stdout).toContain('not found on the service: UnknownUid0000000000000');
+    expect(r.stdout).toContain('not a map: "not-a-map!"');
+  });
+
+  it('adds players, syncs with a machine-readable summary, and reads back with no network', async () => {
+    const accounts = [...new Set(dataset.records.map((x) => x.accountId))];
+    const add = await cli([...base, 'players', 'add', accounts[0]!, '--name', 'Me', '--me'], creds);
+    expect(add.code, add.stderr).toBe(0);
+    await cli([...base, 'players', 'add', ...accounts.slice(1)], creds);
+
+    const sync = await cli([...base, 'sync', '--json'], creds);
+    expect(sync.code, sync.stderr).toBe(0);
+    const summary = JSON.parse(sync.stdout) as { outcome: string; maps: number; players: number; requests: number };
+    expect(summary).toMatchObject({ outcome: 'ok', maps: 3, players: accounts.length });
+
+    // Reads never touch the network: point them at a closed port.
+    const offline = ['--data-dir', data.dir, '--api-url', 'http://127.0.0.1:9'];
+    const compare = await cli([...offline, 'compare', '--json']);
+    expect(compare.code, compare.stderr).toBe(0);
+    const maps = JSON.parse(compare.stdout) as { entries: { isMe: boolean }[] }[];
+    expect(maps).toHaveLength(3);
+    expect(maps.every((m) => m.entries.some((e) => e.isMe))).toBe(true);
+    const table = await cli([...offline, 'compare']);
+    expect(table.stdout).toContain('(you)');
+  });
+
+  it('exports CSV with the documented columns', async () => {
+    const out = join(data.dir, 'out.csv');
+    const r = await cli(['--data-dir', data.dir, 'export', 'csv', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const header = (await readFile(out, 'utf8')).split('\r\n')[0]!.split(',');
+    for (const column of ['map_uid', 'map_id', 'map_name', 'account_id', 'player_name', 'game_mode', 'scope', 'time_ms', 'score', 'respawns', 'medal', 'hidden', 'record_timestamp', 'record_id', 'replay_file']) {
+      expect(header).toContain(column);
+    }
+  });
+
+  it('bad credentials: one clear line, a non-zero exit, nothing stored lost', async () => {
+    const before = await cli([...base, 'maps', 'list', '--json']);
+    const r = await cli([...base, 'sync'], { TRACKWATCH_LOGIN: 'svc-login', TRACKWATCH_PASSWORD: 'wrong' });
+    expect(r.code).not.toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/login|password|credentials/i);
+    expect(r.stderr).not.toContain('wrong');
+    const after = await cli([...base, 'maps', 'list', '--json']);
+    expect(JSON.parse(after.stdout).maps).toEqual(JSON.parse(before.stdout).maps);
+  });
+
+  it('an invalid account ID is refused by name', async () => {
+    const r = await cli([...base, 'players', 'add', 'not-an-account'], creds);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('not-an-account');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('trackwatch errors before any request', () => {
+  it('refuses the real service without a contact, and says how to give one', async () => {
+    const data = await tempDataDir();
+    try {
+      const r = await cli(['--data-dir', data.dir, 'maps', 'add', 'PrometheusByXertroVFtArcher']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/contact/i);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it('warns above 2 requests per second on the real service', async () => {
+    const data = await tempDataDir();
+    try {
+      const r = await cli(['--data-dir', data.dir, '--max-rps', '5', 'lists']);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/--max-rps 5 .*2 requests\/second/);
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it('no network: one clear line and a non-zero exit', async () => {
+    const data = await tempDataDir();
+    try {
+      const r = await cli(['--data-dir', data.dir, '--api-url', 'http://127.0.0.1:9', 'maps', 'add', 'PrometheusByXertroVFtArcher']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^trackwatch: .*(reach|connect)/i);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      await data.remove();
+    }
+  }, 60_000);
+
+  it('unknown list: says which lists exist', async () => {
+    const data = await tempDataDir();
+    try {
+      await cli(['--data-dir', data.dir, 'lists', 'create', 'Rivals']);
+      const r = await cli(['--data-dir', data.dir, 'compare', '--list', 'Nope']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/Nope/);
+    } finally {
+      await data.remove();
+    }
+  });
+});
