@@ -11,7 +11,7 @@ import type { BrowserMode, BrowserModeOptions } from '../../src-main/bridge/brow
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const RENDERER_DIR = path.join(ROOT, 'out', 'renderer');
 export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
-export const CHROMIUM = process.env.TRACKWATCH_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH || process.env.TRACKWATCH_CHROMIUM || '/usr/bin/chromium';
 
 function newestIn(dir: string): number {
   let newest = 0;
