@@ -20,11 +20,20 @@ export function readNextDataDir(bootstrap: Bootstrap): string | null {
   }
 }
 
-export function electronHost(o: { safeStorage: SafeStorage; dataDir: string; bootstrap: Bootstrap; window: () => BrowserWindow | undefined }): ServiceHost {
+export interface ElectronHostOptions {
+  safeStorage: SafeStorage;
+  dataDir: string;
+  /** Where the sealed secrets live: the app's own folder, so moving the data folder (or sharing it) never moves them. */
+  secretsFile: string;
+  bootstrap: Bootstrap;
+  window: () => BrowserWindow | undefined;
+}
+
+export function electronHost(o: ElectronHostOptions): ServiceHost {
   return {
     shell: 'electron',
     platform: process.platform,
-    secrets: keychainSecretStore(o.safeStorage, path.join(o.dataDir, 'secrets.bin')),
+    secrets: keychainSecretStore(o.safeStorage, o.secretsFile),
     showItemInFolder: (file) => shell.showItemInFolder(file),
     openFolder: async (dir) => {
       const problem = await shell.openPath(dir);

@@ -36,13 +36,14 @@ if (!app.requestSingleInstanceLock()) {
 
   app.whenReady().then(async () => {
     // Electron's userData is the per-OS "Trackwatch" folder the command line uses too; Settings may have moved it.
-    const bootstrap = { file: path.join(app.getPath('userData'), 'data-folder.json') };
+    const appFolder = app.getPath('userData');
+    const bootstrap = { file: path.join(appFolder, 'data-folder.json') };
     const dataDir = readNextDataDir(bootstrap) ?? resolveDataDir();
     hardenSession(session.defaultSession, origin, devServerUrl);
     serveApp(protocol, path.join(outDir, 'renderer'));
     service = await TrackwatchService.open({
       dataDir,
-      host: electronHost({ safeStorage, dataDir, bootstrap, window: () => window }),
+      host: electronHost({ safeStorage, dataDir, secretsFile: path.join(appFolder, 'secrets.bin'), bootstrap, window: () => window }),
       apiUrl: process.env.TRACKWATCH_API_URL,
       appVersion: app.getVersion(),
     });

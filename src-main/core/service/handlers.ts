@@ -304,7 +304,8 @@ function handlerMap(service: TrackwatchService): Handlers {
       };
     },
 
-    'maps.thumbnail': async ({ mapUid }) => ({ dataUrl: await thumbnails.dataUrl(tw(), mapUid, service.canSync) }),
+    // Thumbnails are public files: a contact for the User-Agent is enough to fetch one, no login needed.
+    'maps.thumbnail': async ({ mapUid }) => ({ dataUrl: await thumbnails.dataUrl(tw(), mapUid, service.canSync || service.contact !== '') }),
 
     'compare.get': async ({ list, first }) => {
       const summary = store().watchlists.require(list);
