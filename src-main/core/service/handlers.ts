@@ -62,6 +62,15 @@ function handlerMap(service: TrackwatchService): Handlers {
 
   const requireList = (list: string) => store().watchlists.require(list);
 
+  /** The whole list's table, from the cache when nothing was written since. */
+  const compareTable = (list: string) => {
+    const cached = service.cachedCompare(list);
+    if (cached) return cached;
+    const table = views.compareTable(list, store().players.list(list), store().records.compare(list, { ...(me() ? { me: me()! } : {}) }), me());
+    service.cacheCompare(list, table);
+    return table;
+  };
+
   const appInfo = () => ({
     version: service.appVersion,
     shell: service.host.shell,
@@ -311,29 +320,28 @@ function handlerMap(service: TrackwatchService): Handlers {
       const summary = store().watchlists.require(list);
       const cached = service.cachedCompare(summary.name);
       if (cached) return first === undefined ? cached : { ...cached, rows: cached.rows.slice(0, first), complete: first >= cached.total };
-      const players = store().players.list(list);
       if (first !== undefined) {
         // The first screen of a big list: a few maps' records, not the whole list's, so the view paints at once.
+        const players = store().players.list(list);
         const maps = store().maps.list(list);
         const head = views.compareRowsOf(maps.slice(0, first), (mapId) => store().records.forMap(mapId, { scope: PERSONAL_BEST }));
         return { ...views.compareTable(summary.name, players, head, me()), total: maps.length, complete: first >= maps.length };
       }
-      const table = views.compareTable(summary.name, players, store().records.compare(list, { ...(me() ? { me: me()! } : {}) }), me());
-      service.cacheCompare(summary.name, table);
-      return table;
+      return compareTable(summary.name);
     },
 
     'players.get': async ({ list, accountId }) => {
       const summary = store().watchlists.require(list);
       const id = accountId.trim().toLowerCase();
-      const player = store().players.list(list).find((p) => p.accountId === id);
-      if (!player) throw new ServiceError('not_found', 'This player is not in the list.');
-      const compared = store().records.compare(list, { ...(me() ? { me: me()! } : {}) });
+      const table = compareTable(summary.name);
+      const column = table.players.findIndex((p) => p.accountId === id);
+      if (column === -1) throw new ServiceError('not_found', 'This player is not in the list.');
+      const setAt = new Map(store().records.forPlayer(id, { scope: PERSONAL_BEST }).map((r) => [r.mapUid, r.timestamp]));
       const history = store().records.history({ player: id, list, scope: PERSONAL_BEST });
       return {
         list: summary.name,
-        player: views.playerSummary(player, me()),
-        pbs: views.playerPbs(id, compared),
+        player: table.players[column]!,
+        pbs: views.playerPbs(table, column, (mapUid) => setAt.get(mapUid) ?? null),
         history: views.improvements(history, (mapId) => store().maps.get(mapId)),
       };
     },

@@ -139,21 +139,37 @@ export function compareRowsOf(maps: readonly StoredMap[], recordsOf: (mapId: str
   });
 }
 
-export function playerPbs(accountId: string, maps: readonly CompareMap[]): Out<typeof s.PlayerPb>[] {
-  return maps.map((compared) => {
-    const entry = compared.entries.find((e) => e.accountId === accountId);
-    const hidden = entry?.hidden ?? false;
+/**
+ * One player's PBs from a compare table (cached between syncs, so the player view is quick on big lists): rank is
+ * competition ranking among the visible values, delta to the best as value − best.
+ */
+export function playerPbs(
+  table: Out<typeof s.CompareTable>,
+  column: number,
+  setAtOf: (mapUid: string) => string | null,
+): Out<typeof s.PlayerPb>[] {
+  return table.rows.map((row) => {
+    const value = row.values[column] ?? null;
+    const hidden = row.hidden[column] ?? false;
+    let best: number | null = null;
+    let better = 0;
+    for (const other of row.values) {
+      if (other === null) continue;
+      if (best === null || (row.isStunt ? other > best : other < best)) best = other;
+      if (value !== null && (row.isStunt ? other > value : other < value)) better += 1;
+    }
+    const hasRecord = value !== null || hidden;
     return {
-      mapUid: compared.map.mapUid,
-      mapName: compared.map.name,
-      isStunt: compared.isStunt,
-      hasRecord: entry?.hasRecord ?? false,
+      mapUid: row.mapUid,
+      mapName: row.name,
+      isStunt: row.isStunt,
+      hasRecord,
       hidden,
-      value: !entry || !entry.hasRecord || hidden ? null : compared.isStunt ? entry.score : entry.time,
-      medal: entry?.medal ?? 0,
-      setAt: entry?.setAt ?? null,
-      rank: entry?.rank ?? null,
-      deltaToBest: naturalDelta(entry?.deltaToBest ?? null, compared.isStunt),
+      value,
+      medal: row.earned[column] ?? 0,
+      setAt: hasRecord ? setAtOf(row.mapUid) : null,
+      rank: value === null ? null : better + 1,
+      deltaToBest: value === null || best === null ? null : value - best,
     };
   });
 }
