@@ -53,9 +53,11 @@ afterAll(() => {
 describe('the demo, synced', () => {
   let service: TrackwatchService;
   let h: ReturnType<typeof harness>;
+  const notes: { title: string; body: string }[] = [];
 
   beforeAll(async () => {
-    service = await TrackwatchService.open({ dataDir: tempDir(), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maxRps: 500 } });
+    const host = { shell: 'browser' as const, platform: 'linux' as const, secrets: memorySecretStore(), notify: (title: string, body: string) => void notes.push({ title, body }) };
+    service = await TrackwatchService.open({ dataDir: tempDir(), host, demo: { maxRps: 500 } });
     h = harness(service);
   });
   afterAll(() => service.close());
@@ -79,6 +81,7 @@ describe('the demo, synced', () => {
     expect(progress.at(-1)!.done).toBe(progress.at(-1)!.total);
     // A first sync sees every record for the first time: nothing to announce.
     expect(h.events('pb.new')).toEqual([]);
+    expect(notes).toEqual([]);
     expect((await h.call('sync.status', {})).running).toBeNull();
     expect((await h.call('watchlists.list', {}))[0]!.lastSyncOutcome).toBe('ok');
   });
@@ -154,6 +157,10 @@ describe('the demo, synced', () => {
     const announced = h.events('pb.new');
     expect(announced.length).toBeGreaterThan(0);
     expect(announced.every((pb) => pb.previous !== null || pb.value === null)).toBe(true);
+    // A few new PBs each get a desktop notification; more than three become one summary at the end.
+    expect(notes[0]!.title).toMatch(/^New PB: /);
+    expect(notes.length).toBe(announced.length <= 3 ? announced.length : 4);
+    if (announced.length > 3) expect(notes[3]!.body).toContain(`${announced.length} new PBs`);
     const me = service.active.me!;
     const history = (await h.call('players.get', { list: 'Demo', accountId: me })).history;
     expect(history.length).toBeGreaterThanOrEqual((await h.call('players.get', { list: 'Demo', accountId: me })).pbs.filter((p) => p.hasRecord).length);
