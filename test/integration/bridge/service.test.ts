@@ -207,6 +207,24 @@ describe('the demo, synced', () => {
   });
 });
 
+describe('a sync', () => {
+  it('can be cancelled, and says so', async () => {
+    const service = await TrackwatchService.open({ dataDir: tempDir(), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maxRps: 5 } });
+    try {
+      const h = harness(service);
+      await h.call('setup.startDemo', {});
+      const { runId } = await h.call('sync.start', {});
+      expect((await h.call('sync.status', {})).running?.runId).toBe(runId);
+      expect(await h.call('sync.cancel', {})).toEqual({ cancelled: true });
+      const finished = await h.finished(1);
+      expect(finished).toMatchObject({ runId, outcome: 'cancelled', error: null });
+      expect(await h.call('sync.cancel', {})).toEqual({ cancelled: false });
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('an account', () => {
   let emulator: RunningEmulator;
   let service: TrackwatchService;
