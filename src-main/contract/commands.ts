@@ -9,6 +9,8 @@ export const commands = {
   'app.info': { input: s.Empty, output: s.AppInfo },
   'setup.startDemo': { input: s.Empty, output: s.AppInfo },
   'setup.connect': { input: s.Credentials, output: s.AppInfo },
+  /** Back to the real data folder and the saved account (the demo's data goes). */
+  'setup.leaveDemo': { input: s.Empty, output: s.AppInfo },
   'account.get': { input: s.Empty, output: s.AccountInfo },
   'account.save': { input: s.AccountSave, output: s.AccountInfo },
   'account.forget': { input: s.Empty, output: s.AccountInfo },

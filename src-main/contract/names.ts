@@ -5,6 +5,7 @@ export const COMMAND_NAMES = [
   'app.info',
   'setup.startDemo',
   'setup.connect',
+  'setup.leaveDemo',
   'account.get',
   'account.save',
   'account.forget',

@@ -166,6 +166,11 @@ function handlerMap(service: TrackwatchService): Handlers {
       return appInfo();
     },
 
+    'setup.leaveDemo': async () => {
+      if (service.setup === 'demo') await service.enterAccount();
+      return appInfo();
+    },
+
     'account.get': async () => accountInfo(),
 
     'account.save': async ({ login, password, contact }) => {

@@ -275,6 +275,11 @@ describe('an account', () => {
     expect(account).toEqual({ configured: true, login: 'svc-login', contact: 'me@example.com', passwordStored: true, storage: 'memory' });
     expect(JSON.stringify(await h.call('settings.get', {}))).not.toContain('svc-password');
     expect(JSON.stringify(service.main.store.settings.all())).not.toContain('svc-password');
+    await h.call('setup.startDemo', {});
+    expect((await h.call('watchlists.list', {})).map((l) => l.name)).toEqual(['Demo']);
+    expect((await h.call('setup.leaveDemo', {})).setup).toBe('account');
+    expect(await h.call('watchlists.list', {})).toEqual([]);
+    expect((await h.call('account.get', {})).configured).toBe(true);
     await h.call('account.forget', {});
     expect(secrets.get('nadeo.password')).toBeUndefined();
   });
