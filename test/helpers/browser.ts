@@ -22,8 +22,27 @@ function newestIn(dir: string): number {
   return newest;
 }
 
-function build(): void {
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'pipe' });
+const LOCK = path.join(ROOT, 'out', '.build-lock');
+
+/** Test files run in parallel: one builds while the others wait, then each checks again whether it still must. */
+function buildUnless(fresh: () => boolean): void {
+  if (fresh()) return;
+  mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      // A lock older than two minutes belongs to a build that died.
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 120_000) rmSync(LOCK, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    if (!fresh()) execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: ROOT, stdio: 'pipe' });
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
 }
 
 function olderThan(file: string, sources: number): boolean {
@@ -33,14 +52,14 @@ function olderThan(file: string, sources: number): boolean {
 /** Builds the window with electron-vite when out/renderer is missing or older than its sources. */
 export function ensureRendererBuilt(): void {
   const sources = Math.max(newestIn(path.join(ROOT, 'src-renderer')), newestIn(path.join(ROOT, 'src-main', 'contract')));
-  if (olderThan(path.join(RENDERER_DIR, 'index.html'), sources)) build();
+  buildUnless(() => !olderThan(path.join(RENDERER_DIR, 'index.html'), sources));
 }
 
 /** Builds main, preload and renderer when any output is missing or older than the sources. */
 export function ensureAppBuilt(): void {
   const sources = Math.max(newestIn(path.join(ROOT, 'src-renderer')), newestIn(path.join(ROOT, 'src-main')));
   const outputs = ['out/main/index.js', 'out/preload/preload.cjs', 'out/renderer/index.html'].map((f) => path.join(ROOT, f));
-  if (outputs.some((f) => olderThan(f, sources))) build();
+  buildUnless(() => !outputs.some((f) => olderThan(f, sources)));
 }
 
 export async function launchChromium(): Promise<Browser> {
