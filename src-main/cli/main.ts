@@ -6,6 +6,7 @@ import { registerDemoCommand } from './commands/demo.ts';
 import { registerEmulatorCommand } from './commands/emulator.ts';
 import { registerExportCommand } from './commands/export.ts';
 import { registerReadCommands } from './commands/read.ts';
+import { registerServeCommand } from './commands/serve.ts';
 import { registerSyncCommand } from './commands/sync.ts';
 import { registerWatchlistCommands } from './commands/watchlists.ts';
 import { UserError } from './errors.ts';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerSyncCommand(program);
   registerReadCommands(program);
   registerExportCommand(program);
+  registerServeCommand(program);
   registerEmulatorCommand(program);
   // Subcommands inherit the root's exit override, so a usage error returns here instead of exiting.
   for (const command of program.commands) command.exitOverride();
