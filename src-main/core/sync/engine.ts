@@ -170,6 +170,24 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     });
   };
 
+  /** Works through items concurrently: a fatal error stops everything, a cancel ends quietly, others go to onError. */
+  const each = async <T>(items: readonly T[], work: (item: T) => Promise<void>, onError: (item: T, error: unknown) => void, after: () => void): Promise<void> => {
+    await forEachConcurrently(items, options.concurrency ?? 4, async (item) => {
+      try {
+        await work(item);
+      } catch (error) {
+        if (isFatal(error)) {
+          fatal ??= error;
+          stop.abort();
+        } else if (!isAbort(error, signal)) onError(item, error);
+      } finally {
+        after();
+      }
+    }, signal);
+    if (fatal) throw new FatalSyncError();
+    if (signal.aborted) throw new AbortError('The sync was cancelled.');
+  };
+
   try {
     // 1. Maps: resolve UIDs added since the last sync, refresh info that is old.
     const pendingUids = store.maps.unresolvedUids(list);
@@ -214,38 +232,26 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     progress();
     if (players.length === 0) mapsDone = mapsTotal; // nothing to ask for: no watched players
     else {
-      await forEachConcurrently(maps, options.concurrency ?? 4, async (map) => {
-        try {
-          for (const scope of scopes) {
-            const fetched = await client.getRecords(map, players, {
-              signal,
-              ...(scope === PERSONAL_BEST ? {} : { seasonId: scope }),
-            });
-            records += fetched.records.length;
-            const applied = store.records.applyRecords({
-              mapId: map.mapId, scope, records: fetched.records, seenAt: now().toISOString(), syncRunId: runId,
-            });
-            if (scope === PERSONAL_BEST) announce(store, map, applied.improvements, options.onNewPersonalBest);
-            newPersonalBests += scope === PERSONAL_BEST ? applied.improvements.length : 0;
-            for (const record of applied.newRecords) if (record.hidden) store.replays.markHidden(record.mapRecordId);
-          }
-          mapsOk += 1;
-        } catch (error) {
-          if (isFatal(error)) {
-            fatal ??= error;
-            stop.abort();
-            return;
-          }
-          if (isAbort(error, signal)) return;
-          fail(map.mapId, error);
-        } finally {
-          mapsDone += 1;
-          progress();
+      await each(maps, async (map) => {
+        for (const scope of scopes) {
+          const fetched = await client.getRecords(map, players, {
+            signal,
+            ...(scope === PERSONAL_BEST ? {} : { seasonId: scope }),
+          });
+          records += fetched.records.length;
+          const applied = store.records.applyRecords({
+            mapId: map.mapId, scope, records: fetched.records, seenAt: now().toISOString(), syncRunId: runId,
+          });
+          if (scope === PERSONAL_BEST) announce(store, map, applied.improvements, options.onNewPersonalBest);
+          newPersonalBests += scope === PERSONAL_BEST ? applied.improvements.length : 0;
+          for (const record of applied.newRecords) if (record.hidden) store.replays.markHidden(record.mapRecordId);
         }
-      }, signal);
+        mapsOk += 1;
+      }, (map, error) => fail(map.mapId, error), () => {
+        mapsDone += 1;
+        progress();
+      });
     }
-    if (fatal) throw new FatalSyncError();
-    if (signal.aborted) throw new AbortError('The sync was cancelled.');
 
     // 3. Replays: everything still pending, including what an interrupted sync left behind.
     if (options.replays !== false) {
@@ -253,32 +259,22 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
       // The store hands out pending replays a page at a time; each is tried once per sync.
       const tried = new Set<string>();
       const nextPage = (): PendingReplay[] => store.replays.pending(tried.size + REPLAY_PAGE).filter((r) => !tried.has(r.mapRecordId));
-      for (let page = nextPage(); page.length > 0 && !signal?.aborted; page = nextPage()) {
+      for (let page = nextPage(); page.length > 0; page = nextPage()) {
         replaysTotal += page.length;
         progress();
         for (const replay of page) tried.add(replay.mapRecordId);
-        await forEachConcurrently(page, options.concurrency ?? 4, async (replay) => {
-          try {
-            const state = await fetchReplay(deps, replay, signal);
-            if (state === 'hidden') replaysHidden += 1;
-            else replaysDownloaded += 1;
-          } catch (error) {
-            if (isFatal(error)) {
-              fatal ??= error;
-              stop.abort();
-              return;
-            }
-            if (isAbort(error, signal)) return;
-            replaysFailed += 1;
-            store.replays.markFailed(replay.mapRecordId, messageOf(error));
-          } finally {
-            replaysDone += 1;
-            progress();
-          }
-        }, signal);
+        await each(page, async (replay) => {
+          const state = await fetchReplay(deps, replay, signal);
+          if (state === 'hidden') replaysHidden += 1;
+          else replaysDownloaded += 1;
+        }, (replay, error) => {
+          replaysFailed += 1;
+          store.replays.markFailed(replay.mapRecordId, messageOf(error));
+        }, () => {
+          replaysDone += 1;
+          progress();
+        });
       }
-      if (fatal) throw new FatalSyncError();
-      if (signal.aborted) throw new AbortError('The sync was cancelled.');
     }
 
     // 4. Display names, when an OAuth app is configured; cached for 30 days (names change at most that often).
