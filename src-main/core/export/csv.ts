@@ -7,6 +7,7 @@ import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync'
 import { formatTime, stripFormatting } from '../../contract/format.ts';
 import { withTempFile } from '../store/files.ts';
 import type { ExportRow, Store, WatchlistRef } from '../store/index.ts';
+import type { ExportCursor, ExportTuple } from '../store/records.ts';
 
 /** The header, exactly; downstream sheets and scripts key on these names. */
 export const CSV_COLUMNS = [
@@ -27,9 +28,6 @@ export const CSV_COLUMNS = [
   'replay_file',
   'time',
 ] as const;
-
-/** Rows per csv-stringify call: large enough to amortise the call, small enough to keep memory flat. */
-const BATCH_ROWS = 2000;
 
 const CSV_OPTIONS: StringifyOptions = {
   record_delimiter: 'windows',
@@ -55,20 +53,20 @@ export interface ExportCsvResult {
  * temp name and renamed when complete, so the final name never holds a half-written CSV.
  */
 export async function exportCsv(store: Store, out: Writable | string, options: ExportCsvOptions = {}): Promise<ExportCsvResult> {
-  const rows = store.records.exportRows({ list: options.list });
-  if (typeof out !== 'string') return { rows: await writeCsv(rows, out, options.bom ?? false) };
+  if (typeof out !== 'string') return { rows: await writeCsv(store, options, out) };
 
   const file = resolve(out);
   await mkdir(dirname(file), { recursive: true });
   const count = await withTempFile(file, async (temp) => {
     // flush: the data reaches the disk before the rename makes it the export.
-    const stream = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: 1 << 16 });
+    // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each.
+    const stream = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: 4 * CHUNK_CHARS });
     const closed = new Promise<void>((done, fail) => {
       stream.once('error', fail);
       stream.once('close', done);
     });
     try {
-      const written = await writeCsv(rows, stream, options.bom ?? false);
+      const written = await writeCsv(store, options, stream);
       stream.end();
       await closed;
       return written;
@@ -88,7 +86,7 @@ export function neutraliseFormula(text: string): string {
   return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${text}` : text;
 }
 
-/** The cells of one row, in CSV_COLUMNS order; numbers stay numbers, text is neutralised. */
+/** The cells of one row, in CSV_COLUMNS order; numbers stay numbers, text is neutralised. The reference mapping. */
 export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
   const hidden = row.hidden === 1;
   return [
@@ -107,7 +105,7 @@ export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
     neutraliseFormula(row.timestamp),
     neutraliseFormula(row.mapRecordId),
     row.replayPath === null ? '' : neutraliseFormula(row.replayPath),
-    hidden ? '' : formatTime(row.time),
+    hidden || row.time === null ? '' : neutraliseFormula(formatTime(row.time)),
   ];
 }
 
@@ -133,32 +131,132 @@ function cached(cache: Map<string, string>, raw: string): string {
   return clean;
 }
 
-async function writeCsv(rows: Iterable<ExportRow>, out: Writable, bom: boolean): Promise<number> {
+/** csv-stringify's encoding of some cells: RFC 4180 quoting, no record delimiter. */
+function encode(cells: (string | number)[]): string {
+  return stringify([cells], CSV_OPTIONS).slice(0, -2);
+}
+
+/** Text made only of these characters, not starting like a formula, comes out of csv-stringify unchanged. */
+const PLAIN_TEXT = /^[0-9A-Za-z_.:/][0-9A-Za-z_.:/-]*$/;
+
+/**
+ * Writes rows as CSV. csv-stringify encodes every cell that could need quoting; since RFC 4180 quotes each field on
+ * its own, the encodings of what repeats (a map's three cells, a player's two, a game mode and scope) are cached, and
+ * cells that cannot need quoting (numbers, IDs, times, replay paths) are joined as they are. A unit test holds the
+ * output byte-for-byte equal to csv-stringify run over whole rows (toCells).
+ */
+export class CsvWriter {
+  readonly #names = new NameCache();
+  readonly #maps = new Map<number, string>();
+  readonly #players = new Map<number, string>();
+  readonly #modes = new Map<string, string>();
+
+  header(bom: boolean): string {
+    return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
+  }
+
+  /** One row (the friendly form). */
+  line(row: ExportRow): string {
+    return this.#line(
+      this.#map(row.mapKey, row.mapUid, row.mapId, row.mapName),
+      this.#player(row.playerKey, row.accountId, row.displayName, row.nickname),
+      row.gameMode, row.scope, row.time, row.score, row.respawnCount, row.medal, row.hidden, row.timestamp,
+      row.mapRecordId, row.replayPath,
+    );
+  }
+
+  /** One row of an export cursor (the fast path: no object per row). */
+  tupleLine(t: ExportTuple, cursor: ExportCursor): string {
+    let map = this.#maps.get(t[0]);
+    if (map === undefined) {
+      const [uid, id, name] = cursor.maps.get(t[0])!;
+      map = this.#map(t[0], uid, id, name);
+    }
+    let player = this.#players.get(t[1]);
+    if (player === undefined) {
+      const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
+      player = this.#player(t[1], accountId, displayName, nickname);
+    }
+    return this.#line(map, player, t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11]);
+  }
+
+  #map(key: number, uid: string, id: string, name: string): string {
+    let cells = this.#maps.get(key);
+    if (cells === undefined) {
+      cells = encode([neutraliseFormula(uid), neutraliseFormula(id), this.#names.map(name)]);
+      remember(this.#maps, key, cells);
+    }
+    return cells;
+  }
+
+  #player(key: number, accountId: string, displayName: string | null, nickname: string | null): string {
+    let cells = this.#players.get(key);
+    if (cells === undefined) {
+      cells = encode([neutraliseFormula(accountId), this.#names.player(displayName || nickname || accountId)]);
+      remember(this.#players, key, cells);
+    }
+    return cells;
+  }
+
+  #line(
+    map: string, player: string, gameMode: string, scope: string, time: number | null, score: number,
+    respawnCount: number | null, medal: number, hidden: number, timestamp: string, recordId: string,
+    replayPath: string | null,
+  ): string {
+    const modeKey = `${gameMode}\u0000${scope}`;
+    let mode = this.#modes.get(modeKey);
+    if (mode === undefined) {
+      mode = encode([neutraliseFormula(gameMode), neutraliseFormula(scope)]);
+      remember(this.#modes, modeKey, mode);
+    }
+    const shown = hidden !== 1 && time !== null;
+    return (
+      `${map},${player},${mode},${shown ? time : ''},${score},${respawnCount ?? ''},${medal},` +
+      `${hidden === 1 ? 'true' : 'false'},${plain(timestamp)},${plain(recordId)},` +
+      `${replayPath === null ? '' : plain(replayPath)},${shown ? plain(formatTime(time)) : ''}\r\n`
+    );
+  }
+}
+
+/** A text cell as csv-stringify would write it: as is when it cannot need quoting or neutralising. */
+function plain(text: string): string {
+  return PLAIN_TEXT.test(text) ? text : encode([neutraliseFormula(text)]);
+}
+
+function remember<K>(cache: Map<K, string>, key: K, value: string): void {
+  if (cache.size > 100_000) cache.clear();
+  cache.set(key, value);
+}
+
+/** Text chunk size handed to the output: large enough to amortise write calls, small enough to die young. */
+const CHUNK_CHARS = 1 << 16;
+
+async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable): Promise<number> {
   let failure: unknown;
   const onError = (error: unknown): void => {
     failure ??= error;
   };
   out.on('error', onError);
-  const names = new NameCache();
-  let batch: (string | number)[][] = [];
-  let first = true;
+  const writer = new CsvWriter();
+  let chunk = writer.header(options.bom ?? false);
+  const cursor = store.records.openExport({ list: options.list });
   let count = 0;
   const flush = async (): Promise<void> => {
-    const text = stringify(batch, { ...CSV_OPTIONS, header: first, columns: [...CSV_COLUMNS], bom: first && bom });
-    first = false;
-    batch = [];
+    const text = chunk;
+    chunk = '';
     if (!out.write(text)) await drained(out);
     if (failure !== undefined) throw failure;
   };
   try {
-    for (const row of rows) {
-      batch.push(toCells(row, names));
+    for (const row of cursor.rows) {
+      chunk += writer.tupleLine(row, cursor);
       count += 1;
-      if (batch.length >= BATCH_ROWS) await flush();
+      if (chunk.length >= CHUNK_CHARS) await flush();
     }
     await flush();
     return count;
   } finally {
+    cursor.close();
     out.off('error', onError);
   }
 }

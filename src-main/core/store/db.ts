@@ -9,7 +9,7 @@ export const BUSY_TIMEOUT_MS = 5000;
 export const WAL_CHECKPOINT_PAGES = 10_000;
 export const CACHE_KIB = 64 * 1024;
 
-export function openConnection(location: string, options: { readonly?: boolean } = {}): Database.Database {
+export function openConnection(location: string, options: { readonly?: boolean; cacheKib?: number } = {}): Database.Database {
   const memory = location === ':memory:';
   if (!memory && !options.readonly) mkdirSync(dirname(location), { recursive: true });
   const db = new Database(location, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
@@ -17,7 +17,7 @@ export function openConnection(location: string, options: { readonly?: boolean }
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.pragma('foreign_keys = ON');
     // Up to 64 MiB of page cache (allocated as used): the index pages a sync touches stay in memory.
-    db.pragma(`cache_size = -${CACHE_KIB}`);
+    db.pragma(`cache_size = -${options.cacheKib ?? CACHE_KIB}`);
     if (!memory && !options.readonly) {
       // WAL: readers (the export, the CLI) never block the sync's writes; NORMAL is durable enough under WAL.
       db.pragma('journal_mode = WAL');

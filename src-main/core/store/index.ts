@@ -78,7 +78,8 @@ export function openStore(options: OpenStoreOptions): Store {
   watchlists.attachRuns(syncRuns);
   const maps = new MapsRepo(ctx, watchlists);
   const players = new PlayersRepo(ctx, watchlists);
-  const openReader = file ? () => openConnection(file, { readonly: true }) : undefined;
+  // A streaming read touches each page once: a small cache keeps the export's memory flat.
+  const openReader = file ? () => openConnection(file, { readonly: true, cacheKib: 2048 }) : undefined;
   const records = new RecordsRepo(ctx, watchlists, maps, players, openReader);
   const replays = new ReplaysRepo(ctx, watchlists);
   const settings = new SettingsRepo(ctx);

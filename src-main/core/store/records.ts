@@ -69,22 +69,14 @@ interface HistoryDbRow {
   sync_run_id: number | null;
 }
 
-/** A record checked and put in stored form: lower-case IDs, UTC timestamp, no booleans. */
-interface Incoming {
+/**
+ * A record checked and put in stored form (lower-case IDs, UTC timestamp, no booleans), shaped like a stored row
+ * so that, once written, it stands in for the current row without another object.
+ */
+interface Incoming extends CurrentRow {
   source: PlayerRecord;
-  accountId: string;
-  mapRecordId: string;
-  time: number | null;
   hidden: 0 | 1;
-  score: number;
-  respawnCount: number | null;
-  medal: number;
-  gameMode: string;
-  gameModeCustomData: string;
   removed: 0 | 1;
-  timestamp: string;
-  url: string;
-  filename: string;
 }
 
 const RECORD_COLUMNS = `r.id, r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
@@ -142,17 +134,42 @@ export function historyQuery(filters: ReadonlySet<HistoryFilterKey>): string {
   return filters.has('limit') ? `${sql} LIMIT @limit` : sql;
 }
 
-const EXPORT_COLUMNS = `m.map_uid AS mapUid, m.map_id AS mapId, m.name AS mapName, p.account_id AS accountId,
-  p.display_name AS displayName, p.nickname AS nickname, r.game_mode AS gameMode, r.scope AS scope, r.time AS time,
-  r.score AS score, r.respawn_count AS respawnCount, r.medal AS medal, r.hidden AS hidden, r.timestamp AS timestamp,
-  r.map_record_id AS mapRecordId, rp.path AS replayPath`;
+// Maps and players come from lookups read once: a row carries their row IDs, not their text again.
+const EXPORT_COLUMNS = `r.map_ref, r.player_ref, r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal,
+  r.hidden, r.timestamp, r.map_record_id, rp.path, r.id`;
 
-/** The export's query, over every current record (in the order stored) or one list's. */
+/**
+ * Rows per page of the full export: one call reads a page, far cheaper per row than stepping one by one; small
+ * enough that pages die young (larger ones got promoted and grew the heap to 250 MB on a million rows).
+ */
+const EXPORT_PAGE_ROWS = 500;
+
+/** A row of exportQuery, in its column order: map ref, player ref, game mode, scope, time, score, respawns, medal,
+ * hidden, record timestamp, record ID, replay path, row ID. */
+export type ExportTuple = [
+  number, number, string, string, number | null, number, number | null, number, number, string, string, string | null,
+  number,
+];
+
+/**
+ * The export's query: one list's current records (through the list's maps and players), or a page of every current
+ * record in the order stored (keyset on the row ID: @after, @limit).
+ */
 export function exportQuery(withList: boolean): string {
-  const from = `${FROM_RECORDS} LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'`;
+  const from = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
   return withList
     ? `SELECT ${EXPORT_COLUMNS} ${from} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
-    : `SELECT ${EXPORT_COLUMNS} ${from} WHERE r.current = 1 ORDER BY r.id`;
+    : `SELECT ${EXPORT_COLUMNS} ${from} WHERE r.current = 1 AND r.id > @after ORDER BY r.id LIMIT @limit`;
+}
+
+function* pages(stmt: Statement<{ after: number; limit: number }, ExportTuple>): Generator<ExportTuple, void, undefined> {
+  let after = 0;
+  for (;;) {
+    const page = stmt.all({ after, limit: EXPORT_PAGE_ROWS });
+    for (const row of page) yield row;
+    if (page.length < EXPORT_PAGE_ROWS) return;
+    after = page[page.length - 1]![12];
+  }
 }
 
 type InsertParams = [
@@ -252,43 +269,42 @@ export class RecordsRepo {
     const current = new Map<string, CurrentRow>();
     for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.account_id, row);
     let unknown: string[] | undefined;
-    for (const rec of incoming) if (!current.has(rec.accountId)) (unknown ??= []).push(rec.accountId);
+    for (const rec of incoming) if (!current.has(rec.account_id)) (unknown ??= []).push(rec.account_id);
     const refs = unknown ? this.#players.refsFor(unknown) : undefined;
 
     const newRecords: PlayerRecord[] = [];
     const improvements: HistoryRow[] = [];
     for (const rec of incoming) {
-      const cur = current.get(rec.accountId);
-      const playerRef = cur ? cur.player_ref : refs!.get(rec.accountId)!;
+      const cur = current.get(rec.account_id);
+      rec.player_ref = cur ? cur.player_ref : refs!.get(rec.account_id)!;
       const change = classify(cur, rec, stunt);
-      let id: number;
       if (cur && change === null && sameResult(cur, rec)) {
         // The same record: only its details (medal, URL...) may have moved.
         if (differs(cur, rec)) {
-          this.#updateDetails.run(rec.respawnCount, rec.medal, rec.gameMode, rec.gameModeCustomData, rec.removed,
+          this.#updateDetails.run(rec.respawn_count, rec.medal, rec.game_mode, rec.game_mode_custom_data, rec.removed,
             rec.timestamp, rec.url, rec.filename, seenAt, cur.id);
         }
-        id = cur.id;
+        rec.id = cur.id;
       } else {
         if (cur) this.#retire.run(cur.id);
         const oldTime = cur ? cur.time : null;
         const oldScore = cur ? cur.score : null;
-        id = Number(this.#insert.run(
-          map.id, playerRef, scope, change, rec.mapRecordId, rec.time, rec.hidden, rec.score, rec.respawnCount,
-          rec.medal, rec.gameMode, rec.gameModeCustomData, rec.removed, rec.timestamp, rec.url, rec.filename, oldTime,
-          oldScore, seenAt, seenAt, syncRunId,
+        rec.id = Number(this.#insert.run(
+          map.id, rec.player_ref, scope, change, rec.map_record_id, rec.time, rec.hidden, rec.score, rec.respawn_count,
+          rec.medal, rec.game_mode, rec.game_mode_custom_data, rec.removed, rec.timestamp, rec.url, rec.filename,
+          oldTime, oldScore, seenAt, seenAt, syncRunId,
         ).lastInsertRowid);
         if (change !== null) {
           newRecords.push(rec.source);
           improvements.push({
-            id, kind: change, mapId, mapUid: map.map_uid, accountId: rec.accountId, scope, mapRecordId: rec.mapRecordId,
-            oldTime, newTime: rec.time, oldScore, newScore: rec.score, hidden: rec.hidden === 1, medal: rec.medal,
-            recordTimestamp: rec.timestamp, seenAt, syncRunId,
+            id: rec.id, kind: change, mapId, mapUid: map.map_uid, accountId: rec.account_id, scope,
+            mapRecordId: rec.map_record_id, oldTime, newTime: rec.time, oldScore, newScore: rec.score,
+            hidden: rec.hidden === 1, medal: rec.medal, recordTimestamp: rec.timestamp, seenAt, syncRunId,
           });
         }
       }
       // A player listed twice in one batch is compared with what we just wrote.
-      current.set(rec.accountId, toCurrentRow(rec, playerRef, id));
+      current.set(rec.account_id, rec);
     }
     return { newRecords, improvements };
   }
@@ -424,13 +440,64 @@ export class RecordsRepo {
    * through its own read-only connection, so the store stays usable (and a sync can write) while it runs.
    */
   *exportRows(options: { list?: WatchlistRef | undefined } = {}): Generator<ExportRow> {
+    const cursor = this.openExport(options);
+    try {
+      for (const t of cursor.rows) {
+        const [mapUid, mapId, mapName] = cursor.maps.get(t[0])!;
+        const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
+        yield {
+          mapKey: t[0], playerKey: t[1], mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: t[2],
+          scope: t[3], time: t[4], score: t[5], respawnCount: t[6], medal: t[7], hidden: t[8], timestamp: t[9],
+          mapRecordId: t[10], replayPath: t[11],
+        };
+      }
+    } finally {
+      cursor.close();
+    }
+  }
+
+  /**
+   * @internal The export's rows as tuples plus the map and player lookups they refer to, all from one snapshot
+   * (the CSV export's fast path; exportRows is the friendly form). The caller must close() it.
+   */
+  openExport(options: { list?: WatchlistRef | undefined } = {}): ExportCursor {
     const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
     const reader = this.#openReader?.();
+    const db = reader ?? this.#ctx.db;
+    const close = (): void => {
+      if (!reader) return;
+      if (reader.inTransaction) reader.exec('COMMIT');
+      reader.close();
+    };
     try {
-      const stmt = (reader ?? this.#ctx.db).prepare<unknown[], ExportRow>(exportQuery(listId !== undefined));
-      yield* listId === undefined ? stmt.iterate() : stmt.iterate({ list: listId });
-    } finally {
-      reader?.close();
+      // One snapshot for the lookups and the rows, so every row finds its map and player.
+      if (reader) reader.exec('BEGIN');
+      const maps = new Map<number, [string, string, string]>();
+      for (const [id, ...map] of db.prepare<[], [number, string, string, string]>('SELECT id, map_uid, map_id, name FROM maps').raw().iterate()) {
+        maps.set(id, map);
+      }
+      const players = new Map<number, [string, string | null, string | null]>();
+      for (const [id, ...player] of db
+        .prepare<[], [number, string, string | null, string | null]>('SELECT id, account_id, display_name, nickname FROM players')
+        .raw()
+        .iterate()) {
+        players.set(id, player);
+      }
+      const rows = listId === undefined
+        ? pages(db.prepare<{ after: number; limit: number }, ExportTuple>(exportQuery(false)).raw(true))
+        : db.prepare<{ list: number }, ExportTuple>(exportQuery(true)).raw(true).iterate({ list: listId });
+      return {
+        maps,
+        players,
+        rows,
+        close: () => {
+          rows.return?.();
+          close();
+        },
+      };
+    } catch (error) {
+      close();
+      throw error;
     }
   }
 
@@ -448,6 +515,16 @@ export class RecordsRepo {
   }
 }
 
+/** See RecordsRepo.openExport. */
+export interface ExportCursor {
+  /** map ref → [map UID, map ID, name] */
+  readonly maps: ReadonlyMap<number, readonly [string, string, string]>;
+  /** player ref → [account ID, display name, nickname] */
+  readonly players: ReadonlyMap<number, readonly [string, string | null, string | null]>;
+  readonly rows: IterableIterator<ExportTuple>;
+  close(): void;
+}
+
 interface CheckedInput {
   mapId: string;
   scope: string;
@@ -461,41 +538,21 @@ function classify(cur: CurrentRow | undefined, rec: Incoming, stunt: boolean): H
   if (!cur) return 'first';
   if (stunt ? rec.score > cur.score : rec.time !== null && cur.time !== null && rec.time < cur.time) return 'improved';
   if (cur.hidden === 1 && rec.hidden === 0) return 'unhidden';
-  if (rec.mapRecordId !== cur.map_record_id) return 'changed';
+  if (rec.map_record_id !== cur.map_record_id) return 'changed';
   return null;
 }
 
 /** Same record and same result: nothing a history or a leaderboard would show changed. */
 function sameResult(cur: CurrentRow, rec: Incoming): boolean {
-  return cur.map_record_id === rec.mapRecordId && cur.time === rec.time && cur.hidden === rec.hidden && cur.score === rec.score;
+  return cur.map_record_id === rec.map_record_id && cur.time === rec.time && cur.hidden === rec.hidden && cur.score === rec.score;
 }
 
 function differs(cur: CurrentRow, rec: Incoming): boolean {
   return (
-    cur.respawn_count !== rec.respawnCount || cur.medal !== rec.medal || cur.game_mode !== rec.gameMode ||
-    cur.game_mode_custom_data !== rec.gameModeCustomData || cur.removed !== rec.removed ||
+    cur.respawn_count !== rec.respawn_count || cur.medal !== rec.medal || cur.game_mode !== rec.game_mode ||
+    cur.game_mode_custom_data !== rec.game_mode_custom_data || cur.removed !== rec.removed ||
     cur.timestamp !== rec.timestamp || cur.url !== rec.url || cur.filename !== rec.filename
   );
-}
-
-function toCurrentRow(rec: Incoming, playerRef: number, id: number): CurrentRow {
-  return {
-    id,
-    player_ref: playerRef,
-    account_id: rec.accountId,
-    map_record_id: rec.mapRecordId,
-    time: rec.time,
-    hidden: rec.hidden,
-    score: rec.score,
-    respawn_count: rec.respawnCount,
-    medal: rec.medal,
-    game_mode: rec.gameMode,
-    game_mode_custom_data: rec.gameModeCustomData,
-    removed: rec.removed,
-    timestamp: rec.timestamp,
-    url: rec.url,
-    filename: rec.filename,
-  };
 }
 
 function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
@@ -511,15 +568,17 @@ function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
   const hidden = r.hidden || r.time === null;
   return {
     source: r,
-    accountId,
-    mapRecordId,
+    id: 0, // set once written
+    player_ref: 0, // set once the player's row is known
+    account_id: accountId,
+    map_record_id: mapRecordId,
     time: hidden ? null : r.time,
     hidden: bit(hidden),
     score: r.score,
-    respawnCount: r.respawnCount,
+    respawn_count: r.respawnCount,
     medal: r.medal,
-    gameMode: r.gameMode,
-    gameModeCustomData: r.gameModeCustomData ?? '',
+    game_mode: r.gameMode,
+    game_mode_custom_data: r.gameModeCustomData ?? '',
     removed: bit(r.removed === true),
     timestamp: normalizeTimestamp(r.timestamp),
     url: r.url,

@@ -66,14 +66,12 @@ export class ReplaysRepo {
     this.#ctx = ctx;
     this.#lists = lists;
     const { db } = ctx;
-    // GROUP BY: a personal best that is also the season's record shares its record ID (and its replay).
-    this.#pending = db.prepare<[number, number], { map_id: string; account_id: string; map_record_id: string; url: string; attempts: number }>(
+    // Streamed and cut at the limit by the caller: no GROUP BY, which would read and sort every record first.
+    this.#pending = db.prepare<[number], { map_id: string; account_id: string; map_record_id: string; url: string; attempts: number }>(
       `SELECT m.map_id, p.account_id, r.map_record_id, r.url, coalesce(rp.attempts, 0) AS attempts
        FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
        LEFT JOIN replays rp ON rp.record_id = r.map_record_id
-       WHERE r.current = 1 AND r.hidden = 0 AND (rp.record_id IS NULL OR (rp.state = 'failed' AND rp.attempts < ?))
-       GROUP BY r.map_record_id
-       LIMIT ?`,
+       WHERE r.current = 1 AND r.hidden = 0 AND (rp.record_id IS NULL OR (rp.state = 'failed' AND rp.attempts < ?))`,
     );
     this.#owner = db.prepare<[string, string], { map_ref: number | null; player_ref: number | null }>(
       'SELECT (SELECT id FROM maps WHERE map_id = ?) AS map_ref, (SELECT id FROM players WHERE account_id = ?) AS player_ref',
@@ -122,14 +120,23 @@ export class ReplaysRepo {
 
   /** Visible current records with no replay yet, or whose download failed fewer than `maxAttempts` times. */
   pending(limit = 1000, maxAttempts = MAX_REPLAY_ATTEMPTS): PendingReplay[] {
-    return this.#pending.all(maxAttempts, Math.max(0, Math.floor(limit))).map((r) => ({
-      mapId: r.map_id,
-      accountId: r.account_id,
-      mapRecordId: r.map_record_id,
-      url: r.url,
-      path: replayPath(r.map_id, r.account_id, r.map_record_id),
-      attempts: r.attempts,
-    }));
+    const wanted = Math.max(0, Math.floor(limit));
+    const found = new Map<string, PendingReplay>();
+    if (wanted === 0) return [];
+    for (const r of this.#pending.iterate(maxAttempts)) {
+      // A personal best that is also the season's record shares its record ID, and its replay.
+      if (found.has(r.map_record_id)) continue;
+      found.set(r.map_record_id, {
+        mapId: r.map_id,
+        accountId: r.account_id,
+        mapRecordId: r.map_record_id,
+        url: r.url,
+        path: replayPath(r.map_id, r.account_id, r.map_record_id),
+        attempts: r.attempts,
+      });
+      if (found.size >= wanted) break; // ends the statement: the rest is never read
+    }
+    return [...found.values()];
   }
 
   /** The replay file is at `relPath` (relative to the data folder, as pathFor builds it), complete and hashed. */

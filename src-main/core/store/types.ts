@@ -222,6 +222,9 @@ export interface SyncRun {
 
 /** One row of the CSV export, before formatting. */
 export interface ExportRow {
+  /** Stand for the map and the player within one export: equal keys, equal map (player) cells. */
+  mapKey: number;
+  playerKey: number;
   mapUid: string;
   mapId: string;
   mapName: string;

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, exportCsv, neutraliseFormula } from '../../../src-main/core/export/csv.ts';
-import type { ExportRow, Store } from '../../../src-main/core/store/index.ts';
+import { stringify } from 'csv-stringify/sync';
+import { CSV_COLUMNS, NameCache, exportCsv, neutraliseFormula, toCells } from '../../../src-main/core/export/csv.ts';
+import type { Store } from '../../../src-main/core/store/index.ts';
+import type { ExportCursor, ExportTuple } from '../../../src-main/core/store/records.ts';
 import { replayPath } from '../../../src-main/core/store/index.ts';
 import { accountId, makeMap, makeRecord, mapId, memoryStore, recordId, seasonId } from '../store/fixtures.ts';
 
@@ -205,6 +207,26 @@ describe('exportCsv', () => {
     expect(slow.writableEnded).toBe(false);
   });
 
+  it('writes byte-for-byte what csv-stringify writes over exportRows and toCells (the fast path holds)', async () => {
+    seed();
+    store.maps.upsert([makeMap(3, { name: 'crlf\r\nname, "q"' })]);
+    store.players.setNickname(accountId(1), '=cmd()');
+    const run = store.syncRuns.start();
+    store.records.applyRecords({
+      mapId: mapId(3), scope: 'PersonalBest', seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run,
+      records: [
+        makeRecord(3, 1, { gameMode: 'Time,Attack"', timestamp: 'not a date' }),
+        makeRecord(3, 4, { gameMode: '-x', timestamp: '-1' }),
+      ],
+    });
+    store.replays.markDownloaded(makeRecord(3, 4), 'replays/odd, "name"/x y.replay.gbx', 1, 'a'.repeat(64));
+    const names = new NameCache();
+    const reference = stringify([...store.records.exportRows()].map((r) => toCells(r, names)), {
+      record_delimiter: 'windows', quoted_match: /[\r\n]/, header: true, columns: [...CSV_COLUMNS], bom: true,
+    });
+    expect((await exportText({ bom: true })).text).toBe(reference);
+  });
+
   it('writes a file through a temp file and a rename', async () => {
     seed();
     const file = join(dir, 'out', 'records.csv');
@@ -216,20 +238,22 @@ describe('exportCsv', () => {
 
   it('never leaves a half-written CSV under the final name, nor a temp file', async () => {
     const file = join(dir, 'broken.csv');
-    const row: ExportRow = {
-      mapUid: 'u', mapId: mapId(1), mapName: 'm', accountId: accountId(1), displayName: null, nickname: null,
-      gameMode: 'TimeAttack', scope: 'PersonalBest', time: 1, score: 0, respawnCount: null, medal: 0, hidden: 0,
-      timestamp: 't', mapRecordId: 'r', replayPath: null,
-    };
-    const failing = {
-      records: {
-        *exportRows(): Generator<ExportRow> {
-          for (let i = 0; i < 5000; i += 1) yield row;
-          throw new Error('database went away');
-        },
+    const tuple: ExportTuple = [1, 1, 'TimeAttack', 'PersonalBest', 1, 0, null, 0, 0, 't', 'r', null, 1];
+    let closed = false;
+    const cursor: ExportCursor = {
+      maps: new Map([[1, ['u', mapId(1), 'm']]]),
+      players: new Map([[1, [accountId(1), null, null]]]),
+      rows: (function* () {
+        for (let i = 0; i < 5000; i += 1) yield tuple;
+        throw new Error('database went away');
+      })(),
+      close: () => {
+        closed = true;
       },
-    } as unknown as Store;
+    };
+    const failing = { records: { openExport: () => cursor } } as unknown as Store;
     await expect(exportCsv(failing, file)).rejects.toThrow('database went away');
+    expect(closed).toBe(true);
     expect(existsSync(file)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
   });

@@ -1,0 +1,194 @@
+// Benchmark of the CSV export: 1,000,000 stored records exported by exportCsv (in a child process, for its peak
+// memory) against the sqlite3 shell's own CSV export of the same rows (`sqlite3 -csv -header db "SELECT ..."`).
+// Export and shell runs alternate for a few rounds and the best of each is kept, so a busy machine slows both
+// alike. Prints times, the ratio and the peak memory; never asserts.
+// Run: node test/bench/csv.bench.ts [rows] [rounds]
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exportCsv } from '../../src-main/core/export/csv.ts';
+import { openStore } from '../../src-main/core/store/index.ts';
+
+export interface BenchRow {
+  figure: string;
+  measured: string;
+  target: string;
+  ok: boolean;
+}
+
+const SQLITE3 = '/usr/bin/sqlite3';
+const PLAYERS = 200;
+
+/** The same rows and columns as the export, in the same order, as plain SQL (no name stripping, no neutralising). */
+const SHELL_SELECT = `SELECT m.map_uid, m.map_id, m.name AS map_name, p.account_id,
+  coalesce(p.display_name, p.nickname, p.account_id) AS player_name, r.game_mode, r.scope,
+  CASE WHEN r.hidden THEN NULL ELSE r.time END AS time_ms, r.score, r.respawn_count AS respawns, r.medal,
+  CASE WHEN r.hidden THEN 'true' ELSE 'false' END AS hidden, r.timestamp AS record_timestamp,
+  r.map_record_id AS record_id, rp.path AS replay_file
+  FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
+  LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'
+  WHERE r.current = 1 ORDER BY r.id`;
+
+/** A data folder with `rows` current records over rows/200 maps and 200 players, written in one transaction. */
+function generate(file: string, rows: number): number {
+  const started = performance.now();
+  const store = openStore({ file });
+  const maps = Math.ceil(rows / PLAYERS);
+  store.transaction(() => {
+    const db = store.db;
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO maps (id, map_id, map_uid, name, author, submitter, author_score, gold_score, silver_score,
+         bronze_score, map_type, map_style, collection_name, filename, has_clones, is_playable,
+         created_with_gamepad_editor, created_with_simple_editor, timestamp, file_url, thumbnail_url, fetched_at)
+       SELECT i, printf('00000001-0000-4000-8000-%012x', i), printf('BenchUid%010xxxxxxxxxx', i),
+         CASE i % 4 WHEN 0 THEN printf('$o$f80Map %d, "Tech" $z- Stage', i) WHEN 1 THEN printf('=Map %d', i)
+           ELSE printf('$i$a1bLaserhawk %d $fff- Megacity', i) END,
+         '00000002-0000-4000-8000-000000000000', '00000002-0000-4000-8000-000000000000', 40000, 43000, 48000, 60000,
+         CASE WHEN i % 10 = 0 THEN 'TrackMania\\TM_Stunt' ELSE 'TrackMania\\TM_Race' END, '', 'Stadium', 'm.Map.Gbx',
+         0, 1, 0, 0, '2024-01-01T00:00:00.000Z', 'https://storage.example/f', 'https://storage.example/t',
+         '2025-01-01T00:00:00.000Z'
+       FROM n`,
+    ).run(maps);
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO players (id, account_id, nickname, display_name, added_at)
+       SELECT i, printf('00000002-0000-4000-8000-%012x', i), CASE WHEN i % 3 = 0 THEN printf('Nick %d', i) END,
+         CASE WHEN i % 2 = 0 THEN printf('$f00Player$fff%d', i) END, '2025-01-01T00:00:00.000Z'
+       FROM n`,
+    ).run(PLAYERS);
+    db.prepare("INSERT INTO sync_runs (id, started_at, outcome) VALUES (1, '2025-01-01T00:00:00.000Z', 'ok')").run();
+    db.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
+       INSERT INTO records (map_ref, player_ref, scope, current, change, map_record_id, time, hidden, score,
+         respawn_count, medal, game_mode, game_mode_custom_data, removed, timestamp, url, filename, seen_at, updated_at,
+         sync_run_id)
+       SELECT i / ${PLAYERS} + 1, i % ${PLAYERS} + 1, 'PersonalBest', 1, 'first',
+         printf('00000004-0000-4000-8000-%012x', i), CASE WHEN i % 17 = 0 THEN NULL ELSE 40000 + i % 20000 END,
+         i % 17 = 0, CASE WHEN (i / ${PLAYERS} + 1) % 10 = 0 THEN i % 5000 ELSE 0 END,
+         CASE WHEN i % 5 = 0 THEN i % 7 END, i % 5, 'TimeAttack', '', 0,
+         printf('2024-%02d-%02dT12:34:56.000Z', i % 12 + 1, i % 28 + 1),
+         printf('https://storage.example/mapRecords/00000004-0000-4000-8000-%012x/replay', i),
+         printf('Replays\\Downloaded\\x_%d.replay.gbx', i), '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z', 1
+       FROM n`,
+    ).run(rows);
+    db.prepare(
+      `INSERT INTO replays (record_id, map_ref, player_ref, state, path, size, sha256, updated_at)
+       SELECT r.map_record_id, r.map_ref, r.player_ref, 'downloaded',
+         'replays/' || m.map_id || '/' || p.account_id || '/' || r.map_record_id || '.replay.gbx', 50000,
+         '${'0'.repeat(64)}', '2025-01-01T00:00:00.000Z'
+       FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
+       WHERE r.id % 3 = 0 AND r.hidden = 0`,
+    ).run();
+  });
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  store.close();
+  return performance.now() - started;
+}
+
+interface ChildResult {
+  exportMs: number;
+  rows: number;
+  maxRssMb: number;
+  hwmMb: number | null;
+}
+
+/** In the child: export to the file, report time and peak memory. */
+async function child(db: string, out: string): Promise<void> {
+  const store = openStore({ file: db });
+  const started = performance.now();
+  const { rows } = await exportCsv(store, out);
+  const exportMs = performance.now() - started;
+  store.close();
+  let hwmMb: number | null = null;
+  try {
+    const { readFileSync } = await import('node:fs');
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) hwmMb = Number(match[1]) / 1024;
+  } catch {
+    // not Linux
+  }
+  const result: ChildResult = { exportMs, rows, maxRssMb: process.resourceUsage().maxRSS / 1024, hwmMb };
+  process.stdout.write(JSON.stringify(result));
+}
+
+function timed<T>(f: () => T): [T, number] {
+  const t = performance.now();
+  const value = f();
+  return [value, performance.now() - t];
+}
+
+function print(rows: BenchRow[]): void {
+  const head: BenchRow = { figure: 'figure', measured: 'measured', target: 'target', ok: true };
+  const w = (k: 'figure' | 'measured' | 'target') => Math.max(...[head, ...rows].map((r) => r[k].length));
+  const line = (r: BenchRow, ok: string) => `| ${r.figure.padEnd(w('figure'))} | ${r.measured.padEnd(w('measured'))} | ${r.target.padEnd(w('target'))} | ${ok.padEnd(3)} |`;
+  console.log(line(head, 'ok'));
+  console.log(`|${'-'.repeat(w('figure') + 2)}|${'-'.repeat(w('measured') + 2)}|${'-'.repeat(w('target') + 2)}|-----|`);
+  for (const r of rows) console.log(line(r, r.target === '' ? '' : r.ok ? 'yes' : 'NO'));
+}
+
+export async function run(rows = 1_000_000, rounds = 3): Promise<BenchRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-csv-bench-'));
+  try {
+    const db = join(dir, 'trackwatch.sqlite');
+    const genMs = generate(db, rows);
+    console.log(`csv bench: ${rows.toLocaleString('en-US')} records generated in ${(genMs / 1000).toFixed(2)} s (one transaction)`);
+    const out = join(dir, 'export.csv');
+    const shellOut = join(dir, 'shell.csv');
+    const shellAvailable = existsSync(SQLITE3);
+    let wallMs = Infinity;
+    let shellMs = Infinity;
+    let result: ChildResult | undefined;
+    for (let round = 0; round < rounds; round += 1) {
+      rmSync(out, { force: true });
+      const [proc, ms] = timed(() =>
+        spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', db, out], { encoding: 'utf8', maxBuffer: 1 << 20 }),
+      );
+      if (proc.status !== 0) throw new Error(`the export child failed: ${proc.stderr}`);
+      const child = JSON.parse(proc.stdout) as ChildResult;
+      if (ms < wallMs) wallMs = ms;
+      // Peak memory: the highest of the rounds, to be safe.
+      result = !result ? child : { ...child, exportMs: Math.min(child.exportMs, result.exportMs), maxRssMb: Math.max(child.maxRssMb, result.maxRssMb), hwmMb: child.hwmMb === null || result.hwmMb === null ? null : Math.max(child.hwmMb, result.hwmMb) };
+      if (shellAvailable) {
+        const fd = openSync(shellOut, 'w');
+        const [shell, sms] = timed(() => spawnSync(SQLITE3, ['-csv', '-header', db, SHELL_SELECT], { stdio: ['ignore', fd, 'pipe'] }));
+        closeSync(fd);
+        if (shell.status !== 0) throw new Error(`sqlite3 failed: ${shell.stderr?.toString()}`);
+        shellMs = Math.min(shellMs, sms);
+      }
+    }
+    if (!result) throw new Error('no rounds');
+    console.log(`best of ${rounds} interleaved rounds`);
+    const mb = (f: string): string => `${(statSync(f).size / 1e6).toFixed(0)} MB`;
+    const table: BenchRow[] = [
+      { figure: 'exportCsv (child process, wall)', measured: `${(wallMs / 1000).toFixed(2)} s, ${result.rows.toLocaleString('en-US')} rows, ${mb(out)}`, target: '', ok: true },
+      { figure: 'exportCsv (the export itself)', measured: `${(result.exportMs / 1000).toFixed(2)} s`, target: '', ok: true },
+      {
+        figure: 'export peak memory (maxRSS)',
+        measured: `${result.maxRssMb.toFixed(0)} MB${result.hwmMb === null ? '' : ` (VmHWM ${result.hwmMb.toFixed(0)} MB)`}`,
+        target: '< 250 MB',
+        ok: result.maxRssMb < 250,
+      },
+    ];
+    if (!shellAvailable) {
+      console.log(`the sqlite3 shell baseline could not run: ${SQLITE3} is missing (install it with: apt-get install sqlite3)`);
+    } else {
+      const ratio = wallMs / shellMs;
+      table.splice(2, 0,
+        { figure: 'sqlite3 -csv -header (same rows)', measured: `${(shellMs / 1000).toFixed(2)} s, ${mb(shellOut)}`, target: '', ok: true },
+        { figure: 'ratio exportCsv / sqlite3', measured: `${ratio.toFixed(2)}x`, target: '<= 1.5x', ok: ratio <= 1.5 },
+      );
+    }
+    print(table);
+    return table;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!);
+  else await run(process.argv[2] ? Number(process.argv[2]) : undefined, process.argv[3] ? Number(process.argv[3]) : undefined);
+}
