@@ -58,12 +58,12 @@ export function registerDemoCommand(program: Command): void {
         line('');
 
         line(colours.bold('4. Latest PB improvements seen'));
-        const history = tw.store.records.history({ list, limit: 8 }).filter((h) => h.kind !== 'first');
-        line(table(['map', 'player', 'was', 'now'], history.map((h) => {
+        const history = tw.store.records.history({ list, limit: 60 }).filter((h) => h.kind !== 'first').slice(0, 8);
+        line(table(['set', 'map', 'player', 'was', 'now'], history.map((h) => {
           const map = tw.store.maps.get(h.mapId);
           const stunt = map ? isStuntMapType(map.mapType) : false;
           const show = (t: number | null, s: number | null, hidden = false) => (hidden ? 'hidden' : stunt ? `${formatScore(s)} pts` : formatTime(t));
-          return [plainName(map?.name ?? h.mapUid), plainName(tw.store.players.nameOf(h.accountId)), show(h.oldTime, h.oldScore), show(h.newTime, h.newScore, h.hidden)];
+          return [h.recordTimestamp.slice(0, 10), plainName(map?.name ?? h.mapUid), plainName(tw.store.players.nameOf(h.accountId)), show(h.oldTime, h.oldScore), show(h.newTime, h.newScore, h.hidden)];
         })));
         line('');
 

@@ -105,6 +105,30 @@ describe('trackwatch against the emulator', () => {
   });
 });
 
+describe('trackwatch demo', () => {
+  it('syncs the demo twice, shows the comparison and the improvements, and says where the CSV and replays went', async () => {
+    const data = await tempDataDir();
+    try {
+      const r = await cli(['--data-dir', data.dir, 'demo', '--maps', '8', '--players', '5']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.match(/^sync ok: 8 map\(s\) x 5 player\(s\)/gm)).toHaveLength(2);
+      expect(r.stdout).toContain('(you)');
+      const csv = /CSV export: +(\S+) \((\d+) rows\)/.exec(r.stdout);
+      expect(csv, r.stdout).not.toBeNull();
+      expect(Number(csv![2])).toBeGreaterThan(0);
+      expect((await readFile(csv![1]!, 'utf8')).startsWith('map_uid,')).toBe(true);
+      // Names with markup print as the text they are; nothing in the output is a terminal escape.
+      expect(r.stdout).not.toMatch(/\u001b/);
+      // A second demo starts afresh in the folder the first one made.
+      const again = await cli(['--data-dir', data.dir, 'demo', '--maps', '6', '--players', '3']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/^sync ok: 6 map\(s\) x 3 player\(s\)/m);
+    } finally {
+      await data.remove();
+    }
+  }, 60_000);
+});
+
 describe('trackwatch errors before any request', () => {
   it('refuses the real service without a contact, and says how to give one', async () => {
     const data = await tempDataDir();
