@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
-import { formatTime, stripFormatting } from '../../contract/format.ts';
+import { stripFormatting } from '../../contract/format.ts';
 import { withTempFile } from '../store/files.ts';
 import type { ExportRow, Store, WatchlistRef } from '../store/index.ts';
 import type { ExportCursor, ExportTuple } from '../store/records.ts';
@@ -26,7 +26,6 @@ export const CSV_COLUMNS = [
   'record_timestamp',
   'record_id',
   'replay_file',
-  'time',
 ] as const;
 
 const CSV_OPTIONS: StringifyOptions = {
@@ -105,7 +104,6 @@ export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
     neutraliseFormula(row.timestamp),
     neutraliseFormula(row.mapRecordId),
     row.replayPath === null ? '' : neutraliseFormula(row.replayPath),
-    hidden || row.time === null ? '' : neutraliseFormula(formatTime(row.time)),
   ];
 }
 
@@ -149,7 +147,8 @@ export class CsvWriter {
   readonly #names = new NameCache();
   readonly #maps = new Map<number, string>();
   readonly #players = new Map<number, string>();
-  readonly #modes = new Map<string, string>();
+  /** game mode → scope → cells */
+  readonly #modes = new Map<string, Map<string, string>>();
 
   header(bom: boolean): string {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
@@ -203,17 +202,20 @@ export class CsvWriter {
     respawnCount: number | null, medal: number, hidden: number, timestamp: string, recordId: string,
     replayPath: string | null,
   ): string {
-    const modeKey = `${gameMode}\u0000${scope}`;
-    let mode = this.#modes.get(modeKey);
+    let scopes = this.#modes.get(gameMode);
+    if (scopes === undefined) {
+      scopes = new Map();
+      remember(this.#modes, gameMode, scopes);
+    }
+    let mode = scopes.get(scope);
     if (mode === undefined) {
       mode = encode([neutraliseFormula(gameMode), neutraliseFormula(scope)]);
-      remember(this.#modes, modeKey, mode);
+      remember(scopes, scope, mode);
     }
-    const shown = hidden !== 1 && time !== null;
     return (
-      `${map},${player},${mode},${shown ? time : ''},${score},${respawnCount ?? ''},${medal},` +
+      `${map},${player},${mode},${hidden !== 1 && time !== null ? time : ''},${score},${respawnCount ?? ''},${medal},` +
       `${hidden === 1 ? 'true' : 'false'},${plain(timestamp)},${plain(recordId)},` +
-      `${replayPath === null ? '' : plain(replayPath)},${shown ? plain(formatTime(time)) : ''}\r\n`
+      `${replayPath === null ? '' : plain(replayPath)}\r\n`
     );
   }
 }
@@ -223,7 +225,7 @@ function plain(text: string): string {
   return PLAIN_TEXT.test(text) ? text : encode([neutraliseFormula(text)]);
 }
 
-function remember<K>(cache: Map<K, string>, key: K, value: string): void {
+function remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
   if (cache.size > 100_000) cache.clear();
   cache.set(key, value);
 }
