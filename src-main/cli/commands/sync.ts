@@ -15,7 +15,7 @@ interface SyncFlags {
   season?: string[];
 }
 
-function eta(ms: number | null): string {
+function timeLeft(ms: number | null): string {
   if (ms === null) return '…';
   const s = Math.ceil(ms / 1000);
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
@@ -26,7 +26,7 @@ export function summaryLine(s: SyncSummary): string {
   const seconds = (s.durationMs / 1000).toFixed(1);
   const parts = [
     `${s.requests} request(s)`,
-    `${s.newPersonalBests} new PB(s)`,
+    `${s.newRecords} new record(s) (${s.newPersonalBests} improved PB(s))`,
     `${s.replaysDownloaded} replay(s) downloaded` + (s.replaysHidden || s.replaysFailed ? ` (${s.replaysHidden} hidden, ${s.replaysFailed} failed)` : ''),
   ];
   if (s.unknownMaps.length) parts.push(`${s.unknownMaps.length} map ref(s) not found`);
@@ -41,7 +41,7 @@ export async function syncWithProgress(
 ): Promise<SyncSummary> {
   const bar = process.stderr.isTTY && !options.quiet
     ? new cliProgress.SingleBar(
-        { format: ' {phase} |{bar}| {value}/{total} | {requests} req | {pbs} new PBs | {errors} errors | ETA {eta}', hideCursor: true, clearOnComplete: true, stream: process.stderr },
+        { format: ' {phase} {bar} {value}/{total} | {requests} req | {pbs} new records{errors} | left {left}', barsize: 24, hideCursor: true, clearOnComplete: true, stream: process.stderr },
         cliProgress.Presets.shades_classic,
       )
     : undefined;
@@ -49,7 +49,7 @@ export async function syncWithProgress(
   const onProgress = (p: SyncProgress): void => {
     if (!bar) return;
     const replays = p.phase === 'replays';
-    const payload = { phase: p.phase.padEnd(7), requests: p.requests, pbs: p.newPersonalBests, errors: p.errors, eta: eta(p.etaMs) };
+    const payload = { phase: p.phase.padEnd(7), requests: p.requests, pbs: p.newRecords, errors: p.errors ? ` | ${p.errors} errors` : '', left: timeLeft(p.etaMs) };
     const total = replays ? p.replaysTotal : p.mapsTotal;
     const value = replays ? p.replaysDone : p.mapsDone;
     if (!started) {

@@ -19,7 +19,7 @@ const PHASES: Record<EngineProgress['phase'], string> = {
 /** The engine's counters in the words the progress bar shows: what it does, how far, how long is left. */
 export function progressOf(runId: string, list: string | null, startedAt: string, p: EngineProgress): Progress {
   const [done, total] = p.phase === 'replays' ? [p.replaysDone, p.replaysTotal] : p.phase === 'records' || p.phase === 'done' ? [p.mapsDone, p.mapsTotal] : [0, 0];
-  return { runId, list, phase: PHASES[p.phase], done, total, newRecords: p.newPersonalBests, startedAt, etaMs: p.etaMs };
+  return { runId, list, phase: PHASES[p.phase], done, total, newRecords: p.newRecords, startedAt, etaMs: p.etaMs };
 }
 
 export function finishedOf(runId: string, summary: SyncSummary, finishedAt: string): Finished {
@@ -29,7 +29,7 @@ export function finishedOf(runId: string, summary: SyncSummary, finishedAt: stri
     list: summary.list,
     outcome: summary.outcome,
     maps: summary.maps,
-    newRecords: summary.newPersonalBests,
+    newRecords: summary.newRecords,
     replays: summary.replaysDownloaded,
     durationMs: summary.durationMs,
     finishedAt,

@@ -22,6 +22,9 @@ export interface SyncProgress {
   requests: number;
   replaysDone: number;
   replaysTotal: number;
+  /** Records first seen or changed (personal bests only). */
+  newRecords: number;
+  /** Of those, the improvements on a record we already had. */
   newPersonalBests: number;
   errors: number;
   /** Estimated milliseconds left, from the pace so far; null until there is a pace to go by. */
@@ -52,6 +55,9 @@ export interface SyncSummary {
   players: number;
   requests: number;
   records: number;
+  /** Personal-best records first seen or changed. */
+  newRecords: number;
+  /** Of those, the improvements on a record we already had (first sightings are not PBs we saw being set). */
   newPersonalBests: number;
   replaysDownloaded: number;
   replaysHidden: number;
@@ -91,7 +97,6 @@ export interface SyncDeps {
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const NAME_CACHE_MS = 30 * 24 * 3600 * 1000;
 const PERSONAL_BEST = 'PersonalBest';
-const REPLAY_PAGE = 500;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -138,6 +143,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   const errors: { mapId: string | null; message: string }[] = [];
   const unknownMaps: string[] = [];
   let records = 0;
+  let newRecords = 0;
   let newPersonalBests = 0;
   let mapsDone = 0;
   let mapsOk = 0;
@@ -166,7 +172,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     const etaMs = unitsDone > 0 ? Math.round((elapsed / unitsDone) * unitsLeft) : null;
     options.onProgress({
       runId, phase, mapsDone, mapsTotal, requests: requests(), replaysDone, replaysTotal,
-      newPersonalBests, errors: errors.length, etaMs,
+      newRecords, newPersonalBests, errors: errors.length, etaMs,
     });
   };
 
@@ -243,7 +249,10 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
             mapId: map.mapId, scope, records: fetched.records, seenAt: now().toISOString(), syncRunId: runId,
           });
           if (scope === PERSONAL_BEST) announce(store, map, applied.improvements, options.onNewPersonalBest);
-          newPersonalBests += scope === PERSONAL_BEST ? applied.improvements.length : 0;
+          if (scope === PERSONAL_BEST) {
+            newRecords += applied.improvements.length;
+            newPersonalBests += applied.improvements.filter((h) => h.kind !== 'first').length;
+          }
           for (const record of applied.newRecords) if (record.hidden) store.replays.markHidden(record.mapRecordId);
         }
         mapsOk += 1;
@@ -256,25 +265,21 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     // 3. Replays: everything still pending, including what an interrupted sync left behind.
     if (options.replays !== false) {
       phase = 'replays';
-      // The store hands out pending replays a page at a time; each is tried once per sync.
-      const tried = new Set<string>();
-      const nextPage = (): PendingReplay[] => store.replays.pending(tried.size + REPLAY_PAGE).filter((r) => !tried.has(r.mapRecordId));
-      for (let page = nextPage(); page.length > 0; page = nextPage()) {
-        replaysTotal += page.length;
+      // Every pending replay at once (a few small objects each), so progress and time left count them all.
+      const pending = store.replays.pending(Number.MAX_SAFE_INTEGER);
+      replaysTotal = pending.length;
+      progress();
+      await each(pending, async (replay) => {
+        const state = await fetchReplay(deps, replay, signal);
+        if (state === 'hidden') replaysHidden += 1;
+        else replaysDownloaded += 1;
+      }, (replay, error) => {
+        replaysFailed += 1;
+        store.replays.markFailed(replay.mapRecordId, messageOf(error));
+      }, () => {
+        replaysDone += 1;
         progress();
-        for (const replay of page) tried.add(replay.mapRecordId);
-        await each(page, async (replay) => {
-          const state = await fetchReplay(deps, replay, signal);
-          if (state === 'hidden') replaysHidden += 1;
-          else replaysDownloaded += 1;
-        }, (replay, error) => {
-          replaysFailed += 1;
-          store.replays.markFailed(replay.mapRecordId, messageOf(error));
-        }, () => {
-          replaysDone += 1;
-          progress();
-        });
-      }
+      });
     }
 
     // 4. Display names, when an OAuth app is configured; cached for 30 days (names change at most that often).
@@ -308,13 +313,13 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           : mapsOk > 0
             ? 'partial'
             : 'failed';
-  const counts = { maps: mapsDone, requests: requests(), records, newPbs: newPersonalBests, replays: replaysDownloaded };
+  const counts = { maps: mapsDone, requests: requests(), records, newPbs: newRecords, replays: replaysDownloaded };
   store.syncRuns.finish(runId, outcome, counts);
   phase = 'done';
   progress();
   return {
     runId, list: list ?? null, outcome, maps: mapsDone, players: players.length, requests: counts.requests, records,
-    newPersonalBests, replaysDownloaded, replaysHidden, replaysFailed, unknownMaps, errors,
+    newRecords, newPersonalBests, replaysDownloaded, replaysHidden, replaysFailed, unknownMaps, errors,
     durationMs: Date.now() - started,
   };
 }
