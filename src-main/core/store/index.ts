@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import type { RepoContext } from './context.ts';
 import { openConnection } from './db.ts';
 import { cleanupStrayTempFiles } from './files.ts';
-import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrate.ts';
+import { migrate, schemaVersion } from './migrate.ts';
 import { MapsRepo } from './maps.ts';
 import { PlayersRepo } from './players.ts';
 import { RecordsRepo } from './records.ts';
@@ -19,7 +19,9 @@ export { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './mig
 export { PERSONAL_BEST } from './ids.ts';
 export { WATCHLIST_NAME_MAX, watchlistName } from './watchlists.ts';
 export { NICKNAME_MAX, playerName } from './players.ts';
-export { MAX_REPLAY_ATTEMPTS, replayPath } from './replays.ts';
+export { MAX_REPLAY_ATTEMPTS, replayPath, type ReplayRecordRef } from './replays.ts';
+export type { ExportCursor, ExportTuple } from './records.ts';
+export { assertSafeRelativePath, cleanupStrayTempFiles, resolveInDataDir, withTempFile, writeFileAtomic, writeInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';
 export type { MapsRepo, PlayersRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SyncRunsRepo, WatchlistsRepo };
 
@@ -110,4 +112,3 @@ export function openStore(options: OpenStoreOptions): Store {
   };
 }
 
-void LATEST_SCHEMA_VERSION;

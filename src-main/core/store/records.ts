@@ -259,7 +259,7 @@ export class RecordsRepo {
     if (!Number.isInteger(input.syncRunId)) throw invalidInput(`syncRunId must be a sync run's ID, got ${describe(input.syncRunId)}`);
     if (typeof input.seenAt !== 'string') throw invalidInput('seenAt must be an ISO date');
     const incoming = input.records.map((r) => checkRecord(r, mapId, scope));
-    return this.#apply({ mapId, scope, seenAt: input.seenAt, syncRunId: input.syncRunId, incoming });
+    return this.#apply({ mapId, scope, seenAt: normalizeTimestamp(input.seenAt), syncRunId: input.syncRunId, incoming });
   }
 
   #write({ mapId, scope, seenAt, syncRunId, incoming }: CheckedInput): ApplyRecordsResult {

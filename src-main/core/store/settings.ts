@@ -3,8 +3,8 @@ import type { RepoContext } from './context.ts';
 import { invalidInput } from './errors.ts';
 import { describe } from './ids.ts';
 
-/** A key that names a secret is refused, so a careless caller cannot put one in a plain file. */
-const SECRET_KEY = /pass(word)?|secret|token|credential|api[-_]?key|cookie/i;
+/** A key that names a secret (…Password, …Secret, …Token) is refused, so one cannot land in a plain file by mistake. */
+const SECRET_KEY = /(password|passwd|secret|token|credentials?|api[-_]?key|cookie)$/i;
 
 export type SettingValue = string | number | boolean | null | SettingValue[] | { [key: string]: SettingValue };
 

@@ -63,8 +63,14 @@ describe('settings', () => {
     expect(store.settings.get('theme')).toBeUndefined();
   });
 
-  it.each(['password', 'oauthClientSecret', 'accessToken', 'api_key'])('refuses a secret-looking key: %s', (key) => {
+  it.each(['password', 'oauthClientSecret', 'accessToken', 'api_key', 'refresh_token', 'Credentials'])('refuses a secret-looking key: %s', (key) => {
     expect(() => store.settings.set(key, 'x')).toThrow(/no secrets/);
+  });
+
+  it('keeps non-secret keys that merely mention one', () => {
+    store.settings.set('oauthSecretStored', true);
+    store.settings.set('passwordInKeychain', false);
+    expect(store.settings.get('oauthSecretStored')).toBe(true);
   });
 
   it('refuses keys that are not short names', () => {
