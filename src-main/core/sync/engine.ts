@@ -253,7 +253,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
             newRecords += applied.improvements.length;
             newPersonalBests += applied.improvements.filter((h) => h.kind !== 'first').length;
           }
-          for (const record of applied.newRecords) if (record.hidden) store.replays.markHidden(record.mapRecordId);
+          for (const record of applied.newRecords) if (record.hidden) store.replays.markHidden(record);
         }
         mapsOk += 1;
       }, (map, error) => fail(map.mapId, error), () => {
@@ -275,7 +275,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
         else replaysDownloaded += 1;
       }, (replay, error) => {
         replaysFailed += 1;
-        store.replays.markFailed(replay.mapRecordId, messageOf(error));
+        store.replays.markFailed(replay, messageOf(error));
       }, () => {
         replaysDone += 1;
         progress();
@@ -359,15 +359,15 @@ async function fetchReplay(deps: SyncDeps, replay: PendingReplay, signal?: Abort
   const existing = await readFile(file).catch(() => null);
   if (existing) {
     const sha256 = createHash('sha256').update(existing).digest('hex');
-    store.replays.markDownloaded(replay.mapRecordId, replay.path, existing.length, sha256);
+    store.replays.markDownloaded(replay, replay.path, existing.length, sha256);
     return 'downloaded';
   }
   await mkdir(dirname(file), { recursive: true });
   const result = await client.download(replay.url, file, { signal });
   if (result.state === 'hidden') {
-    store.replays.markHidden(replay.mapRecordId);
+    store.replays.markHidden(replay);
     return 'hidden';
   }
-  store.replays.markDownloaded(replay.mapRecordId, replay.path, result.bytes, result.sha256);
+  store.replays.markDownloaded(replay, replay.path, result.bytes, result.sha256);
   return 'downloaded';
 }
