@@ -1,6 +1,7 @@
 // The seed's rules, applied for the caller: game modes, sentinels, what an ID looks like.
 import { isPlatformMapType, isStuntMapType, SENTINEL_U32, type GameMode, type MapInfo, type PlayerRecord } from '../model.ts';
 import type { MapInfoWire, MapRecordWire } from './schemas.ts';
+import { isUuid } from '../refs.ts';
 
 /**
  * The game mode the records endpoint needs (seed 4.2 rules 3-5): Stunt and Platform maps by type; a Race map
@@ -13,15 +14,12 @@ export function gameModeFor(map: Pick<MapInfo, 'mapType' | 'hasClones'>, opts: {
   return 'TimeAttack';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // The seed calls UIDs alphanumeric; '_' and '-' are let through too because they need no escaping and
 // community tools show UIDs with them. Nothing else: a comma or '&' would break the request.
 const MAP_UID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Map IDs and account IDs are UUIDs. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+/** Map IDs and account IDs are UUIDs: one definition for the whole core. */
+export { isUuid };
 
 export function isMapUid(value: string): boolean {
   return MAP_UID.test(value);
