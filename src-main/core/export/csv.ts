@@ -246,7 +246,10 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
   const flush = async (): Promise<void> => {
     const text = chunk;
     chunk = '';
+    // Else one turn of the event loop, so the stream hears its last write finished and starts the next while the
+    // following chunk is built: without it, writes only ran once the buffer was full and the export waited on them.
     if (!out.write(text)) await drained(out);
+    else await nextTurn();
     if (failure !== undefined) throw failure;
   };
   try {
@@ -261,6 +264,10 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
     cursor.close();
     out.off('error', onError);
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((done) => setImmediate(done));
 }
 
 /** Waits for the stream to take more; rejects if it fails or closes first. */
