@@ -10,13 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportCsv } from '../../src-main/core/export/csv.ts';
 import { openStore } from '../../src-main/core/store/index.ts';
-
-export interface BenchRow {
-  figure: string;
-  measured: string;
-  target: string;
-  ok: boolean;
-}
+import { printRows, type BenchRow } from './report.ts';
 
 const SQLITE3 = '/usr/bin/sqlite3';
 const PLAYERS = 200;
@@ -120,15 +114,6 @@ function timed<T>(f: () => T): [T, number] {
   return [value, performance.now() - t];
 }
 
-function print(rows: BenchRow[]): void {
-  const head: BenchRow = { figure: 'figure', measured: 'measured', target: 'target', ok: true };
-  const w = (k: 'figure' | 'measured' | 'target') => Math.max(...[head, ...rows].map((r) => r[k].length));
-  const line = (r: BenchRow, ok: string) => `| ${r.figure.padEnd(w('figure'))} | ${r.measured.padEnd(w('measured'))} | ${r.target.padEnd(w('target'))} | ${ok.padEnd(3)} |`;
-  console.log(line(head, 'ok'));
-  console.log(`|${'-'.repeat(w('figure') + 2)}|${'-'.repeat(w('measured') + 2)}|${'-'.repeat(w('target') + 2)}|-----|`);
-  for (const r of rows) console.log(line(r, r.target === '' ? '' : r.ok ? 'yes' : 'NO'));
-}
-
 export async function run(rows = 1_000_000, rounds = 3): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tw-csv-bench-'));
   try {
@@ -181,7 +166,7 @@ export async function run(rows = 1_000_000, rounds = 3): Promise<BenchRow[]> {
         { figure: 'ratio exportCsv / sqlite3', measured: `${ratio.toFixed(2)}x`, target: '<= 1.5x', ok: ratio <= 1.5 },
       );
     }
-    print(table);
+    printRows(table);
     return table;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -10,13 +10,7 @@ import Database from 'better-sqlite3';
 import type { MapInfo, PlayerRecord } from '../../src-main/core/model.ts';
 import { openConnection } from '../../src-main/core/store/db.ts';
 import { openStore } from '../../src-main/core/store/index.ts';
-
-export interface BenchRow {
-  figure: string;
-  measured: string;
-  target: string;
-  ok: boolean;
-}
+import { printRows, type BenchRow } from './report.ts';
 
 const PLAYERS = 200;
 const BATCH = PLAYERS; // a sync writes one map's records per call: one per watched player
@@ -200,15 +194,6 @@ function rate(count: number, ms: number): string {
   return `${Math.round(count / (ms / 1000)).toLocaleString('en-US')} records/s`;
 }
 
-function print(rows: BenchRow[]): void {
-  const head: BenchRow = { figure: 'figure', measured: 'measured', target: 'target', ok: true };
-  const w = (k: 'figure' | 'measured' | 'target') => Math.max(...[head, ...rows].map((r) => r[k].length));
-  const line = (r: BenchRow, ok: string) => `| ${r.figure.padEnd(w('figure'))} | ${r.measured.padEnd(w('measured'))} | ${r.target.padEnd(w('target'))} | ${ok.padEnd(3)} |`;
-  console.log(line(head, 'ok'));
-  console.log(`|${'-'.repeat(w('figure') + 2)}|${'-'.repeat(w('measured') + 2)}|${'-'.repeat(w('target') + 2)}|-----|`);
-  for (const r of rows) console.log(line(r, r.target === '' ? '' : r.ok ? 'yes' : 'NO'));
-}
-
 /** Best (fastest) of `rounds` runs; baseline and store runs alternate so a busy machine slows both alike. */
 export async function run(total = 1_000_000, rounds = 2): Promise<BenchRow[]> {
   const records = Math.max(BATCH, Math.floor(total / BATCH) * BATCH);
@@ -249,7 +234,7 @@ export async function run(total = 1_000_000, rounds = 2): Promise<BenchRow[]> {
       info('database size: store / baseline / floor', `${size('store.sqlite')} / ${size('bare.sqlite')} / ${size('floor.sqlite')}`),
       ...Object.entries(store.queries).map(([label, ms]) => info(label, `${ms.toFixed(1)} ms`)),
     ];
-    print(rows);
+    printRows(rows);
     return rows;
   } finally {
     rmSync(dir, { recursive: true, force: true });
