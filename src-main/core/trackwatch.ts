@@ -150,7 +150,6 @@ export class Trackwatch {
   /** Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. */
   async exportCsv(out: string | undefined, o: { list?: string | undefined; bom?: boolean | undefined } = {}): Promise<{ rows: number; file: string }> {
     const file = out ?? join(this.dataDir, 'exports', `trackwatch-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
-    if (!out) await mkdir(join(this.dataDir, 'exports'), { recursive: true });
     const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom });
     return { rows: result.rows, file };
   }
