@@ -41,7 +41,10 @@ export function timestamp(value: string): string {
 export function moment(value: Date | string, what: string): string {
   const ms = value instanceof Date ? value.getTime() : Date.parse(value);
   if (Number.isNaN(ms)) throw invalidInput(`${what} is not a date: ${describe(value)}`);
-  return new Date(ms).toISOString();
+  const iso = new Date(ms).toISOString();
+  // Stored times are 'YYYY-...' text: a year outside 0000-9999 ('+010000-...') would compare wrongly against them.
+  if (!/^\d{4}-/.test(iso)) throw invalidInput(`${what} must be a date between the years 0000 and 9999, got ${describe(value)}`);
+  return iso;
 }
 
 export function describe(value: unknown): string {
