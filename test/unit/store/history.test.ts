@@ -59,5 +59,23 @@ describe('history', () => {
     // The newest N: what a "recent improvements" view asks for.
     expect(times(store.records.history({ limit: 2 }))).toEqual([35000, 30000]);
     expect(() => store.records.history({ since: 'yesterday' })).toThrow(/not a date/);
+    expect(() => store.records.history({ until: new Date(Date.UTC(10000, 0, 1)) })).toThrow(/between the years 0000 and 9999/);
+  });
+
+  it('over every map, a time range gives the rows a filter over all of them would, at year edges and in any zone', () => {
+    // Two more rows in 2024, one of them given in a zone where it is already 2025.
+    apply(2, [makeRecord(2, 3, { timestamp: '2025-01-01T00:30:00+01:00' }), makeRecord(2, 4, { timestamp: '2024-06-01T00:00:00Z' })]);
+    const all = store.records.history({ order: 'oldest' });
+    expect(all.map((r) => r.recordTimestamp.slice(0, 4))).toEqual(['2024', '2024', '2025', '2025', '2025', '2025', '2025', '2025']);
+    const bounds = [undefined, '2024-01-01T00:00:00Z', '2024-12-31T23:30:00Z', '2024-12-31T23:30:00.001Z', '2025-01-01T00:00:00+01:00', '2025-01-01T00:00:00Z', '2025-01-09T22:00:00Z', '2025-01-10T00:00:00+02:00', '2025-02-01T00:00:00Z',
+      '2025-02-10T00:00:00.001Z', '2025-02-28T23:59:59.999Z', '2025-03-01T01:00:00+01:00', '2025-03-10T00:00:00.001Z', '2025-04-01T00:00:00Z', '2026-01-01T00:00:00Z'];
+    for (const since of bounds) {
+      for (const until of bounds) {
+        const want = all.filter((r) => (since === undefined || Date.parse(r.recordTimestamp) >= Date.parse(since))
+          && (until === undefined || Date.parse(r.recordTimestamp) < Date.parse(until)));
+        expect(store.records.history({ order: 'oldest', since, until }), `since ${since} until ${until}`).toEqual(want);
+        expect(store.records.history({ since, until, limit: 2 })).toEqual(want.reverse().slice(0, 2));
+      }
+    }
   });
 });
