@@ -1,6 +1,10 @@
 // Benchmark of the store's write path: 1,000,000 records through applyRecords (200 per call, one map per call, as a
 // sync writes them) against a bare better-sqlite3 insert loop of the same rows, in one transaction, into a table
-// shaped like the store's records table. Both on files in the same temp folder, same pragmas. Prints; never asserts.
+// shaped like the store's records table. Both on files in the same temp folder, same pragmas, written map by map in
+// lockstep so a busy shared machine slows both alike (the baseline's one transaction stays open throughout; before,
+// run one after the other, the ratio moved by 0.3 between runs). Records carry the
+// times a real map's do (distinct, over years), which decide how many index pages each commit touches. Prints; never
+// asserts.
 // Run: node test/bench/store.bench.ts [records]
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { MapInfo, PlayerRecord } from '../../src-main/core/model.ts';
 import { openConnection } from '../../src-main/core/store/db.ts';
-import { openStore } from '../../src-main/core/store/index.ts';
+import { openStore, type Store } from '../../src-main/core/store/index.ts';
 import { printRows, type BenchRow } from './report.ts';
 
 const PLAYERS = 200;
@@ -31,6 +35,19 @@ function mapInfo(m: number): MapInfo {
   };
 }
 
+const YEARS_MS = Date.parse('2025-01-01T00:00:00Z') - Date.parse('2022-01-01T00:00:00Z');
+
+/**
+ * When a record was set, to the second, as the service writes it: first sightings spread evenly over the three
+ * years before the sync (a watched player's PBs on a map span its life), improvements in the month before it.
+ */
+function setAt(recordNo: number, pass: number): string {
+  const ms = pass === 0
+    ? Date.parse('2022-01-01T00:00:00Z') + ((recordNo * 2_654_435_761) % (YEARS_MS / 1000)) * 1000
+    : Date.parse('2024-12-01T00:00:00Z') + ((recordNo * 7_919 + pass) % (30 * 86_400)) * 1000;
+  return new Date(ms).toISOString().replace('.000Z', '+00:00');
+}
+
 /** One map's records as the API core hands them over: realistic sizes for every field. */
 function batchFor(m: number, pass: number): PlayerRecord[] {
   const records: PlayerRecord[] = new Array(BATCH);
@@ -40,7 +57,7 @@ function batchFor(m: number, pass: number): PlayerRecord[] {
     records[p] = {
       mapRecordId: id(4, recordNo * 4 + pass), mapId: id(1, m), accountId: id(2, p + 1), gameMode: 'TimeAttack',
       gameModeCustomData: '', scopeType: 'PersonalBest', scopeId: null, time, hidden: false, score: 0,
-      respawnCount: null, medal: 3, removed: false, timestamp: `2024-0${1 + (p % 9)}-1${p % 10}T12:34:56+00:00`,
+      respawnCount: null, medal: 3, removed: false, timestamp: setAt(recordNo, pass),
       url: `https://storage.example/mapRecords/${id(4, recordNo * 4 + pass)}/replay`,
       filename: `Replays\\Downloaded\\${id(1, m)}_${id(2, p + 1)}_(0'${Math.floor(time / 1000)}''${time % 1000}).replay.gbx`,
     };
@@ -67,88 +84,144 @@ function addParents(db: Database.Database, total: number): void {
   })();
 }
 
+/** Something the bench writes maps into, one call per map, timed call by call. */
+interface Writer {
+  /** Untimed preparation (schema, parents), then the timed start (a BEGIN for a one-transaction writer). */
+  start(): void;
+  write(m: number, batch: PlayerRecord[]): void;
+  finish(): void;
+}
+
 /**
  * A bare insert loop of the same rows in ONE transaction. `table: 'store'` inserts into the store's own records
  * table (same columns, same indexes, created by the store's migrations; foreign-key checks off, so it is bare);
- * `table: 'keyOnly'` into a table with the same columns and only a primary key: the floor.
+ * `'storeWithKeys'` the same with better-sqlite3's default foreign-key checks on (parents added untimed);
+ * `'keyOnly'` into a table with the same columns and only a primary key: the floor.
  */
-function bareInsert(file: string, total: number, table: 'store' | 'storeWithKeys' | 'keyOnly'): number {
+function bareWriter(file: string, total: number, table: 'store' | 'storeWithKeys' | 'keyOnly'): Writer {
   let db: Database.Database;
   let insert: Database.Statement;
-  if (table !== 'keyOnly') {
-    openStore({ file }).close();
-    // The store's own connection settings (WAL, cache, checkpoints), minus the foreign-key checks: bare.
-    db = openConnection(file);
-    if (table === 'storeWithKeys') addParents(db, total);
-    else db.pragma('foreign_keys = OFF');
-    insert = db.prepare(
-      `INSERT INTO records (map_ref, player_ref, scope, current, change, map_record_id, time, hidden, score,
-         respawn_count, medal, game_mode, game_mode_custom_data, removed, timestamp, url, filename, old_time, old_score,
-         seen_at, updated_at, sync_run_id)
-       VALUES (?, ?, ?, 1, 'first', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, 1)`,
-    );
-  } else {
-    db = openConnection(file);
-    db.exec(`CREATE TABLE records (map_ref INTEGER NOT NULL, player_ref INTEGER NOT NULL, scope TEXT NOT NULL,
-      map_record_id TEXT NOT NULL, time INTEGER, hidden INTEGER NOT NULL, score INTEGER NOT NULL, respawn_count INTEGER,
-      medal INTEGER NOT NULL, game_mode TEXT NOT NULL, game_mode_custom_data TEXT NOT NULL, removed INTEGER NOT NULL,
-      timestamp TEXT NOT NULL, url TEXT NOT NULL, filename TEXT NOT NULL, seen_at TEXT NOT NULL, updated_at TEXT NOT NULL,
-      PRIMARY KEY (map_ref, player_ref, scope)) STRICT, WITHOUT ROWID`);
-    insert = db.prepare('INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  }
-  let ms = 0;
-  let t = performance.now();
-  db.exec('BEGIN');
-  ms += performance.now() - t;
+  return {
+    start() {
+      if (table !== 'keyOnly') {
+        openStore({ file }).close();
+        // The store's own connection settings (WAL, cache, checkpoints); without its foreign-key checks, bare.
+        db = openConnection(file);
+        if (table === 'storeWithKeys') addParents(db, total);
+        else db.pragma('foreign_keys = OFF');
+        insert = db.prepare(
+          `INSERT INTO records (map_ref, player_ref, scope, current, change, map_record_id, time, hidden, score,
+             respawn_count, medal, game_mode, game_mode_custom_data, removed, timestamp, url, filename, old_time, old_score,
+             seen_at, updated_at, sync_run_id)
+           VALUES (?, ?, ?, 1, 'first', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, 1)`,
+        );
+      } else {
+        db = openConnection(file);
+        db.exec(`CREATE TABLE records (map_ref INTEGER NOT NULL, player_ref INTEGER NOT NULL, scope TEXT NOT NULL,
+          map_record_id TEXT NOT NULL, time INTEGER, hidden INTEGER NOT NULL, score INTEGER NOT NULL, respawn_count INTEGER,
+          medal INTEGER NOT NULL, game_mode TEXT NOT NULL, game_mode_custom_data TEXT NOT NULL, removed INTEGER NOT NULL,
+          timestamp TEXT NOT NULL, url TEXT NOT NULL, filename TEXT NOT NULL, seen_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+          PRIMARY KEY (map_ref, player_ref, scope)) STRICT, WITHOUT ROWID`);
+        insert = db.prepare('INSERT INTO records VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+      }
+    },
+    write(m, batch) {
+      if (m === 1) db.exec('BEGIN');
+      for (let p = 0; p < batch.length; p += 1) {
+        const r = batch[p]!;
+        insert.run(m, p + 1, 'PersonalBest', r.mapRecordId, r.time, 0, r.score, r.respawnCount, r.medal, r.gameMode,
+          r.gameModeCustomData, 0, r.timestamp, r.url, r.filename, SEEN, SEEN);
+      }
+    },
+    finish() {
+      db.exec('COMMIT');
+      db.close();
+    },
+  };
+}
+
+/** The store, prepared with the maps, a watchlist and a sync run; each write is one applyRecords call (one commit). */
+function storeWriter(file: string, total: number): Writer & { store(): Store; run(): number } {
+  let store: Store;
+  let run: number;
+  return {
+    start() {
+      store = openStore({ file });
+      const infos: MapInfo[] = [];
+      for (let m = 1; m <= total / BATCH; m += 1) infos.push(mapInfo(m));
+      store.maps.upsert(infos, '2025-01-01T00:00:00.000Z');
+      store.watchlists.create('Bench');
+      store.maps.addRefs('Bench', infos.slice(0, 50).map((i) => ({ mapId: i.mapId })));
+      store.players.add('Bench', Array.from({ length: 20 }, (_, p) => ({ accountId: id(2, p + 1) })));
+      run = store.syncRuns.start();
+    },
+    write(m, records) {
+      store.records.applyRecords({ mapId: id(1, m), scope: 'PersonalBest', records, seenAt: SEEN, syncRunId: run });
+    },
+    finish() {},
+    store: () => store,
+    run: () => run,
+  };
+}
+
+/**
+ * Writes the same maps through every writer in lockstep: map 1 to each, then map 2 to each (the order rotating),
+ * so a busy moment on a shared machine slows all of them alike. Returns each writer's own time, in ms.
+ */
+function lockstep(writers: readonly Writer[], total: number): number[] {
+  const ms = writers.map(() => 0);
+  const timed = (i: number, f: () => void): void => {
+    const t = performance.now();
+    f();
+    ms[i]! += performance.now() - t;
+  };
+  writers.forEach((w) => w.start());
   for (let m = 1; m <= total / BATCH; m += 1) {
     const batch = batchFor(m, 0);
-    t = performance.now();
-    for (let p = 0; p < batch.length; p += 1) {
-      const r = batch[p]!;
-      insert.run(m, p + 1, 'PersonalBest', r.mapRecordId, r.time, 0, r.score, r.respawnCount, r.medal, r.gameMode,
-        r.gameModeCustomData, 0, r.timestamp, r.url, r.filename, SEEN, SEEN);
+    for (let k = 0; k < writers.length; k += 1) {
+      const i = (m + k) % writers.length;
+      timed(i, () => writers[i]!.write(m, batch)); // applyRecords reads its input, never changes it
     }
-    ms += performance.now() - t;
   }
-  t = performance.now();
-  db.exec('COMMIT');
-  ms += performance.now() - t;
-  db.close();
+  writers.forEach((w, i) => timed(i, () => w.finish()));
   return ms;
 }
 
-interface StoreFigures {
+interface RoundFigures {
+  floorMs: number;
+  bareMs: number;
+  keyedMs: number;
   firstMs: number;
-  groupedMs: number;
   againMs: number;
   improveMs: number;
   improved: number;
   queries: Record<string, number>;
 }
 
-/** Prepares a store with the maps and players, then times applyRecords calls only. */
-function throughStore(file: string, total: number, groupedFile: string): StoreFigures {
-  const store = openStore({ file });
+/** One round: the floor alone, then bare, keyed and store in lockstep, then the store's later passes and reads. */
+function round(dir: string, total: number): RoundFigures {
+  const fresh = (name: string): string => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, name + suffix), { force: true });
+    return join(dir, name);
+  };
+  const [floorMs = 0] = lockstep([bareWriter(fresh('floor.sqlite'), total, 'keyOnly')], total);
+  const through = storeWriter(fresh('store.sqlite'), total);
+  const [firstMs = 0, bareMs = 0, keyedMs = 0] = lockstep([
+    through, bareWriter(fresh('bare.sqlite'), total, 'store'), bareWriter(fresh('keyed.sqlite'), total, 'storeWithKeys'),
+  ], total);
+  const store = through.store();
   const maps = total / BATCH;
-  const infos: MapInfo[] = [];
-  for (let m = 1; m <= maps; m += 1) infos.push(mapInfo(m));
-  store.maps.upsert(infos, '2025-01-01T00:00:00.000Z');
-  store.watchlists.create('Bench');
-  store.maps.addRefs('Bench', infos.slice(0, 50).map((i) => ({ mapId: i.mapId })));
-  store.players.add('Bench', Array.from({ length: 20 }, (_, p) => ({ accountId: id(2, p + 1) })));
-  const run = store.syncRuns.start();
   const pass = (n: number, seenAt: string, everyNth = 1): { ms: number; improved: number } => {
     let ms = 0;
     let improved = 0;
     for (let m = 1; m <= maps; m += everyNth) {
       const records = batchFor(m, n);
       const t = performance.now();
-      improved += store.records.applyRecords({ mapId: id(1, m), scope: 'PersonalBest', records, seenAt, syncRunId: run }).improvements.length;
+      improved += store.records.applyRecords({ mapId: id(1, m), scope: 'PersonalBest', records, seenAt, syncRunId: through.run() }).improvements.length;
       ms += performance.now() - t;
     }
     return { ms, improved };
   };
-  const first = pass(0, SEEN);
   const again = pass(0, '2025-01-02T00:00:00.000Z');
   const better = pass(1, '2025-01-03T00:00:00.000Z', 10); // a tenth of the maps: everyone improved
   const queries: Record<string, number> = {};
@@ -162,77 +235,44 @@ function throughStore(file: string, total: number, groupedFile: string): StoreFi
   time('records.compare (50 maps x 20 players)', () => store.records.compare('Bench'));
   time('records.history by player', () => store.records.history({ player: id(2, 1) }));
   time('records.history by list', () => store.records.history({ list: 'Bench' }));
+  time('records.history, newest 50 of every map', () => store.records.history({ limit: 50 }));
+  time('records.history, every map, set in December 2024', () => store.records.history({ since: '2024-12-01', until: '2025-01-01' }));
   time('replays.pending(1000)', () => store.replays.pending(1000));
   store.close();
-  const groupedMs = grouped(groupedFile, total, infos);
-  return { firstMs: first.ms, groupedMs, againMs: again.ms, improveMs: better.ms, improved: better.improved, queries };
-}
-
-/** The same first sightings, 25 applyRecords calls (5,000 records) per store.transaction: one commit per group. */
-function grouped(file: string, total: number, infos: MapInfo[]): number {
-  const store = openStore({ file });
-  store.maps.upsert(infos, SEEN);
-  const run = store.syncRuns.start();
-  const maps = total / BATCH;
-  let ms = 0;
-  for (let start = 1; start <= maps; start += 25) {
-    const batches: PlayerRecord[][] = [];
-    for (let m = start; m < start + 25 && m <= maps; m += 1) batches.push(batchFor(m, 0));
-    const t = performance.now();
-    store.transaction(() => {
-      batches.forEach((records, i) => {
-        store.records.applyRecords({ mapId: id(1, start + i), scope: 'PersonalBest', records, seenAt: SEEN, syncRunId: run });
-      });
-    });
-    ms += performance.now() - t;
-  }
-  store.close();
-  return ms;
+  return { floorMs, bareMs, keyedMs, firstMs, againMs: again.ms, improveMs: better.ms, improved: better.improved, queries };
 }
 
 function rate(count: number, ms: number): string {
   return `${Math.round(count / (ms / 1000)).toLocaleString('en-US')} records/s`;
 }
 
-/** Best (fastest) of `rounds` runs; baseline and store runs alternate so a busy machine slows both alike. */
+/** Every round's figures summed (ratios of sums, not the best round's), with each round's ratio shown for spread. */
 export async function run(total = 1_000_000, rounds = 2): Promise<BenchRow[]> {
   const records = Math.max(BATCH, Math.floor(total / BATCH) * BATCH);
   const dir = mkdtempSync(join(tmpdir(), 'tw-store-bench-'));
   try {
-    console.log(`store bench: ${records.toLocaleString('en-US')} records, ${records / BATCH} maps x ${PLAYERS} players, ${BATCH} per applyRecords call, best of ${rounds} interleaved rounds`);
-    const fresh = (name: string): string => {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, name + suffix), { force: true });
-      return join(dir, name);
-    };
-    let store: StoreFigures | undefined;
-    let bareMs = Infinity;
-    let keyedMs = Infinity;
-    let floorMs = Infinity;
-    for (let r = 0; r < rounds; r += 1) {
-      floorMs = Math.min(floorMs, bareInsert(fresh('floor.sqlite'), records, 'keyOnly'));
-      bareMs = Math.min(bareMs, bareInsert(fresh('bare.sqlite'), records, 'store'));
-      keyedMs = Math.min(keyedMs, bareInsert(fresh('keyed.sqlite'), records, 'storeWithKeys'));
-      const figures = throughStore(fresh('store.sqlite'), records, fresh('grouped.sqlite'));
-      store = !store || figures.firstMs < store.firstMs ? { ...figures, groupedMs: Math.min(figures.groupedMs, store?.groupedMs ?? Infinity) } : { ...store, groupedMs: Math.min(figures.groupedMs, store.groupedMs) };
-    }
-    if (!store) throw new Error('no rounds');
-    const ratio = bareMs / store.firstMs;
+    console.log(`store bench: ${records.toLocaleString('en-US')} records, ${records / BATCH} maps x ${PLAYERS} players, ${BATCH} per applyRecords call, ${rounds} rounds; baseline and store written map by map in lockstep`);
+    const all: RoundFigures[] = [];
+    for (let r = 0; r < rounds; r += 1) all.push(round(dir, records));
+    const sum = (k: 'floorMs' | 'bareMs' | 'keyedMs' | 'firstMs' | 'againMs' | 'improveMs' | 'improved'): number => all.reduce((n, f) => n + f[k], 0);
+    const n = all.length;
+    const ratio = sum('bareMs') / sum('firstMs');
+    const last = all.at(-1)!;
     const size = (f: string): string => `${(statSync(join(dir, f)).size / 1e6).toFixed(0)} MB`;
     const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
     const info = (figure: string, measured: string): BenchRow => ({ figure, measured, target: '', ok: true });
     const rows: BenchRow[] = [
-      info('floor: bare inserts, primary key only, 1 transaction', `${rate(records, floorMs)} (${secs(floorMs)})`),
-      info('baseline: bare inserts into the store\'s records table, 1 transaction', `${rate(records, bareMs)} (${secs(bareMs)})`),
-      info('  the same with the store\'s foreign-key checks on', `${rate(records, keyedMs)} (${secs(keyedMs)})`),
-      info('store.applyRecords, 200 per call, each call commits', `${rate(records, store.firstMs)} (${secs(store.firstMs)})`),
-      { figure: 'ratio store / baseline', measured: ratio.toFixed(2), target: '>= 0.70', ok: ratio >= 0.7 },
-      info('ratio store / baseline with foreign-key checks', (keyedMs / store.firstMs).toFixed(2)),
-      info('ratio store / floor', (floorMs / store.firstMs).toFixed(2)),
-      info('store.applyRecords, 25 calls per store.transaction', `${rate(records, store.groupedMs)} (ratio to baseline ${(bareMs / store.groupedMs).toFixed(2)})`),
-      info('store.applyRecords, same records again (no writes)', rate(records, store.againMs)),
-      info('store.applyRecords, every player improved', `${rate(store.improved, store.improveMs)} (${store.improved.toLocaleString('en-US')} improvements)`),
+      info('floor: bare inserts, primary key only, 1 transaction', `${rate(records * n, sum('floorMs'))} (${secs(sum('floorMs') / n)})`),
+      info('baseline: bare inserts into the store\'s records table, 1 transaction', `${rate(records * n, sum('bareMs'))} (${secs(sum('bareMs') / n)})`),
+      info('  the same with foreign-key checks on (better-sqlite3\'s default)', `${rate(records * n, sum('keyedMs'))} (${secs(sum('keyedMs') / n)})`),
+      info('store.applyRecords, 200 per call, each call commits', `${rate(records * n, sum('firstMs'))} (${secs(sum('firstMs') / n)})`),
+      { figure: 'ratio store / baseline', measured: `${ratio.toFixed(2)} (rounds: ${all.map((f) => (f.bareMs / f.firstMs).toFixed(2)).join(', ')})`, target: '>= 0.70', ok: ratio >= 0.7 },
+      info('ratio store / baseline with foreign-key checks', (sum('keyedMs') / sum('firstMs')).toFixed(2)),
+      info('ratio store / floor', (sum('floorMs') / sum('firstMs')).toFixed(2)),
+      info('store.applyRecords, same records again (no writes)', rate(records * n, sum('againMs'))),
+      info('store.applyRecords, every player improved', `${rate(sum('improved'), sum('improveMs'))} (${(sum('improved') / n).toLocaleString('en-US')} improvements)`),
       info('database size: store / baseline / floor', `${size('store.sqlite')} / ${size('bare.sqlite')} / ${size('floor.sqlite')}`),
-      ...Object.entries(store.queries).map(([label, ms]) => info(label, `${ms.toFixed(1)} ms`)),
+      ...Object.entries(last.queries).map(([label]) => info(label, `${(all.reduce((t, f) => t + f.queries[label]!, 0) / n).toFixed(1)} ms`)),
     ];
     printRows(rows);
     return rows;
