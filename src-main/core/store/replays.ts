@@ -58,6 +58,8 @@ export class ReplaysRepo {
   readonly #hidden;
   readonly #failed;
   readonly #has;
+  readonly #givenUp;
+  readonly #retry;
   readonly #get;
   readonly #all;
   readonly #ofList;
@@ -100,6 +102,10 @@ export class ReplaysRepo {
        WHERE replays.state <> 'downloaded'
        RETURNING attempts`,
     );
+    this.#givenUp = db.prepare<[number], { n: number }>("SELECT count(*) AS n FROM replays WHERE state = 'failed' AND attempts >= ?");
+    this.#retry = db.prepare<[string, number]>(
+      "UPDATE replays SET attempts = 0, updated_at = ? WHERE state = 'failed' AND attempts >= ?",
+    );
     this.#has = db.prepare<[string], { found: number }>(
       "SELECT 1 AS found FROM replays WHERE record_id = ? AND state = 'downloaded'",
     );
@@ -137,6 +143,19 @@ export class ReplaysRepo {
       if (found.size >= wanted) break; // ends the statement: the rest is never read
     }
     return [...found.values()];
+  }
+
+  /** How many replays syncs have stopped asking for: their download failed `maxAttempts` times. */
+  givenUp(maxAttempts = MAX_REPLAY_ATTEMPTS): number {
+    return this.#givenUp.get(maxAttempts)?.n ?? 0;
+  }
+
+  /**
+   * Gives every replay syncs stopped asking for its tries back, so the next sync downloads it again (the player asked:
+   * a service outage, a full disk). Returns how many. The last error stays on each until that next try.
+   */
+  retryFailed(maxAttempts = MAX_REPLAY_ATTEMPTS): number {
+    return this.#retry.run(this.#ctx.now(), maxAttempts).changes;
   }
 
   /** The replay file is at `relPath` (relative to the data folder, as pathFor builds it), complete and hashed. */

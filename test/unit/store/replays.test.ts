@@ -71,6 +71,24 @@ describe('replays', () => {
     expect(store.replays.has(id)).toBe(false);
   });
 
+  it('on request, gives the replays it gave up on their tries back, and only those', () => {
+    const gaveUp = makeRecord(1, 2).mapRecordId;
+    const once = makeRecord(1, 1).mapRecordId;
+    for (let i = 0; i < 3; i += 1) store.replays.markFailed(gaveUp, 'HTTP 503');
+    store.replays.markFailed(once, 'timeout');
+    expect(store.replays.givenUp()).toBe(1);
+    expect(store.replays.pending().map((p) => p.mapRecordId)).toEqual([once]);
+
+    expect(store.replays.retryFailed()).toBe(1);
+    expect(store.replays.givenUp()).toBe(0);
+    expect(store.replays.pending().map((p) => p.mapRecordId).sort()).toEqual([once, gaveUp].sort());
+    // The last error is kept until the next try; the count starts again.
+    expect(store.replays.get(gaveUp)).toMatchObject({ state: 'failed', error: 'HTTP 503', attempts: 0 });
+    expect(store.replays.get(once)).toMatchObject({ attempts: 1 });
+    expect(store.replays.markFailed(gaveUp, 'HTTP 503')).toBe(1);
+    expect(store.replays.retryFailed()).toBe(0);
+  });
+
   it('never downgrades a downloaded replay to failed or hidden', () => {
     const id = makeRecord(1, 1).mapRecordId;
     store.replays.markDownloaded(id, replayPath(mapId(1), accountId(1), id), 10, SHA);
