@@ -1,6 +1,7 @@
 // `sync`: fetch what the watchlists need, with a progress bar on a terminal and one summary line at the end.
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
+import { MAX_REPLAY_ATTEMPTS } from '../../core/store/index.ts';
 import type { SyncProgress, SyncSummary } from '../../core/sync/engine.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { withTrackwatch } from '../context.ts';
@@ -13,6 +14,7 @@ interface SyncFlags {
   json?: boolean;
   refreshMaps?: boolean;
   season?: string[];
+  retryReplays?: boolean;
 }
 
 function timeLeft(ms: number | null): string {
@@ -82,18 +84,24 @@ export function registerSyncCommand(program: Command): void {
     .option('--no-replays', 'do not download replays')
     .option('--refresh-maps', 'refetch every map\'s info, not only old info')
     .option('--season <seasonId...>', 'also read these seasons\' leaderboards')
+    .option('--retry-replays', `download again the replays earlier syncs gave up on (${MAX_REPLAY_ATTEMPTS} failed tries)`)
     .option('--json', 'print a machine-readable summary')
     .action(async (flags: SyncFlags, command: Command) => {
       await withTrackwatch(command, async (tw, signal) => {
         if (flags.list) tw.store.watchlists.require(flags.list);
+        if (flags.retryReplays && !flags.replays) throw new UserError('--retry-replays downloads replays: leave out --no-replays.');
+        const retried = flags.retryReplays ? tw.store.replays.retryFailed() : 0;
+        if (flags.retryReplays && !flags.json) line(`${retried} replay(s) given up on earlier will be tried again.`);
         const summary = await syncWithProgress(tw, {
           list: flags.list, replays: flags.replays, refreshMaps: flags.refreshMaps, seasonIds: flags.season, signal, quiet: flags.json,
         });
-        if (flags.json) printJson(summary);
+        if (flags.json) printJson(flags.retryReplays ? { ...summary, replaysRetried: retried } : summary);
         else {
           line(summaryLine(summary));
           for (const e of summary.errors.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${e.mapId}: ` : ''}${e.message}`));
           if (summary.errors.length > 10) line(colours.yellow(`  … and ${summary.errors.length - 10} more (see \`trackwatch sync --json\`)`));
+          const givenUp = tw.store.replays.givenUp();
+          if (givenUp > 0) line(colours.yellow(`  ${givenUp} replay(s) failed ${MAX_REPLAY_ATTEMPTS} times and are no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
         }
         if (summary.outcome === 'failed') throw new UserError('the sync failed; nothing stored was lost. Check the errors above and try again.');
         if (summary.outcome === 'cancelled') throw new UserError('the sync was cancelled; what it fetched is kept, and the next sync goes on from there.', 130);

@@ -1,9 +1,13 @@
 // The trackwatch command as a user runs it: real processes, a temp data folder, the emulator as the service.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { access, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE_NAME } from '../../../src-main/core/paths.ts';
+import { MAX_REPLAY_ATTEMPTS } from '../../../src-main/core/store/index.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 
@@ -85,6 +89,35 @@ describe('trackwatch against the emulator', () => {
     for (const column of ['map_uid', 'map_id', 'map_name', 'account_id', 'player_name', 'game_mode', 'scope', 'time_ms', 'score', 'respawns', 'medal', 'hidden', 'record_timestamp', 'record_id', 'replay_file']) {
       expect(header).toContain(column);
     }
+  });
+
+  it('tells which replays syncs gave up on, and downloads them again with --retry-replays', async () => {
+    // A replay whose three downloads failed in earlier syncs (an outage, say): its row says so and no file is left.
+    const db = new Database(join(data.dir, DATABASE_FILE_NAME));
+    const replay = db.prepare<[], { record_id: string; path: string; sha256: string }>(
+      "SELECT record_id, path, sha256 FROM replays WHERE state = 'downloaded' ORDER BY record_id LIMIT 1",
+    ).get()!;
+    db.prepare(`UPDATE replays SET state = 'failed', path = NULL, size = NULL, sha256 = NULL, attempts = ?,
+      error = 'HTTP 503' WHERE record_id = ?`).run(MAX_REPLAY_ATTEMPTS, replay.record_id);
+    db.close();
+    await rm(join(data.dir, replay.path));
+
+    const plain = await cli([...base, 'sync'], creds);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain(`1 replay(s) failed ${MAX_REPLAY_ATTEMPTS} times and are no longer asked for; \`trackwatch sync --retry-replays\``);
+    await expect(access(join(data.dir, replay.path))).rejects.toThrow();
+
+    const refused = await cli([...base, 'sync', '--retry-replays', '--no-replays'], creds);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+
+    const retry = await cli([...base, 'sync', '--retry-replays', '--json'], creds);
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(JSON.parse(retry.stdout)).toMatchObject({ outcome: 'ok', replaysRetried: 1, replaysDownloaded: 1 });
+    const bytes = await readFile(join(data.dir, replay.path));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(replay.sha256);
+    const again = await cli([...base, 'sync'], creds);
+    expect(again.stdout).not.toContain('no longer asked for');
   });
 
   it('bad credentials: one clear line, a non-zero exit, nothing stored lost', async () => {
