@@ -39,6 +39,8 @@ export const commands = {
   'replays.showInFolder': { input: s.ReplayRef, output: ok },
   'replays.copyToGame': { input: s.ReplayRef, output: z.object({ file: z.string() }) },
   'replays.openFolder': { input: s.Empty, output: ok },
+  /** Gives the replays syncs stopped asking for (failed too often) their tries back; the next sync downloads them. */
+  'replays.retryFailed': { input: s.Empty, output: z.object({ retried: z.number().int() }) },
   'sync.start': { input: s.SyncStart, output: z.object({ runId: z.string() }) },
   'sync.cancel': { input: s.Empty, output: z.object({ cancelled: z.boolean() }) },
   'sync.status': { input: s.Empty, output: s.SyncStatus },

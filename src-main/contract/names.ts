@@ -30,6 +30,7 @@ export const COMMAND_NAMES = [
   'replays.showInFolder',
   'replays.copyToGame',
   'replays.openFolder',
+  'replays.retryFailed',
   'sync.start',
   'sync.cancel',
   'sync.status',

@@ -301,7 +301,13 @@ export const ReplayInfo = z.object({
   value: z.number().nullable(),
 });
 
-export const ReplayList = z.object({ folder: z.string(), totalBytes: z.number(), replays: z.array(ReplayInfo) });
+export const ReplayList = z.object({
+  folder: z.string(),
+  totalBytes: z.number(),
+  replays: z.array(ReplayInfo),
+  /** Replays whose download failed so often that syncs stopped asking for them (replays.retryFailed). */
+  givenUp: z.number().int(),
+});
 
 // ---- sync, status, export ------------------------------------------------------------------------------
 

@@ -194,6 +194,24 @@ describe('Trackwatch in a browser', () => {
     await screenshot(page, '12-overview');
   });
 
+  it('says which replays syncs gave up on, and downloads them again on request', async () => {
+    const store = app.service.active.store;
+    const target = store.records.forMap(store.maps.list('Demo')[0]!.mapId).find((r) => !r.hidden)!;
+    // What three failed downloads leave: a failed row that syncs no longer ask for, and no file.
+    store.db.prepare("UPDATE replays SET state = 'failed', path = NULL, size = NULL, sha256 = NULL, attempts = 3 WHERE record_id = ?").run(target.mapRecordId);
+    await page.goto(`${app.bridge.origin}/#/settings`);
+    await page.goto(`${app.bridge.origin}/#/replays`);
+    const notice = page.getByRole('status').filter({ hasText: 'syncs stopped asking for it' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('1 replay failed to download several times');
+    await screenshot(page, '10b-replays-given-up');
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Downloading 1 replay again').waitFor();
+    await notice.waitFor({ state: 'detached' });
+    for (let i = 0; i < 400 && !store.replays.has(target.mapRecordId); i += 1) await new Promise((r) => setTimeout(r, 25));
+    expect(store.replays.get(target.mapRecordId)).toMatchObject({ state: 'downloaded' });
+  });
+
   it('is quick with the keyboard: shortcuts, g-jumps, rows and Enter', async () => {
     await page.goto(`${app.bridge.origin}/#/lists/Demo`);
     await page.getByRole('heading', { name: 'Demo', level: 1 }).waitFor();

@@ -367,6 +367,8 @@ function handlerMap(service: TrackwatchService): Handlers {
       );
     },
 
+    'replays.retryFailed': async () => ({ retried: store().replays.retryFailed() }),
+
     'replays.showInFolder': async ({ mapUid, accountId }) => {
       if (!service.host.showItemInFolder) throw new ServiceError('unsupported', 'Only the desktop app can show files in a folder.');
       service.host.showItemInFolder(replayFile(mapUid, accountId).file);

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import { isStuntMapType } from '../model.ts';
+import { MAX_REPLAY_ATTEMPTS } from '../store/index.ts';
 import type { CompareMap, HistoryRow, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../store/index.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -205,7 +206,9 @@ export function replayInfos(
 ): Out<typeof s.ReplayList> {
   const replays: Out<typeof s.ReplayInfo>[] = [];
   let totalBytes = 0;
+  let givenUp = 0;
   for (const entry of entries) {
+    if (entry.state === 'failed' && entry.attempts >= MAX_REPLAY_ATTEMPTS) givenUp += 1;
     if (entry.state !== 'downloaded' || !entry.path || !entry.mapId || !entry.accountId) continue;
     const map = mapOf(entry.mapId);
     const stunt = map ? isStuntMapType(map.mapType) : false;
@@ -225,5 +228,5 @@ export function replayInfos(
       value: current ? (stunt ? current.score : current.time) : null,
     });
   }
-  return { folder, totalBytes, replays };
+  return { folder, totalBytes, replays, givenUp };
 }

@@ -7,6 +7,7 @@ import type { CommandInput, CommandOutput, CommandName, EventName, EventPayload 
 import { dispatch } from '../../../src-main/core/service/dispatch.ts';
 import { createHandlers } from '../../../src-main/core/service/handlers.ts';
 import { memorySecretStore } from '../../../src-main/core/service/secrets.ts';
+import { MAX_REPLAY_ATTEMPTS } from '../../../src-main/core/store/index.ts';
 import { TrackwatchService } from '../../../src-main/core/service/service.ts';
 import { generateDataset, startEmulator } from '../../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
@@ -172,6 +173,24 @@ describe('the demo, synced', () => {
     expect(replays.totalBytes).toBe(replays.replays.reduce((sum, r) => sum + r.bytes, 0));
     expect(replays.replays.every((r) => existsSync(r.file) && r.file.startsWith(replays.folder))).toBe(true);
     await expect(h.fail('replays.showInFolder', { mapUid: replays.replays[0]!.mapUid, accountId: replays.replays[0]!.accountId })).resolves.toMatchObject({ code: 'unsupported' });
+  });
+
+  it('counts the replays syncs gave up on, and gives them their tries back on request', async () => {
+    const store = service.active.store;
+    const pending = store.replays.pending(1).length;
+    expect(pending).toBe(0); // the demo sync downloaded every replay it could
+    // A visible current record whose replay failed three times: what an outage during the demo sync would leave.
+    const target = store.records.forMap(store.maps.list()[0]!.mapId).find((r) => !r.hidden)!;
+    store.db.prepare("UPDATE replays SET state = 'failed', path = NULL, size = NULL, sha256 = NULL WHERE record_id = ?").run(target.mapRecordId);
+    for (let i = 0; i < MAX_REPLAY_ATTEMPTS; i += 1) store.replays.markFailed(target.mapRecordId, 'HTTP 503');
+    expect((await h.call('replays.list', {})).givenUp).toBe(1);
+    expect(store.replays.pending(10)).toHaveLength(0);
+
+    expect(await h.call('replays.retryFailed', {})).toEqual({ retried: 1 });
+    expect((await h.call('replays.list', {})).givenUp).toBe(0);
+    expect(store.replays.pending(10).map((p) => p.mapRecordId)).toEqual([target.mapRecordId]);
+    expect(await h.call('replays.retryFailed', {})).toEqual({ retried: 0 });
+    await expect(h.fail('replays.retryFailed', { extra: 1 })).resolves.toMatchObject({ code: 'invalid_input' });
   });
 
   it('exports the CSV as a download in browser mode', async () => {
