@@ -28,7 +28,10 @@ function onlyList(tw: Trackwatch): string {
 function parseDate(raw: string | undefined, flag: string): string | undefined {
   if (raw === undefined) return undefined;
   const d = new Date(raw);
-  if (Number.isNaN(d.getTime())) throw new UserError(`${flag} "${raw}" is not a date; use e.g. 2026-05-01 or 2026-05-01T18:00:00Z.`);
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || year < 0 || year > 9999) {
+    throw new UserError(`${flag} "${raw}" is not a date; use e.g. 2026-05-01 or 2026-05-01T18:00:00Z.`);
+  }
   return d.toISOString();
 }
 

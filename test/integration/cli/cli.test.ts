@@ -198,6 +198,19 @@ describe('trackwatch errors before any request', () => {
     }
   }, 60_000);
 
+  it('a history date it cannot use: names the flag and what was typed', async () => {
+    const data = await tempDataDir();
+    try {
+      for (const [flag, value] of [['--since', 'yesterday'], ['--until', '99999-01-01']]) {
+        const r = await cli(['--data-dir', data.dir, 'history', flag!, value!]);
+        expect(r.code).toBe(1);
+        expect(r.stderr.trim()).toBe(`trackwatch: ${flag} "${value}" is not a date; use e.g. 2026-05-01 or 2026-05-01T18:00:00Z.`);
+      }
+    } finally {
+      await data.remove();
+    }
+  });
+
   it('unknown list: says which lists exist', async () => {
     const data = await tempDataDir();
     try {
