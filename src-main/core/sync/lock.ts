@@ -1,7 +1,8 @@
 // One sync at a time per data folder (the command line and the app share it). The lock file holds the owner's PID;
 // a lock whose process is gone (a sync killed with SIGKILL, a crash) is taken over.
-import { open, readFile, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { acquirePidLock, type PidLock } from '../pid-lock.ts';
 
 export class SyncLockedError extends Error {
   readonly pid: number;
@@ -12,38 +13,11 @@ export class SyncLockedError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-export interface SyncLock {
-  release(): Promise<void>;
-}
+export type SyncLock = PidLock;
 
 /** Takes the data folder's sync lock, or throws SyncLockedError naming the process that holds it. */
-export async function acquireSyncLock(dataDir: string): Promise<SyncLock> {
-  const file = join(dataDir, 'sync.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const handle = await open(file, 'wx');
-      await handle.writeFile(String(process.pid));
-      await handle.close();
-      return { release: () => rm(file, { force: true }) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-      if (isAlive(owner)) throw new SyncLockedError(owner);
-      await rm(file, { force: true }); // the owner is gone: its lock is stale
-    }
-  }
-  throw new Error(`could not take the sync lock ${file}; remove it if no Trackwatch sync is running.`);
+export function acquireSyncLock(dataDir: string): Promise<SyncLock> {
+  return acquirePidLock(join(dataDir, 'sync.lock'), (pid) => new SyncLockedError(pid));
 }
 
 /**
