@@ -1,13 +1,34 @@
 // Demo mode: the built-in emulator serves a generated dataset, and a demo watchlist is filled from it.
 // No account and no network: everything talks to 127.0.0.1.
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { acquirePidLock, type PidLock } from './pid-lock.ts';
 import { openTrackwatch, type Trackwatch } from './trackwatch.ts';
 
 export const DEMO_LIST = 'Demo';
 export const DEMO_SEED = 2026;
 const MARKER = '.trackwatch-demo';
+
+/** Another process (the app in its demo, a `trackwatch demo` under way) has the demo's folder open. */
+export class DemoInUseError extends Error {
+  readonly pid: number;
+  constructor(dataDir: string, pid: number) {
+    super(`the demo's folder ${dataDir} is in use by another Trackwatch (process ${pid}); leave the demo there (or let it finish), then try again.`);
+    this.name = 'DemoInUseError';
+    this.pid = pid;
+  }
+}
+
+/**
+ * One demo per folder at a time: the next demo empties the folder, which would pull the data from under a demo that
+ * is still open (the app's, say). The lock sits next to the folder, since the folder itself is emptied.
+ */
+async function lockDemoFolder(dataDir: string): Promise<PidLock> {
+  const folder = resolve(dataDir);
+  await mkdir(dirname(folder), { recursive: true });
+  return acquirePidLock(`${folder}.lock`, (pid) => new DemoInUseError(dataDir, pid));
+}
 
 export interface Demo {
   trackwatch: Trackwatch;
@@ -45,11 +66,20 @@ async function prepareDemoFolder(dataDir: string): Promise<void> {
  * map (by UID, one by a trackmania.io link, one by map ID) and a dozen players, the first of them "me".
  */
 export async function startDemo(options: DemoOptions): Promise<Demo> {
-  await prepareDemoFolder(options.dataDir);
+  const lock = await lockDemoFolder(options.dataDir);
+  try {
+    await prepareDemoFolder(options.dataDir);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
   const dataset = generateDataset({ seed: DEMO_SEED, maps: options.maps ?? 24, players: options.players ?? 12 });
   // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
   const oauth = { clientId: 'trackwatch-demo', clientSecret: 'demo-secret' };
-  const emulator = await startEmulator({ dataset, oauth });
+  const emulator = await startEmulator({ dataset, oauth }).catch(async (error: unknown) => {
+    await lock.release();
+    throw error;
+  });
   let trackwatch: Trackwatch | undefined;
   try {
     trackwatch = await openTrackwatch({
@@ -79,13 +109,18 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       list: DEMO_LIST,
       me,
       close: async () => {
-        await tw.close();
-        await emulator.close();
+        try {
+          await tw.close();
+          await emulator.close();
+        } finally {
+          await lock.release();
+        }
       },
     };
   } catch (error) {
     await trackwatch?.close();
     await emulator.close();
+    await lock.release();
     throw error;
   }
 }

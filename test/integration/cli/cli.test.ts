@@ -1,7 +1,7 @@
 // The trackwatch command as a user runs it: real processes, a temp data folder, the emulator as the service.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { access, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
@@ -206,6 +206,24 @@ describe('trackwatch errors before any request', () => {
         expect(r.code).toBe(1);
         expect(r.stderr.trim()).toBe(`trackwatch: ${flag} "${value}" is not a date; use e.g. 2026-05-01 or 2026-05-01T18:00:00Z.`);
       }
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it('a demo while another process has the demo open: one line naming it, and nothing emptied', async () => {
+    const data = await tempDataDir();
+    try {
+      // The app in its demo, as the lock next to the demo folder says (a live process: this test's).
+      await mkdir(join(data.dir, 'demo'), { recursive: true });
+      await writeFile(join(data.dir, 'demo', '.trackwatch-demo'), 'made by a demo\n');
+      await writeFile(join(data.dir, 'demo', 'keep.txt'), 'still here');
+      await writeFile(join(data.dir, 'demo.lock'), String(process.pid));
+      const r = await cli(['--data-dir', data.dir, 'demo']);
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim()).toMatch(new RegExp(`^trackwatch: the demo's folder .* is in use by another Trackwatch \\(process ${process.pid}\\)`));
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(await readFile(join(data.dir, 'demo', 'keep.txt'), 'utf8')).toBe('still here');
     } finally {
       await data.remove();
     }
