@@ -61,6 +61,10 @@ export function toErrorValue(error: unknown): ErrorValue {
     return { code: known.code, message, retryable: known.retryable ?? error.retryable };
   }
   if (error instanceof Error && error.name === 'AbortError') return { code: 'cancelled', message: 'Cancelled.' };
+  // Another Trackwatch (the command line next to the app) holds the folder's sync or demo: it says which process.
+  if (error instanceof Error && (error.name === 'SyncLockedError' || error.name === 'DemoInUseError')) {
+    return { code: 'busy', message: capitalize(message), retryable: true };
+  }
   if (causeCode(error)) return { code: 'offline', message: `The service cannot be reached (${causeCode(error)}).`, retryable: true };
   return { code: 'internal', message: message || 'Something went wrong.' };
 }

@@ -8,7 +8,7 @@ import { formatScore, formatTime, stripFormatting } from '../../contract/format.
 import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../../contract/schemas.ts';
-import { startDemo, type Demo } from '../demo.ts';
+import { DemoInUseError, startDemo, type Demo } from '../demo.ts';
 import { REAL_BASE_URL, isUuid, type RequestEvent } from '../nadeo/index.ts';
 import type { SettingValue } from '../store/index.ts';
 import type { NewPersonalBest as EngineNewPersonalBest } from '../sync/engine.ts';
@@ -131,7 +131,17 @@ export class TrackwatchService {
     const main = await openTrackwatch({ dataDir: options.dataDir, apiUrl: options.apiUrl ?? REAL_BASE_URL, appVersion: options.appVersion ?? APP_VERSION });
     const service = new TrackwatchService(options, main, events);
     await service.#configureMain();
-    if (service.#setup === 'demo') await service.#startDemo();
+    if (service.#setup === 'demo') {
+      try {
+        await service.#startDemo();
+      } catch (error) {
+        if (!(error instanceof DemoInUseError)) throw error;
+        // A `trackwatch demo` has the folder: open on the real data (or the welcome screen), not saved, so the next
+        // start tries the demo again; "Try the demo" meanwhile says why it cannot.
+        process.emitWarning(error.message);
+        service.#setup = main.store.watchlists.list().length > 0 ? 'account' : 'none';
+      }
+    }
     service.reschedule();
     return service;
   }

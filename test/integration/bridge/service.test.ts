@@ -1,5 +1,5 @@
 // The handler map end to end over real SQLite and the emulator: the demo, a sync, and what each view reads.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -301,5 +301,37 @@ describe('an account', () => {
     expect((await h.call('account.get', {})).configured).toBe(true);
     await h.call('account.forget', {});
     expect(secrets.get('nadeo.password')).toBeUndefined();
+  });
+});
+
+describe('a demo folder another process has open', () => {
+  it('opens on the welcome screen instead of failing, and Try the demo says why until the folder is free', async () => {
+    const dataDir = tempDir();
+    const host = { shell: 'browser' as const, platform: 'linux' as const, secrets: memorySecretStore(), notify: () => {} };
+    const demo = { maps: 3, players: 3, maxRps: 500 };
+    const first = await TrackwatchService.open({ dataDir, host, demo });
+    await first.enterDemo();
+    await first.close();
+    // What `trackwatch demo` in another process leaves while it runs (a live PID: this one).
+    writeFileSync(path.join(dataDir, 'demo.lock'), String(process.pid));
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
+    const service = await TrackwatchService.open({ dataDir, host, demo });
+    try {
+      await new Promise((r) => setImmediate(r));
+      expect(service.setup).toBe('none');
+      expect(warnings.some((w) => w.includes('in use by another Trackwatch'))).toBe(true);
+      const h = harness(service);
+      const refused = await h.fail('setup.startDemo', {});
+      expect(refused).toMatchObject({ code: 'busy', retryable: true });
+      expect(refused.message).toContain(`in use by another Trackwatch (process ${process.pid})`);
+      rmSync(path.join(dataDir, 'demo.lock'));
+      await h.call('setup.startDemo', {});
+      expect(service.setup).toBe('demo');
+    } finally {
+      process.off('warning', onWarning);
+      await service.close();
+    }
   });
 });
