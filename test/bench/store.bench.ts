@@ -5,7 +5,7 @@
 // run one after the other, the ratio moved by 0.3 between runs). Records carry the
 // times a real map's do (distinct, over years), which decide how many index pages each commit touches. Prints; never
 // asserts.
-// Run: node test/bench/store.bench.ts [records]
+// Run: node test/bench/store.bench.ts [records] [rounds]
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
