@@ -11,10 +11,14 @@ export function isStuntMap(map: DatasetMap): boolean {
   return map.mapType.endsWith('TM_Stunt');
 }
 
-/** Strictly better than the map's secret threshold: a lower time, or a higher score on Stunt maps. */
-export function isHidden(map: DatasetMap | undefined, record: DatasetRecord): boolean {
+/**
+ * Strictly better than the map's secret threshold (a lower time, or a higher score on Stunt maps), and not the
+ * caller's own record: the service never hides your own from you (API-FACTS).
+ */
+export function isHidden(map: DatasetMap | undefined, record: DatasetRecord, caller?: string): boolean {
   const threshold = map?.secretThreshold;
   if (threshold === undefined || !map) return false;
+  if (caller !== undefined && record.accountId.toLowerCase() === caller) return false;
   return isStuntMap(map) ? record.recordScore.score > threshold : record.recordScore.time < threshold;
 }
 
@@ -54,7 +58,7 @@ function wireMap(map: DatasetMap, origin: string): Record<string, unknown> {
   };
 }
 
-function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string): Record<string, unknown> {
+function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string, caller: string | undefined): Record<string, unknown> {
   const { respawnCount, score, time } = record.recordScore;
   return {
     accountId: record.accountId,
@@ -64,7 +68,7 @@ function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string): Rec
     mapId: record.mapId,
     mapRecordId: record.mapRecordId,
     medal: record.medal,
-    recordScore: { respawnCount, score, time: isHidden(map, record) ? SENTINEL_U32 : time },
+    recordScore: { respawnCount, score, time: isHidden(map, record, caller) ? SENTINEL_U32 : time },
     removed: record.removed,
     scopeId: record.scopeId,
     scopeType: record.scopeType,
@@ -124,7 +128,8 @@ function raceModes(seasonId: string | null, gameMode: string | undefined): strin
 }
 
 /** GET /v2/mapRecords/ (seed 4.2) and /v2/mapRecords/by-account/ (its successor). */
-export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origin: string): Answer {
+/** `caller`: the account the request's token acts for, whose own records are never hidden. */
+export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origin: string, caller?: string): Answer {
   const mapId = query.get('mapId') ?? '';
   const accounts = listParam(query, 'accountIdList');
   const seasonId = query.get('seasonId') || null;
@@ -161,5 +166,5 @@ export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origi
       }
     }
   }
-  return json(200, shuffled([...found.values()], (r) => r.accountId).map((r) => wireRecord(map, r, origin)));
+  return json(200, shuffled([...found.values()], (r) => r.accountId).map((r) => wireRecord(map, r, origin, caller)));
 }

@@ -86,6 +86,8 @@ interface RouteRequest {
   pathId: string;
   body: string;
   authorization: string | undefined;
+  /** The account the request's access token acts for (only when the emulator requires auth). */
+  caller: string | undefined;
   origin: string;
 }
 
@@ -139,7 +141,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   ];
   const recordsRoute = (path: string, deprecated: boolean): [string, Route] => [
     path,
-    { name: `GET ${path}`, kind: 'api', method: 'GET', deprecated, handle: (r) => lookUpRecords(index, r.query, r.origin) },
+    { name: `GET ${path}`, kind: 'api', method: 'GET', deprecated, handle: (r) => lookUpRecords(index, r.query, r.origin, r.caller) },
   ];
   const exactRoutes = new Map<string, Route>([
     mapsRoute('/maps/', 'seed', true),
@@ -159,12 +161,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         name: 'GET /storageObjects/:id',
         kind: 'file',
         method: 'GET',
-        handle: ({ pathId }) => {
+        handle: ({ pathId, caller }) => {
           const object = index.storageObject(pathId);
           if (!object) return text(404, 'Not Found');
           if (object.kind === 'thumbnail') return bytes(THUMBNAIL_JPEG, 'image/jpeg');
           if (object.kind === 'map') return bytes(mapFileBytes(object.map), 'application/octet-stream');
-          return replayAnswer(object.record);
+          return replayAnswer(object.record, caller);
         },
       },
     ],
@@ -174,17 +176,17 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         name: 'GET /mapRecords/:mapRecordId/replay',
         kind: 'file',
         method: 'GET',
-        handle: ({ pathId }) => {
+        handle: ({ pathId, caller }) => {
           const record = index.recordById(pathId);
-          return record ? replayAnswer(record) : text(404, 'Not Found');
+          return record ? replayAnswer(record, caller) : text(404, 'Not Found');
         },
       },
     ],
   ];
 
-  function replayAnswer(record: Parameters<typeof replayBytesFor>[0]): Answer {
-    // Seed 2.2 / 7.3: the replay of an entry hidden by a secret threshold answers 403.
-    if (isHidden(index.mapById(record.mapId), record)) return apiError(403, API_ERROR.forbidden);
+  function replayAnswer(record: Parameters<typeof replayBytesFor>[0], caller: string | undefined): Answer {
+    // Seed 2.2 / 7.3: the replay of an entry hidden by a secret threshold answers 403 (to all but its player).
+    if (isHidden(index.mapById(record.mapId), record, caller)) return apiError(403, API_ERROR.forbidden);
     return bytes(replayBytesFor(record), 'application/octet-stream');
   }
 
@@ -284,7 +286,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       if (read === undefined) return send(req, res, text(413, 'Payload Too Large'));
       body = read;
     }
-    const answer = route.handle({ query: new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1)), pathId, body, authorization, origin: originOf(req) });
+    const caller = route.kind === 'api' || route.kind === 'file' ? auth.callerOf(authorization) : undefined;
+    const answer = route.handle({ query: new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1)), pathId, body, authorization, caller, origin: originOf(req) });
     send(req, res, answer, fault);
   }
 

@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { DatasetError, generateDataset, loadDataset, startEmulator, type Dataset, type EmulatorOptions } from '../../emulator/index.ts';
+import { isUuid } from '../../core/refs.ts';
 import { UserError } from '../errors.ts';
 
 interface EmulatorCliOptions {
@@ -14,6 +15,7 @@ interface EmulatorCliOptions {
   host: string;
   port: string;
   auth?: string;
+  authAccount?: string;
   oauth?: string;
   latency?: string;
   failRate?: string;
@@ -83,6 +85,12 @@ export async function emulatorOptionsFrom(opts: EmulatorCliOptions, explicit: (n
   if (opts.auth !== undefined) {
     const [login, password] = pairOption('--auth', opts.auth, ['LOGIN', 'PASSWORD']);
     options.auth = { login, password };
+    if (opts.authAccount !== undefined) {
+      if (!isUuid(opts.authAccount)) throw new UserError(`--auth-account must be an account ID (a UUID), got "${opts.authAccount}".`);
+      options.auth.accountId = opts.authAccount;
+    }
+  } else if (opts.authAccount !== undefined) {
+    throw new UserError('--auth-account names the account of the --auth login: give --auth too.');
   }
   if (opts.oauth !== undefined) {
     const [clientId, clientSecret] = pairOption('--oauth', opts.oauth, ['CLIENT_ID', 'SECRET']);
@@ -119,7 +127,7 @@ async function runEmulator(opts: EmulatorCliOptions, command: Command): Promise<
   // Tests and scripts read this first line to find the emulator.
   process.stdout.write(`listening on ${emulator.url}\n`);
   process.stdout.write(`${summary}\n`);
-  if (options.auth) process.stdout.write(`auth: login required (${options.auth.login})\n`);
+  if (options.auth) process.stdout.write(`auth: login required (${options.auth.login}${options.auth.accountId ? `, account ${options.auth.accountId}` : ''})\n`);
   if (options.oauth) process.stdout.write(`oauth: display names need a token (client ${options.oauth.clientId})\n`);
 
   const signal = await new Promise<NodeJS.Signals>((done) => {
@@ -148,6 +156,7 @@ export function registerEmulatorCommand(program: Command): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0: any free port)', '0')
     .option('--auth <login:password>', 'require a Nadeo login with these credentials')
+    .option('--auth-account <accountId>', "the --auth login's account: its records are never hidden from it by a secret threshold")
     .option('--oauth <clientId:secret>', 'require an OAuth client for the display-names API')
     .option('--latency <ms>', 'delay every answer by this many milliseconds')
     .option('--fail-rate <p>', 'share of API and file requests that fail (0..1)')

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
-import { accountsOf, call, get, mapsByKind, type ApiErrorBody, type WireMap } from './support.ts';
+import { SENTINEL, accountsOf, call, get, mapsByKind, recordsOf, recordsUrl, type ApiErrorBody, type WireMap, type WireRecord } from './support.ts';
 
 const dataset = generateDataset({ seed: 13, maps: 6, players: 12 });
 const LOGIN = { login: 'svc-trackwatch', password: 'pa:ss word' };
@@ -117,6 +117,27 @@ describe('Nadeo auth', () => {
     expect((await refresh(pair.accessToken)).status).toBe(401);
     // The default rat is 30 minutes away.
     expect((await refresh(pair.refreshToken)).status).toBe(401);
+  });
+
+  it('auth: the login\'s own record is never hidden from it by a secret threshold; others\' still are', async () => {
+    const secret = mapsByKind(dataset).secret;
+    const hidden = recordsOf(dataset, secret.mapId).filter((r) => r.recordScore.time < secret.secretThreshold!);
+    expect(hidden.length).toBeGreaterThanOrEqual(2);
+    const [mine, theirs] = hidden;
+    const own = await startTestEmulator({ dataset, auth: { ...LOGIN, accountId: mine!.accountId.toUpperCase() } });
+    try {
+      const { accessToken } = (await logIn(own.url)).json<TokenPair>();
+      expect(claims(accessToken).sub).toBe(mine!.accountId);
+      const authorization = `nadeo_v1 t=${accessToken}`;
+      const reply = await get(recordsUrl(own.url, { accountIdList: `${mine!.accountId},${theirs!.accountId}`, mapId: secret.mapId }), { authorization });
+      const byAccount = new Map(reply.json<WireRecord[]>().map((r) => [r.accountId, r]));
+      expect(byAccount.get(mine!.accountId)?.recordScore.time).toBe(mine!.recordScore.time);
+      expect(byAccount.get(theirs!.accountId)?.recordScore.time).toBe(SENTINEL);
+      expect((await get(byAccount.get(mine!.accountId)!.url, { authorization })).status).toBe(200);
+      expect((await get(byAccount.get(theirs!.accountId)!.url, { authorization })).status).toBe(403);
+    } finally {
+      await own.close();
+    }
   });
 
   it('auth: without the auth option no token is needed, and a sent one is ignored', async () => {

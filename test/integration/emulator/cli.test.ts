@@ -70,11 +70,15 @@ describe('trackwatch emulator', () => {
   it('cli: bad options are one clear line on stderr and exit code 1 (fail-rate outside 0..1, invalid dataset, missing file)', async () => {
     const bad = join(dir, 'bad.json');
     await writeFile(bad, JSON.stringify({ maps: [], records: [], displayNames: { 'not-a-uuid': 'x' } }));
-    const [failRate, invalid, missing] = await Promise.all([
+    const [failRate, invalid, missing, accountAlone, accountNotId] = await Promise.all([
       exit(spawnCli(['--fail-rate', '1.5'])),
       exit(spawnCli(['--dataset', bad])),
       exit(spawnCli(['--dataset', join(dir, 'nope.json')])),
+      exit(spawnCli(['--auth-account', '00000000-0000-4000-8000-000000000001'])),
+      exit(spawnCli(['--auth', 'me:pw', '--auth-account', 'nope'])),
     ]);
+    expect(accountAlone).toEqual({ code: 1, stderr: 'trackwatch: --auth-account names the account of the --auth login: give --auth too.\n' });
+    expect(accountNotId).toEqual({ code: 1, stderr: 'trackwatch: --auth-account must be an account ID (a UUID), got "nope".\n' });
     expect(failRate.code).toBe(1);
     expect(failRate.stderr).toMatch(/^trackwatch: --fail-rate must be a number at least 0 and at most 1; got "1\.5"\.\n$/);
     expect(invalid.code).toBe(1);
