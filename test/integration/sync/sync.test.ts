@@ -152,6 +152,30 @@ describe('faults and hostile data', () => {
     }
   });
 
+  it('logged in as a watched player: their own record behind a secret threshold is stored with its time and replay', async () => {
+    const secret = dataset.maps.find((m) => m.secretThreshold !== undefined && !m.mapType.endsWith('TM_Stunt'))!;
+    const hidden = dataset.records.filter((r) => r.mapId === secret.mapId && r.scopeId === null && r.recordScore.time < secret.secretThreshold!);
+    const [mine, theirs] = hidden;
+    expect(theirs, 'two records hidden by the threshold').toBeDefined();
+    const login = { login: 'me@example.org', password: 'pw' };
+    const emulator = await startEmulator({ dataset, auth: { ...login, accountId: mine!.accountId } });
+    const data = await tempDataDir();
+    const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, credentials: login });
+    try {
+      await tw.addMaps('Mine', [secret.mapUid], { lookUp: false });
+      tw.addPlayers('Mine', [{ accountId: mine!.accountId }, { accountId: theirs!.accountId }]);
+      await tw.sync();
+      expect(tw.store.records.get(secret.mapId, mine!.accountId)).toMatchObject({ hidden: false, time: mine!.recordScore.time });
+      expect(tw.store.records.get(secret.mapId, theirs!.accountId)).toMatchObject({ hidden: true, time: null });
+      expect(tw.store.replays.get(mine!.mapRecordId)).toMatchObject({ state: 'downloaded' });
+      expect(tw.store.replays.get(theirs!.mapRecordId)?.state ?? 'never asked').not.toBe('downloaded');
+    } finally {
+      await tw.close();
+      await emulator.close();
+      await data.remove();
+    }
+  });
+
   it('keeps hostile names and filenames from the service as plain text, and every file inside the data folder', async () => {
     const emulator = await startEmulator({ dataset });
     const data = await tempDataDir();
