@@ -67,51 +67,43 @@ async function prepareDemoFolder(dataDir: string): Promise<void> {
  */
 export async function startDemo(options: DemoOptions): Promise<Demo> {
   const lock = await lockDemoFolder(options.dataDir);
-  try {
-    await prepareDemoFolder(options.dataDir);
-  } catch (error) {
-    await lock.release();
-    throw error;
-  }
-  const dataset = generateDataset({ seed: DEMO_SEED, maps: options.maps ?? 24, players: options.players ?? 12 });
-  // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
-  const oauth = { clientId: 'trackwatch-demo', clientSecret: 'demo-secret' };
-  const emulator = await startEmulator({ dataset, oauth }).catch(async (error: unknown) => {
-    await lock.release();
-    throw error;
-  });
+  let emulator: RunningEmulator | undefined;
   let trackwatch: Trackwatch | undefined;
   try {
-    trackwatch = await openTrackwatch({
+    await prepareDemoFolder(options.dataDir);
+    const dataset = generateDataset({ seed: DEMO_SEED, maps: options.maps ?? 24, players: options.players ?? 12 });
+    // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
+    const oauth = { clientId: 'trackwatch-demo', clientSecret: 'demo-secret' };
+    const running = (emulator = await startEmulator({ dataset, oauth }));
+    const tw = (trackwatch = await openTrackwatch({
       dataDir: options.dataDir,
-      apiUrl: emulator.url,
+      apiUrl: running.url,
       maxRps: options.maxRps ?? 50,
-      oauth: { ...oauth, baseUrl: emulator.url },
-    });
+      oauth: { ...oauth, baseUrl: running.url },
+    }));
     const [first, second, ...rest] = dataset.maps;
     const refs = [
       ...(first ? [`https://trackmania.io/#/leaderboard/${first.mapUid}`] : []),
       ...(second ? [second.mapId] : []),
       ...rest.map((m) => m.mapUid),
     ];
-    await trackwatch.addMaps(DEMO_LIST, refs);
+    await tw.addMaps(DEMO_LIST, refs);
     const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
     const me = accounts[0] ?? '';
-    trackwatch.addPlayers(
+    tw.addPlayers(
       DEMO_LIST,
       accounts.map((accountId, i) => ({ accountId, nickname: i === 0 ? 'Me' : i === 1 ? 'Rival' : undefined })),
     );
-    trackwatch.setMe(me);
-    const tw = trackwatch;
+    tw.setMe(me);
     return {
       trackwatch: tw,
-      emulator,
+      emulator: running,
       list: DEMO_LIST,
       me,
       close: async () => {
         try {
           await tw.close();
-          await emulator.close();
+          await running.close();
         } finally {
           await lock.release();
         }
@@ -119,7 +111,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     };
   } catch (error) {
     await trackwatch?.close();
-    await emulator.close();
+    await emulator?.close();
     await lock.release();
     throw error;
   }
