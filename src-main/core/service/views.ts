@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import { isStuntMapType } from '../model.ts';
-import { MAX_REPLAY_ATTEMPTS } from '../store/index.ts';
+import { isGivenUp } from '../store/index.ts';
 import type { CompareMap, HistoryRow, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../store/index.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -208,7 +208,7 @@ export function replayInfos(
   let totalBytes = 0;
   let givenUp = 0;
   for (const entry of entries) {
-    if (entry.state === 'failed' && entry.attempts >= MAX_REPLAY_ATTEMPTS) givenUp += 1;
+    if (isGivenUp(entry)) givenUp += 1;
     if (entry.state !== 'downloaded' || !entry.path || !entry.mapId || !entry.accountId) continue;
     const map = mapOf(entry.mapId);
     const stunt = map ? isStuntMapType(map.mapType) : false;

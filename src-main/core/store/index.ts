@@ -19,7 +19,7 @@ export { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './mig
 export { PERSONAL_BEST } from './ids.ts';
 export { WATCHLIST_NAME_MAX, watchlistName } from './watchlists.ts';
 export { NICKNAME_MAX, playerName } from './players.ts';
-export { MAX_REPLAY_ATTEMPTS, replayPath, type ReplayRecordRef } from './replays.ts';
+export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from './replays.ts';
 export type { ExportCursor, ExportTuple } from './records.ts';
 export { assertSafeRelativePath, cleanupStrayTempFiles, resolveInDataDir, withTempFile, writeFileAtomic, writeInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';

@@ -10,6 +10,11 @@ import type { WatchlistsRepo } from './watchlists.ts';
 /** Failed downloads are retried until they have failed this many times. */
 export const MAX_REPLAY_ATTEMPTS = 3;
 
+/** A replay syncs stopped asking for: its download failed `maxAttempts` times (ReplaysRepo.retryFailed undoes it). */
+export function isGivenUp(entry: { state: string; attempts: number }, maxAttempts = MAX_REPLAY_ATTEMPTS): boolean {
+  return entry.state === 'failed' && entry.attempts >= maxAttempts;
+}
+
 /**
  * Where a record's replay goes, relative to the data folder. Built only from checked IDs, never from the
  * service's file name, so nothing the service sends can steer a write.
