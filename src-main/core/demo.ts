@@ -12,9 +12,9 @@ const MARKER = '.trackwatch-demo';
 
 /** Another process (the app in its demo, a `trackwatch demo` under way) has the demo's folder open. */
 export class DemoInUseError extends Error {
-  readonly pid: number;
-  constructor(dataDir: string, pid: number) {
-    super(`the demo's folder ${dataDir} is in use by another Trackwatch (process ${pid}); leave the demo there (or let it finish), then try again.`);
+  readonly pid: number | undefined;
+  constructor(dataDir: string, pid: number | undefined) {
+    super(`the demo's folder ${dataDir} is in use by another Trackwatch (${pid === undefined ? 'a process starting up' : `process ${pid}`}); leave the demo there (or let it finish), then try again.`);
     this.name = 'DemoInUseError';
     this.pid = pid;
   }

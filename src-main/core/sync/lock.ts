@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { acquirePidLock, type PidLock } from '../pid-lock.ts';
 
 export class SyncLockedError extends Error {
-  readonly pid: number;
-  constructor(pid: number) {
-    super(`another sync is running on this data folder (process ${pid}); wait for it to finish, or stop it.`);
+  readonly pid: number | undefined;
+  constructor(pid: number | undefined) {
+    super(`another sync is running on this data folder (${pid === undefined ? 'a process starting up' : `process ${pid}`}); wait for it to finish, or stop it.`);
     this.name = 'SyncLockedError';
     this.pid = pid;
   }
