@@ -391,9 +391,11 @@ export class Pipeline {
         );
       }
       const decision = decideRetry(failure, attempt, this.#o.retry, this.#o.random);
+      // The service asked everyone to wait, so nobody talks to this host meanwhile: also when this call gives up
+      // (a wait longer than we retry through, or its last try), or the next call would go out at once.
+      if (decision.retry && decision.fromRetryAfter) limiter.pauseFor(decision.delayMs);
+      else if (failure instanceof HttpError && failure.retryAfterMs !== undefined) limiter.pauseFor(failure.retryAfterMs);
       if (!decision.retry) throw failure;
-      // The service asked everyone to wait, so nobody else talks to this host meanwhile.
-      if (decision.fromRetryAfter) limiter.pauseFor(decision.delayMs);
       this.#stats.retries++;
       await this.#o.sleep(decision.delayMs, signal);
       attempt++;

@@ -103,6 +103,17 @@ describe('retry', () => {
     expect(client.stats()).toMatchObject({ requests: 3, retries: 2 });
   });
 
+  it('a Retry-After longer than it retries through still pauses the host: the next call waits it out', async () => {
+    server = await startLocalServer((_req, res) => sendJson(res, 429, { message: 'slow down' }, { 'retry-after': '300' }));
+    const clock = warpClock();
+    client = createNadeoClient({ ...fastOptions(server.url, []), limiters: new LimiterPool({ maxRps: 1000, burst: 100, clock }) });
+    await expect(client.getMapsByUid(['abc'])).rejects.toThrow(/slow down/);
+    expect(server.requests).toHaveLength(1);
+    expect(Math.max(0, ...clock.waited)).toBeLessThan(1000);
+    await expect(client.getMapsByUid(['def'])).rejects.toThrow(HttpError);
+    expect(Math.max(...clock.waited)).toBeGreaterThanOrEqual(299_000);
+  });
+
   it('never retries a validation error, a 403 or a 404 with an API code', async () => {
     for (const [status, body] of [
       [403, { code: 'C-AA-00-19', message: 'Forbidden.' }],
