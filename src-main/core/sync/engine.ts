@@ -6,7 +6,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { NadeoClient } from '../nadeo/index.ts';
 import { AbortError, AuthError, ConfigError } from '../nadeo/index.ts';
-import type { Store } from '../store/index.ts';
+import { isStuntMapType } from '../model.ts';
+import { PERSONAL_BEST, type Store } from '../store/index.ts';
 import { resolveInDataDir } from '../store/files.ts';
 import type { HistoryRow, PendingReplay, StoredMap, SyncOutcome } from '../store/types.ts';
 import { acquireSyncLock, removePartialDownloads } from './lock.ts';
@@ -96,7 +97,6 @@ export interface SyncDeps {
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const NAME_CACHE_MS = 30 * 24 * 3600 * 1000;
-const PERSONAL_BEST = 'PersonalBest';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -232,7 +232,10 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     // 2. Records: one map at a time per worker, every watched player in as few requests as the URI allows.
     phase = 'records';
     const maps = store.maps.list(list);
-    players = store.players.list(list).map((p) => p.accountId);
+    const watched = store.players.list(list);
+    players = watched.map((p) => p.accountId);
+    // Names as they stand for this phase (display names are fetched after it): one query, not one per new record.
+    const names = new Map(watched.map((p) => [p.accountId, p.name]));
     mapsTotal = maps.length;
     const scopes = [PERSONAL_BEST, ...(options.seasonIds ?? [])];
     progress();
@@ -245,15 +248,19 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
             ...(scope === PERSONAL_BEST ? {} : { seasonId: scope }),
           });
           records += fetched.records.length;
-          const applied = store.records.applyRecords({
-            mapId: map.mapId, scope, records: fetched.records, seenAt: now().toISOString(), syncRunId: runId,
+          // The map's records and its hidden replays in one commit.
+          const applied = store.transaction(() => {
+            const result = store.records.applyRecords({
+              mapId: map.mapId, scope, records: fetched.records, seenAt: now().toISOString(), syncRunId: runId,
+            });
+            for (const record of result.newRecords) if (record.hidden) store.replays.markHidden(record);
+            return result;
           });
-          if (scope === PERSONAL_BEST) announce(store, map, applied.improvements, options.onNewPersonalBest);
           if (scope === PERSONAL_BEST) {
+            announce(map, applied.improvements, (accountId) => names.get(accountId) ?? accountId, options.onNewPersonalBest);
             newRecords += applied.improvements.length;
             newPersonalBests += applied.improvements.filter((h) => h.kind !== 'first').length;
           }
-          for (const record of applied.newRecords) if (record.hidden) store.replays.markHidden(record);
         }
         mapsOk += 1;
       }, (map, error) => fail(map.mapId, error), () => {
@@ -333,17 +340,17 @@ function pendingMapIds(store: Store, list?: string): string[] {
 }
 
 function announce(
-  store: Store,
   map: StoredMap,
   improvements: readonly HistoryRow[],
+  nameOf: (accountId: string) => string,
   onNewPersonalBest?: (event: NewPersonalBest) => void,
 ): void {
   if (!onNewPersonalBest) return;
-  const isStunt = map.mapType.endsWith('TM_Stunt');
+  const isStunt = isStuntMapType(map.mapType);
   for (const row of improvements) {
     onNewPersonalBest({
       mapId: map.mapId, mapUid: map.mapUid, mapName: map.name, accountId: row.accountId,
-      playerName: store.players.nameOf(row.accountId), kind: row.kind, oldTime: row.oldTime, newTime: row.newTime,
+      playerName: nameOf(row.accountId), kind: row.kind, oldTime: row.oldTime, newTime: row.newTime,
       oldScore: row.oldScore, newScore: row.newScore, hidden: row.hidden, isStunt, recordTimestamp: row.recordTimestamp,
     });
   }
