@@ -44,6 +44,8 @@ export class Trackwatch {
   readonly dataDir: string;
   #options: TrackwatchOptions;
   #client: NadeoClient | undefined;
+  /** Clients a sync still runs on, with how many syncs: a reconfigure retires them, and they close when done. */
+  readonly #inUse = new Map<NadeoClient, number>();
 
   constructor(options: TrackwatchOptions, store: Store) {
     this.#options = options;
@@ -77,12 +79,15 @@ export class Trackwatch {
     return this.#client;
   }
 
-  /** Changes the connection settings; the next network call uses them. */
+  /**
+   * Changes the connection settings; the next network call uses them. A sync under way finishes on the client it
+   * started with, which closes when it is done.
+   */
   async reconfigure(changes: Partial<Omit<TrackwatchOptions, 'dataDir'>>): Promise<void> {
     this.#options = { ...this.#options, ...changes };
     const old = this.#client;
     this.#client = undefined;
-    await old?.close();
+    if (old && !this.#inUse.has(old)) await old.close();
   }
 
   /**
@@ -140,11 +145,22 @@ export class Trackwatch {
     if (!this.store.watchlists.get(list)) this.store.watchlists.create(list);
   }
 
-  sync(options: Omit<SyncOptions, 'displayNames'> = {}): Promise<SyncSummary> {
-    return runSync(
-      { store: this.store, client: this.client, dataDir: this.dataDir },
-      { ...options, displayNames: this.#options.oauth !== undefined },
-    );
+  async sync(options: Omit<SyncOptions, 'displayNames'> = {}): Promise<SyncSummary> {
+    const client = this.client;
+    this.#inUse.set(client, (this.#inUse.get(client) ?? 0) + 1);
+    try {
+      return await runSync(
+        { store: this.store, client, dataDir: this.dataDir },
+        { ...options, displayNames: this.#options.oauth !== undefined },
+      );
+    } finally {
+      const left = (this.#inUse.get(client) ?? 1) - 1;
+      if (left > 0) this.#inUse.set(client, left);
+      else {
+        this.#inUse.delete(client);
+        if (client !== this.#client) await client.close(); // retired by a reconfigure meanwhile
+      }
+    }
   }
 
   /** Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. */
@@ -159,7 +175,8 @@ export class Trackwatch {
   }
 
   async close(): Promise<void> {
-    await this.#client?.close();
+    await Promise.all([...this.#inUse.keys(), ...(this.#client ? [this.#client] : [])].map((c) => c.close()));
+    this.#inUse.clear();
     this.#client = undefined;
     this.store.close();
   }
