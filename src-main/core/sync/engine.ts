@@ -98,16 +98,16 @@ export interface SyncDeps {
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 const NAME_CACHE_MS = 30 * 24 * 3600 * 1000;
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/**
+ * Whether errors are the sync being stopped: its own signal aborted (a cancel, or a fatal error stopping the
+ * workers). An AbortError without it (the client closed under the sync) is a failure like any other, not a cancel.
+ */
+function stopping(signal: AbortSignal): boolean {
+  return signal.aborted;
 }
 
-function isAbort(error: unknown, signal?: AbortSignal): boolean {
-  return (
-    signal?.aborted === true ||
-    error instanceof AbortError ||
-    (error instanceof Error && error.name === 'AbortError')
-  );
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Errors no other map or retry can get past: the whole sync stops and says why. */
@@ -185,7 +185,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
         if (isFatal(error)) {
           fatal ??= error;
           stop.abort();
-        } else if (!isAbort(error, signal)) onError(item, error);
+        } else if (!stopping(signal)) onError(item, error);
       } finally {
         after();
       }
@@ -207,7 +207,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           unknownMaps.push(...found.notFound);
         }
       } catch (error) {
-        if (isAbort(error, signal) || isFatal(error)) throw error;
+        if (stopping(signal) || isFatal(error)) throw error;
         fail(null, new Error(`could not look up ${pendingUids.length} map UID(s): ${messageOf(error)}`));
       }
     }
@@ -224,7 +224,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           unknownMaps.push(...missing.filter((id) => pendingIds.includes(id)));
         }
       } catch (error) {
-        if (isAbort(error, signal) || isFatal(error)) throw error;
+        if (stopping(signal) || isFatal(error)) throw error;
         fail(null, new Error(`could not refresh the info of ${staleIds.length} map(s): ${messageOf(error)}`));
       }
     }
@@ -299,14 +299,14 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           const names = await client.getDisplayNames(stale, { signal });
           store.players.setDisplayNames(names, now().toISOString());
         } catch (error) {
-          if (isAbort(error, signal) || isFatal(error)) throw error;
+          if (stopping(signal) || isFatal(error)) throw error;
           fail(null, new Error(`could not fetch display names: ${messageOf(error)}`));
         }
       }
     }
   } catch (error) {
     if (fatal || isFatal(error)) fail(null, fatal ?? error);
-    else if (isAbort(error, signal)) cancelled = true;
+    else if (stopping(signal)) cancelled = true;
     else fail(null, error);
   }
 

@@ -152,6 +152,61 @@ describe('faults and hostile data', () => {
     }
   });
 
+  it('a settings change during a sync does not cut it short: it finishes on the client it started with', async () => {
+    const small = generateDataset({ seed: 5, maps: 12, players: 6 });
+    const emulator = await startEmulator({ dataset: small, latencyMs: 30 });
+    const data = await tempDataDir();
+    const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000 });
+    try {
+      const accounts = await fill(tw, small);
+      let reconfigured: Promise<void> | undefined;
+      const summary = await tw.sync({
+        onProgress: (p) => {
+          if (!reconfigured && p.phase === 'records' && p.mapsDone >= 2) reconfigured = tw.reconfigure({ maxRps: 500 });
+        },
+      });
+      await reconfigured;
+      expect(reconfigured, 'the settings changed mid-sync').toBeDefined();
+      expect(summary).toMatchObject({ outcome: 'ok', maps: small.maps.length, errors: [] });
+      for (const [, { record }] of expectedPersonalBests(small, accounts)) {
+        expect(tw.store.records.get(record.mapId, record.accountId)?.mapRecordId).toBe(record.mapRecordId);
+      }
+      // The next sync runs on the new client.
+      expect((await tw.sync()).outcome).toBe('ok');
+    } finally {
+      await tw.close();
+      await emulator.close();
+      await data.remove();
+    }
+  });
+
+  it('a client closed under a sync is reported as errors, not as a quiet success', async () => {
+    const small = generateDataset({ seed: 6, maps: 12, players: 6 });
+    const emulator = await startEmulator({ dataset: small, latencyMs: 30 });
+    const data = await tempDataDir();
+    const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000 });
+    try {
+      await fill(tw, small);
+      let closed = false;
+      const summary = await tw.sync({
+        onProgress: (p) => {
+          if (!closed && p.phase === 'records' && p.mapsDone >= 2) {
+            closed = true;
+            void tw.client.close();
+          }
+        },
+      });
+      expect(closed).toBe(true);
+      expect(summary.outcome).not.toBe('ok');
+      expect(summary.errors.length).toBeGreaterThan(0);
+      expect(summary.errors.some((e) => /closed/.test(e.message))).toBe(true);
+    } finally {
+      await tw.close();
+      await emulator.close();
+      await data.remove();
+    }
+  });
+
   it('logged in as a watched player: their own record behind a secret threshold is stored with its time and replay', async () => {
     const secret = dataset.maps.find((m) => m.secretThreshold !== undefined && !m.mapType.endsWith('TM_Stunt'))!;
     const hidden = dataset.records.filter((r) => r.mapId === secret.mapId && r.scopeId === null && r.recordScore.time < secret.secretThreshold!);
