@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, replayBytesFor, startEmulator, type Dataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import type { SyncProgress } from '../../../src-main/core/sync/engine.ts';
-import { dumpStore, expectedPersonalBests, strayTempFiles, tempDataDir } from '../../helpers/sync.ts';
+import { dumpStore, expectedPersonalBests, isHiddenByThreshold, strayTempFiles, tempDataDir } from '../../helpers/sync.ts';
 
 const FAST_RETRY = { retry: { maxAttempts: 12, baseDelayMs: 5, maxDelayMs: 40 } };
 
@@ -241,8 +241,13 @@ describe('faults and hostile data', () => {
       const hostileMap = dataset.maps.find((m) => /[<>"=]/.test(m.name));
       expect(hostileMap, 'the generated dataset has a map name with markup or a formula').toBeDefined();
       expect(tw.store.maps.get(hostileMap!.mapId)?.name).toBe(hostileMap!.name);
-      const hostileFile = dataset.records.find((r) => r.filename.includes('..'));
-      expect(hostileFile, 'the generated dataset has a replay filename with ..').toBeDefined();
+      const hostileFile = dataset.records.find((r) => r.filename.includes('..') && r.scopeId === null
+        && !isHiddenByThreshold(dataset.maps.find((m) => m.mapId === r.mapId)!, r));
+      expect(hostileFile, 'the generated dataset has a visible PB whose replay filename holds ..').toBeDefined();
+      // Its replay was downloaded, to a path built from IDs: the service's filename played no part.
+      const stored = tw.store.replays.get(hostileFile!.mapRecordId);
+      expect(stored?.state).toBe('downloaded');
+      expect(stored?.path).toBe(tw.store.replays.pathFor(hostileFile!.mapId, hostileFile!.accountId, hostileFile!.mapRecordId));
       const root = await realpath(data.dir);
       for (const replay of tw.store.replays.list()) {
         if (!replay.path) continue;

@@ -80,15 +80,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the entry', () => {
   it('registers the privileged scheme, the sandbox and the single-instance lock before the app is ready', () => {
     const ready = seen.calls.indexOf('whenReady');
-    for (const step of ['registerScheme', 'enableSandbox', 'singleInstance']) expect(seen.calls.indexOf(step), step).toBeLessThan(ready);
+    expect(ready).toBeGreaterThan(0);
+    for (const step of ['registerScheme', 'enableSandbox', 'singleInstance']) {
+      expect(seen.calls, step).toContain(step);
+      expect(seen.calls.indexOf(step), step).toBeLessThan(ready);
+    }
     expect(seen.schemes).toEqual([expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) })]);
   });
 
   it('hardens the session and serves app:// before the window exists, then opens one sandboxed window on it', () => {
     const window = seen.calls.indexOf('window');
-    expect(seen.calls.indexOf('hardenSession')).toBeLessThan(window);
-    expect(seen.calls.indexOf('protocol')).toBeLessThan(window);
-    expect(seen.calls.indexOf('ipc')).toBeLessThan(window);
+    for (const step of ['hardenSession', 'protocol', 'ipc']) {
+      expect(seen.calls, step).toContain(step);
+      expect(seen.calls.indexOf(step), step).toBeLessThan(window);
+    }
     expect(seen.windows).toHaveLength(1);
     expect(seen.windows[0]!.url).toBe('app://trackwatch/index.html');
     expect(seen.windows[0]!.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });

@@ -47,10 +47,14 @@ describe('compare model', () => {
   });
 
   it('sorts a player column best first with empty cells last in both directions', () => {
-    const byRival = sortRows(model, { key: { by: 'player', column: 2 }, descending: false });
-    expect(byRival.map((r) => r.mapUid)).toEqual(['B', 'A', 'C', 'D']);
-    const byThird = sortRows(model, { key: { by: 'player', column: 2 }, descending: true });
-    expect(byThird.map((r) => r.mapUid).slice(-3).sort()).toEqual(['A', 'C', 'D']);
+    // The rival has a value on every map: race times best lowest, Stunt points best highest (C's 7100 is best).
+    const byRival = (descending: boolean) => sortRows(model, { key: { by: 'player', column: 1 }, descending }).map((r) => r.mapUid);
+    expect(byRival(false)).toEqual(['C', 'B', 'A', 'D']);
+    expect(byRival(true)).toEqual(['D', 'A', 'B', 'C']);
+    // The third player has one value: it comes first either way, the empty cells after it in table order.
+    const byThird = (descending: boolean) => sortRows(model, { key: { by: 'player', column: 2 }, descending }).map((r) => r.mapUid);
+    expect(byThird(false)).toEqual(['B', 'A', 'C', 'D']);
+    expect(byThird(true)).toEqual(['B', 'A', 'C', 'D']);
     expect(sortRows(model, { key: { by: 'map' }, descending: true }).map((r) => r.mapUid)).toEqual(['D', 'C', 'B', 'A']);
   });
 
