@@ -82,18 +82,14 @@ export class NadeoAuth {
     return json(200, this.#issuePair(claims.login));
   }
 
-  /** Undefined when the call may go on; otherwise the 401 to send. */
-  checkAccess(authorization: string | undefined): Answer | undefined {
-    if (!this.required) return undefined;
+  /**
+   * The 401 to send, or the account the access token acts for (no account when the emulator is open): one check of
+   * the token per call.
+   */
+  checkAccess(authorization: string | undefined): { refused: Answer } | { caller: string | undefined } {
+    if (!this.required) return { caller: undefined };
     const claims = this.#verify(authorization, 'access');
-    return typeof claims === 'string' ? this.#refuse(claims) : undefined;
-  }
-
-  /** The account a valid access token acts for; undefined without one (or when the emulator is open). */
-  callerOf(authorization: string | undefined): string | undefined {
-    if (!this.required) return undefined;
-    const claims = this.#verify(authorization, 'access');
-    return typeof claims === 'string' ? undefined : this.#accountOf(claims.login);
+    return typeof claims === 'string' ? { refused: this.#refuse(claims) } : { caller: this.#accountOf(claims.login) };
   }
 
   #accountOf(login: string): string {

@@ -276,9 +276,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       if (fault === '429') return send(req, res, text(429, 'Too Many Requests', { 'Retry-After': retryAfter }));
     }
     const authorization = req.headers.authorization;
+    let caller: string | undefined;
     if (route.kind === 'api' || route.kind === 'file') {
-      const refused = auth.checkAccess(authorization);
-      if (refused) return send(req, res, refused, fault);
+      const access = auth.checkAccess(authorization);
+      if ('refused' in access) return send(req, res, access.refused, fault);
+      caller = access.caller;
     }
     let body = '';
     if (route.method === 'POST') {
@@ -286,7 +288,6 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       if (read === undefined) return send(req, res, text(413, 'Payload Too Large'));
       body = read;
     }
-    const caller = route.kind === 'api' || route.kind === 'file' ? auth.callerOf(authorization) : undefined;
     const answer = route.handle({ query: new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1)), pathId, body, authorization, caller, origin: originOf(req) });
     send(req, res, answer, fault);
   }
