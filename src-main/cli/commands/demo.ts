@@ -54,7 +54,8 @@ export function registerDemoCommand(program: Command): void {
 
         line(colours.bold('3. The comparison (first maps; `compare` shows all)'));
         const comparison = tw.store.records.compare(list, { me: demo.me });
-        printCompare(comparison, { limit: 5 });
+        const browse = `npm run trackwatch -- --data-dir "${dataDir}" compare --list ${list}`;
+        printCompare(comparison, { limit: 5, rest: browse });
         line('');
 
         line(colours.bold('4. Latest PB improvements seen'));
@@ -76,8 +77,8 @@ export function registerDemoCommand(program: Command): void {
         line(`replays:     ${join(dataDir, 'replays')} (${downloaded.length} files, ${hidden} hidden by a secret threshold)`);
         line(`database:    ${join(dataDir, 'trackwatch.sqlite')}`);
         line('');
-        line(`Browse it again offline: npm run trackwatch -- --data-dir "${dataDir}" compare --list Demo`);
-        line('Or in the app: npm run serve (browser mode), or the desktop app\'s "Try the demo".');
+        line(`Browse it again offline: ${browse}`);
+        line('Or try the app: npm run serve (browser mode), then "Try the demo" (a fresh demo, in this same folder).');
       } finally {
         process.off('SIGINT', onInterrupt);
         await demo.close();

@@ -36,7 +36,8 @@ function parseDate(raw: string | undefined, flag: string): string | undefined {
 }
 
 /** Prints a comparison: one block per map, players ranked by PB, deltas to the best and to me. */
-export function printCompare(maps: readonly CompareMap[], opts: { limit?: number } = {}): void {
+/** `limit` shows the first maps only; `rest` is the command that shows them all, printed after them. */
+export function printCompare(maps: readonly CompareMap[], opts: { limit?: number; rest?: string } = {}): void {
   const shown = opts.limit === undefined ? maps : maps.slice(0, opts.limit);
   for (const m of shown) {
     const isStunt = m.isStunt;
@@ -57,7 +58,7 @@ export function printCompare(maps: readonly CompareMap[], opts: { limit?: number
     if (rows.length) line(table(['#', 'player', isStunt ? 'score' : 'time', 'medal', 'to best', 'to me', 'set'], rows));
     if (missing) line(colours.dim(`  ${missing} watched player(s) without a record`));
   }
-  if (shown.length < maps.length) line(colours.dim(`… ${maps.length - shown.length} more map(s): \`trackwatch compare\``));
+  if (shown.length < maps.length) line(colours.dim(`… ${maps.length - shown.length} more map(s): ${opts.rest ?? 'trackwatch compare'}`));
 }
 
 export function registerReadCommands(program: Command): void {
