@@ -189,6 +189,19 @@ describe('Trackwatch in a browser', () => {
     await page.goto(`${app.bridge.origin}/#/settings`);
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await screenshot(page, '11-settings');
+    // Saving one setting keeps what was typed, unsaved, in another.
+    const folder = page.locator('[data-testid=settings-replay-folder]');
+    await folder.fill('/tmp/typed-not-saved');
+    const notify = page.getByLabel('Notify me when a watched player sets a new PB');
+    const wasOn = await notify.isChecked();
+    await notify.click();
+    await page.getByText('Saved', { exact: true }).first().waitFor();
+    await expect.poll(() => app.service.setting('notify') ?? true).toBe(!wasOn);
+    expect(await folder.inputValue()).toBe('/tmp/typed-not-saved');
+    // Back as it was; turning them on asks the browser's permission first, which a test browser grants here.
+    await page.context().grantPermissions(['notifications'], { origin: app.bridge.origin });
+    await notify.click();
+    await expect.poll(() => app.service.setting('notify') ?? true).toBe(wasOn);
     await page.goto(`${app.bridge.origin}/#/`);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await screenshot(page, '12-overview');
