@@ -1,6 +1,8 @@
 import type { ErrorCode, ErrorValue } from '../../contract/result.ts';
+import { DemoInUseError } from '../demo.ts';
 import { NadeoError } from '../nadeo/errors.ts';
 import { StoreError } from '../store/errors.ts';
+import { SyncLockedError } from '../sync/lock.ts';
 
 /** An error the player can act on, with a stable code; it crosses to the renderer as a value. */
 export class ServiceError extends Error {
@@ -62,7 +64,7 @@ export function toErrorValue(error: unknown): ErrorValue {
   }
   if (error instanceof Error && error.name === 'AbortError') return { code: 'cancelled', message: 'Cancelled.' };
   // Another Trackwatch (the command line next to the app) holds the folder's sync or demo: it says which process.
-  if (error instanceof Error && (error.name === 'SyncLockedError' || error.name === 'DemoInUseError')) {
+  if (error instanceof SyncLockedError || error instanceof DemoInUseError) {
     return { code: 'busy', message: capitalize(message), retryable: true };
   }
   if (causeCode(error)) return { code: 'offline', message: `The service cannot be reached (${causeCode(error)}).`, retryable: true };

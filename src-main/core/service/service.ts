@@ -265,6 +265,8 @@ export class TrackwatchService {
   }
 
   async enterDemo(): Promise<void> {
+    // As leaving the demo does: a sync of the real folder would otherwise go on, announcing into the demo.
+    if (!this.#demo) await this.runner.stop();
     this.touch();
     if (!this.#demo) await this.#startDemo();
     this.#setup = 'demo';
