@@ -2,6 +2,7 @@
 // No account and no network: everything talks to 127.0.0.1.
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { databaseFile } from './paths.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { acquirePidLock, type PidLock } from './pid-lock.ts';
 import { openTrackwatch, type Trackwatch } from './trackwatch.ts';
@@ -54,7 +55,7 @@ async function prepareDemoFolder(dataDir: string): Promise<void> {
   const made = await access(marker).then(() => true, () => false);
   if (made) await rm(dataDir, { recursive: true, force: true });
   else {
-    const empty = await access(join(dataDir, 'trackwatch.sqlite')).then(() => false, () => true);
+    const empty = await access(databaseFile(dataDir)).then(() => false, () => true);
     if (!empty) throw new Error(`${dataDir} holds a Trackwatch database that the demo did not make; choose another folder for the demo.`);
   }
   await mkdir(dataDir, { recursive: true });

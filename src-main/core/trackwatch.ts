@@ -1,6 +1,7 @@
 // The whole product minus the window: one object the command line, the desktop app and the browser bridge share.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { databaseFile, exportsDir } from './paths.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { createNadeoClient, isRealServiceHost, type NadeoClient, type NadeoClientOptions } from './nadeo/index.ts';
 import { parseMapRefs } from './refs.ts';
@@ -165,7 +166,7 @@ export class Trackwatch {
 
   /** Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. */
   async exportCsv(out: string | undefined, o: { list?: string | undefined; bom?: boolean | undefined } = {}): Promise<{ rows: number; file: string }> {
-    const file = out ?? join(this.dataDir, 'exports', `trackwatch-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
+    const file = out ?? join(exportsDir(this.dataDir), `trackwatch-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
     const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom });
     return { rows: result.rows, file };
   }
@@ -185,6 +186,6 @@ export class Trackwatch {
 /** Opens the data folder (creating it) and its store. The network is not touched. */
 export async function openTrackwatch(options: TrackwatchOptions): Promise<Trackwatch> {
   await mkdir(options.dataDir, { recursive: true });
-  const store = openStore({ file: join(options.dataDir, 'trackwatch.sqlite'), dataDir: options.dataDir });
+  const store = openStore({ file: databaseFile(options.dataDir), dataDir: options.dataDir });
   return new Trackwatch(options, store);
 }

@@ -6,7 +6,7 @@ import type { Writable } from 'node:stream';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { stripFormatting } from '../../contract/format.ts';
 import { withTempFile } from '../store/files.ts';
-import type { ExportRow, Store, WatchlistRef } from '../store/index.ts';
+import { playerName, type ExportRow, type Store, type WatchlistRef } from '../store/index.ts';
 import type { ExportCursor, ExportTuple } from '../store/records.ts';
 
 /** The header, exactly; downstream sheets and scripts key on these names. */
@@ -93,7 +93,7 @@ export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
     neutraliseFormula(row.mapId),
     names.map(row.mapName),
     neutraliseFormula(row.accountId),
-    names.player(row.displayName || row.nickname || row.accountId),
+    names.player(playerName(row.accountId, row.displayName, row.nickname)),
     neutraliseFormula(row.gameMode),
     neutraliseFormula(row.scope),
     hidden || row.time === null ? '' : row.time,
@@ -191,7 +191,7 @@ export class CsvWriter {
   #player(key: number, accountId: string, displayName: string | null, nickname: string | null): string {
     let cells = this.#players.get(key);
     if (cells === undefined) {
-      cells = encode([neutraliseFormula(accountId), this.#names.player(displayName || nickname || accountId)]);
+      cells = encode([neutraliseFormula(accountId), this.#names.player(playerName(accountId, displayName, nickname))]);
       remember(this.#players, key, cells);
     }
     return cells;

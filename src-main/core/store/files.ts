@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { exportsDir } from '../paths.ts';
 import { StoreError, StoreErrorCode } from './errors.ts';
 import { describe } from './ids.ts';
 
@@ -122,7 +123,7 @@ export function cleanupStrayTempFiles(dataDir: string, options: { minAgeMs?: num
   const minAge = options.minAgeMs ?? STRAY_TEMP_MIN_AGE_MS;
   const now = options.now ?? Date.now();
   let removed = 0;
-  for (const folder of [join(dataDir, TEMP_DIR), join(dataDir, 'exports')]) {
+  for (const folder of [join(dataDir, TEMP_DIR), exportsDir(dataDir)]) {
     let names: string[];
     try {
       names = readdirSync(folder);

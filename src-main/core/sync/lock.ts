@@ -2,6 +2,7 @@
 // a lock whose process is gone (a sync killed with SIGKILL, a crash) is taken over.
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { replaysDir } from '../paths.ts';
 import { acquirePidLock, type PidLock } from '../pid-lock.ts';
 
 export class SyncLockedError extends Error {
@@ -25,7 +26,7 @@ export function acquireSyncLock(dataDir: string): Promise<SyncLock> {
  * so no other writer can own them.
  */
 export async function removePartialDownloads(dataDir: string): Promise<number> {
-  const root = join(dataDir, 'replays');
+  const root = replaysDir(dataDir);
   const names = await readdir(root, { recursive: true }).catch(() => [] as string[]);
   const partial = names.filter((name) => name.endsWith('.part'));
   await Promise.all(partial.map((name) => rm(join(root, name), { force: true })));
