@@ -203,6 +203,11 @@ export class PlayersRepo {
     return this.#needingNames.all(moment(olderThan, 'olderThan')).map((r) => r.account_id);
   }
 
+  /** @internal an account's row ID, if the account is stored. */
+  refOf(accountId: unknown): number | undefined {
+    return typeof accountId === 'string' ? this.#idOf.get(accountId.trim().toLowerCase())?.id : undefined;
+  }
+
   /** @internal row IDs for accounts, creating the rows that are missing. */
   refsFor(accountIds: readonly string[]): Map<string, number> {
     const refs = new Map<string, number>();

@@ -213,8 +213,6 @@ export class RecordsRepo {
   readonly #ofPlayerScope;
   readonly #ofList;
   readonly #ofListScope;
-  readonly #playerRef;
-  readonly #listPlayers;
   readonly #apply;
   readonly #historyQueries = new Map<string, Statement<Record<string, string | number>, HistoryDbRow>>();
 
@@ -257,11 +255,6 @@ export class RecordsRepo {
     this.#ofPlayerScope = db.prepare<{ player: number; scope: string }, RecordRow>(RECORD_QUERIES.ofPlayerScope);
     this.#ofList = db.prepare<{ list: number }, RecordRow>(RECORD_QUERIES.ofList);
     this.#ofListScope = db.prepare<{ list: number; scope: string }, RecordRow>(RECORD_QUERIES.ofListScope);
-    this.#playerRef = db.prepare<[string], { id: number }>('SELECT id FROM players WHERE account_id = ?');
-    this.#listPlayers = db.prepare<[number], { account_id: string; display_name: string | null; nickname: string | null }>(
-      `SELECT p.account_id, p.display_name, p.nickname FROM watchlist_players wp JOIN players p ON p.id = wp.player_ref
-       WHERE wp.watchlist_id = ? ORDER BY wp.added_at, p.id`,
-    );
     // IMMEDIATE: it reads then writes, and another process (the CLI next to the app) may be writing too.
     const apply = db.transaction((input: CheckedInput) => this.#write(input));
     this.#apply = (input: CheckedInput): ApplyRecordsResult => {
@@ -352,7 +345,7 @@ export class RecordsRepo {
   /** One player's current record on a map (ID or UID) in a scope. */
   get(map: string, accountId: string, scope: string = PERSONAL_BEST): StoredRecord | undefined {
     const mapRow = this.#maps.row(map);
-    const player = this.#playerRefOf(accountId);
+    const player = this.#players.refOf(accountId);
     if (!mapRow || !player) return undefined;
     const found = this.#one.get({ map: mapRow.id, player, scope: checkScope(scope) });
     return found && toStoredRecord(found);
@@ -370,7 +363,7 @@ export class RecordsRepo {
 
   /** Every current record of an account, optionally of one scope. */
   forPlayer(accountId: string, options: { scope?: string } = {}): StoredRecord[] {
-    const player = this.#playerRefOf(accountId);
+    const player = this.#players.refOf(accountId);
     if (!player) return [];
     const rows = options.scope === undefined
       ? this.#ofPlayer.all({ player })
@@ -397,7 +390,7 @@ export class RecordsRepo {
     const scope = checkScope(options.scope ?? PERSONAL_BEST);
     const me = options.me?.toLowerCase();
     const maps = this.#maps.list(id);
-    const players = this.#listPlayers.all(id);
+    const players = this.#players.list(id);
     const byMap = new Map<string, Map<string, RecordRow>>();
     for (const row of this.#ofListScope.all({ list: id, scope })) {
       let records = byMap.get(row.map_id);
@@ -408,12 +401,12 @@ export class RecordsRepo {
       const stunt = isStuntMapType(map.mapType);
       const records = byMap.get(map.mapId);
       const entries = players.map((p): CompareEntry => {
-        const r = records?.get(p.account_id);
+        const r = records?.get(p.accountId);
         const hidden = r?.hidden === 1;
         return {
-          accountId: p.account_id,
-          playerName: playerName(p.account_id, p.display_name, p.nickname),
-          isMe: p.account_id === me,
+          accountId: p.accountId,
+          playerName: p.name,
+          isMe: p.accountId === me,
           hasRecord: r !== undefined,
           hidden,
           time: r && !hidden ? r.time : null,
@@ -446,7 +439,7 @@ export class RecordsRepo {
       params.map = map.id;
     }
     if (filter.player !== undefined) {
-      const player = this.#playerRefOf(filter.player);
+      const player = this.#players.refOf(filter.player);
       if (!player) return [];
       keys.add('player');
       params.player = player;
@@ -539,10 +532,6 @@ export class RecordsRepo {
       close();
       throw error;
     }
-  }
-
-  #playerRefOf(accountId: unknown): number | undefined {
-    return typeof accountId === 'string' ? this.#playerRef.get(accountId.trim().toLowerCase())?.id : undefined;
   }
 
   #historyStatement(sql: string): Statement<Record<string, string | number>, HistoryDbRow> {
