@@ -1,15 +1,9 @@
 // The seed's two lookups (section 4) and their successors (API-FACTS), answering from the dataset index.
+import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
 import { json, notFoundError, validationError, type Answer } from './answers.ts';
 import { UUID_PATTERN, type DatasetMap, type DatasetRecord } from './dataset.ts';
 import { expandUrl, mapFileUrl, replayUrl, thumbnailUrl, type DatasetIndex } from './lookup.ts';
 import { fnv1a } from './prng.ts';
-
-/** The wire's "no value" sentinel (2^32 - 1): a hidden time, an untracked respawn count. */
-export const SENTINEL_U32 = 4294967295;
-
-export function isStuntMap(map: DatasetMap): boolean {
-  return map.mapType.endsWith('TM_Stunt');
-}
 
 /**
  * Strictly better than the map's secret threshold (a lower time, or a higher score on Stunt maps), and not the
@@ -19,7 +13,7 @@ export function isHidden(map: DatasetMap | undefined, record: DatasetRecord, cal
   const threshold = map?.secretThreshold;
   if (threshold === undefined || !map) return false;
   if (caller !== undefined && record.accountId.toLowerCase() === caller) return false;
-  return isStuntMap(map) ? record.recordScore.score > threshold : record.recordScore.time < threshold;
+  return isStuntMapType(map.mapType) ? record.recordScore.score > threshold : record.recordScore.time < threshold;
 }
 
 /** Answers do not follow request order (API-FACTS): a stable hash order that ignores how the request listed things. */
@@ -144,7 +138,7 @@ export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origi
   const map = index.mapById(mapId);
   if (!map) return notFoundError();
   let modes: string[];
-  if (isStuntMap(map)) {
+  if (isStuntMapType(map.mapType)) {
     if (gameMode !== 'Stunt') return notFoundError();
     modes = ['Stunt'];
   } else if (map.mapType.endsWith('TM_Platform')) {

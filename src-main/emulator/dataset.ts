@@ -1,6 +1,7 @@
 // The emulator's data: the seed's map and record objects (2.1, 2.2) plus what only an emulator needs to know.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { SENTINEL_U32 } from '../core/model.ts';
 
 /** A map as the seed's 2.1 object, plus the secret threshold; the emulator fills in the URLs it serves. */
 export interface DatasetMap {
@@ -79,10 +80,9 @@ export class DatasetError extends Error {
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/;
-const MAX_U32 = 4294967295;
 
 const uuid = z.string().regex(UUID_PATTERN, { error: 'must be a UUID (8-4-4-4-12 hex digits)' });
-const u32 = z.number().int({ error: 'must be an integer' }).min(0).max(MAX_U32);
+const u32 = z.number().int({ error: 'must be an integer' }).min(0).max(SENTINEL_U32);
 const timestamp = z
   .string()
   .regex(TIMESTAMP_PATTERN, { error: 'must be ISO 8601 with a numeric offset, like 2026-05-01T12:00:00+00:00' })

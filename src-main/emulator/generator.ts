@@ -1,4 +1,5 @@
 // Deterministic test data: every kind of map and record the seed describes, plus the hostile text real data holds.
+import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
 import type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';
 import { intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
 
@@ -14,7 +15,8 @@ export const MAP_TYPE = {
   platform: 'TrackMania\\TM_Platform',
 } as const;
 
-export const NOT_TRACKED = 4294967295;
+/** 2^32 - 1 in respawnCount: not tracked. */
+const NOT_TRACKED = SENTINEL_U32;
 /** Nadeo's own account, author of official campaigns. */
 const NADEO_ACCOUNT = 'd2372a08-a8a1-46cb-97fb-23a161d85ad0';
 const RECORDS_END_MS = Date.parse('2026-05-01T12:00:00+00:00');
@@ -82,13 +84,9 @@ function seasonGameMode(map: DatasetMap): string {
   return map.hasClones ? 'TimeAttack' : personalBestGameMode(map);
 }
 
-export function isStunt(map: Pick<DatasetMap, 'mapType'>): boolean {
-  return map.mapType.endsWith('TM_Stunt');
-}
-
 /** 4 author, 3 gold, 2 silver, 1 bronze, 0 none. */
 export function medalFor(map: DatasetMap, time: number, score: number): number {
-  if (isStunt(map)) {
+  if (isStuntMapType(map.mapType)) {
     if (score >= map.authorScore) return 4;
     if (score >= map.goldScore) return 3;
     if (score >= map.silverScore) return 2;
@@ -154,7 +152,7 @@ function makeMap(rng: Rng, index: number, kind: MapKind, authors: readonly strin
 
 /** A result around the medals: some beat the author medal, most sit between gold and bronze, a few beyond. */
 function drawResult(rng: Rng, map: DatasetMap): { time: number; score: number; respawnCount: number } {
-  if (isStunt(map)) {
+  if (isStuntMapType(map.mapType)) {
     return {
       score: Math.max(1, Math.round(map.authorScore * (0.25 + rng() * 0.9))),
       time: intBetween(rng, 40000, 150000),
@@ -179,7 +177,7 @@ function makeRecord(
 ): DatasetRecord {
   return {
     accountId,
-    filename: replayFilename(map.mapId, accountId, result.time, result.score, isStunt(map)),
+    filename: replayFilename(map.mapId, accountId, result.time, result.score, isStuntMapType(map.mapType)),
     gameMode: scope.gameMode,
     gameModeCustomData: '',
     mapId: map.mapId,
@@ -196,7 +194,7 @@ function makeRecord(
 /** A threshold that hides about a third of the map's personal bests, and at least one. */
 function secretThresholdFor(map: DatasetMap, personalBests: readonly DatasetRecord[]): number | undefined {
   if (personalBests.length === 0) return undefined;
-  const stunt = isStunt(map);
+  const stunt = isStuntMapType(map.mapType);
   // Ordered best first: hidden are those strictly better than the threshold.
   const values = personalBests.map((r) => (stunt ? r.recordScore.score : r.recordScore.time)).sort((a, b) => (stunt ? b - a : a - b));
   const best = values[0] ?? 0;
@@ -237,7 +235,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
       if (rng() >= coverage) return;
       const result = drawResult(rng, map);
       // Better players set better results, so leaderboards look plausible.
-      if (!isStunt(map)) result.time = Math.max(1, Math.round(result.time * (0.98 + (skill[p] ?? 0.5) * 0.08)));
+      if (!isStuntMapType(map.mapType)) result.time = Math.max(1, Math.round(result.time * (0.98 + (skill[p] ?? 0.5) * 0.08)));
       const record = makeRecord(rng, map, accountId, result, { gameMode: personalBestGameMode(map), seasonId: null }, mapStartMs + rng() * (RECORDS_END_MS - mapStartMs));
       const hostile = HOSTILE_REPLAY_FILENAMES[index];
       if (personalBests.length === 0 && hostile !== undefined) record.filename = hostile;
@@ -259,7 +257,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
         for (const pb of personalBests) {
           if (rng() >= 0.6) continue;
           const { time, score, respawnCount } = pb.recordScore;
-          const result = isStunt(map)
+          const result = isStuntMapType(map.mapType)
             ? { time: intBetween(rng, 40000, 150000), score: Math.max(0, score - intBetween(rng, 0, Math.ceil(score * 0.1))), respawnCount }
             : { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount };
           const seasonMs = Math.min(Date.parse(pb.timestamp), RECORDS_END_MS - 1000) - rng() * 86400000 * 30;
@@ -294,12 +292,12 @@ export function evolveDataset(dataset: Dataset, opts: { seed: number; fraction: 
     const map = mapsById.get(record.mapId.toLowerCase());
     if (!map || rng() >= fraction) continue;
     const score = record.recordScore;
-    if (isStunt(map)) score.score += Math.max(1, Math.round(score.score * (0.01 + rng() * 0.1)));
+    if (isStuntMapType(map.mapType)) score.score += Math.max(1, Math.round(score.score * (0.01 + rng() * 0.1)));
     else score.time = Math.max(1, score.time - Math.max(1, Math.round(score.time * (0.002 + rng() * 0.03))));
     record.mapRecordId = uuidFrom(rng);
     record.timestamp = isoSeconds(Math.max(later(), Date.parse(record.timestamp) + 1000));
     record.medal = medalFor(map, score.time, score.score);
-    record.filename = replayFilename(map.mapId, record.accountId, score.time, score.score, isStunt(map));
+    record.filename = replayFilename(map.mapId, record.accountId, score.time, score.score, isStuntMapType(map.mapType));
     delete record.url;
     delete record.replayBase64;
     improved++;
