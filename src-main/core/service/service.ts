@@ -88,7 +88,7 @@ export class TrackwatchService {
   #closed = false;
   /** Bumped by every write (a sync, an edit): cached views older than it are not served. */
   #dataVersion = 0;
-  readonly #compareCache = new Map<string, { version: number; table: Out<typeof s.CompareTable> }>();
+  readonly #compareCache = new Map<string, { version: string; table: Out<typeof s.CompareTable> }>();
 
   private constructor(options: ServiceOptions, main: Trackwatch, events: EventHub) {
     this.#o = options;
@@ -380,15 +380,23 @@ export class TrackwatchService {
     this.#compareCache.clear();
   }
 
+  /**
+   * Our own writes (touch), and SQLite's count of commits by other connections: the command line writing to the same
+   * folder while the app is open.
+   */
+  #version(): string {
+    return `${this.#dataVersion}.${String(this.active.store.db.pragma('data_version', { simple: true }))}`;
+  }
+
   cachedCompare(list: string): Out<typeof s.CompareTable> | undefined {
     const entry = this.#compareCache.get(list);
-    return entry && entry.version === this.#dataVersion ? entry.table : undefined;
+    return entry && entry.version === this.#version() ? entry.table : undefined;
   }
 
   /** A compare table is read again and again between syncs (sorting, coming back): keep the last few. */
   cacheCompare(list: string, table: Out<typeof s.CompareTable>): void {
     if (this.#compareCache.size >= 4) this.#compareCache.delete(this.#compareCache.keys().next().value!);
-    this.#compareCache.set(list, { version: this.#dataVersion, table });
+    this.#compareCache.set(list, { version: this.#version(), table });
   }
 
   // ---- helpers for handlers ----------------------------------------------------------------------------------

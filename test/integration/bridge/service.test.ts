@@ -9,6 +9,7 @@ import { createHandlers } from '../../../src-main/core/service/handlers.ts';
 import { memorySecretStore } from '../../../src-main/core/service/secrets.ts';
 import { MAX_REPLAY_ATTEMPTS } from '../../../src-main/core/store/index.ts';
 import { TrackwatchService } from '../../../src-main/core/service/service.ts';
+import { openTrackwatch } from '../../../src-main/core/trackwatch.ts';
 import { generateDataset, startEmulator } from '../../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
 
@@ -119,6 +120,17 @@ describe('the demo, synced', () => {
     // Served from the cache now, still the same rows; a write drops the cache.
     expect((await h.call('compare.get', { list: 'Demo', first: 5 })).rows).toEqual(head.rows);
     expect((await h.call('compare.get', { list: 'Demo', first: 50 })).complete).toBe(true);
+    // A write by another process (the command line on the same folder) is seen too.
+    const cli = await openTrackwatch({ dataDir: service.active.dataDir, apiUrl: 'http://127.0.0.1:9' });
+    const extra = '00000000-0000-4000-8000-00000000cafe';
+    try {
+      cli.addPlayers('Demo', [{ accountId: extra, nickname: 'From the CLI' }]);
+      expect((await h.call('compare.get', { list: 'Demo', first: 5 })).players.map((p) => p.accountId)).toContain(extra);
+      cli.store.players.remove('Demo', [extra]);
+      expect((await h.call('compare.get', { list: 'Demo', first: 5 })).players.map((p) => p.accountId)).not.toContain(extra);
+    } finally {
+      await cli.close();
+    }
   });
 
   it('a map ranks the watched players, with deltas as value − reference', async () => {
