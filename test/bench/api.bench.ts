@@ -73,7 +73,7 @@ async function rate(rows: BenchRow[]): Promise<void> {
     const share = achieved / configured;
     console.log(`rate: ${starts.length} requests in ${seconds.toFixed(2)} s at maxRps ${configured}, emulator latency 20 ms`);
     rows.push({ figure: `rate at maxRps ${configured}: achieved / configured`, measured: `${achieved.toFixed(2)} / ${configured} = ${share.toFixed(3)}`, target: '>= 0.95', ok: share >= 0.95 });
-    rows.push({ figure: `rate at maxRps ${configured}: never above configured`, measured: share.toFixed(3), target: '<= 1.00', ok: share <= 1.0005 });
+    rows.push({ figure: `rate at maxRps ${configured}: never above configured`, measured: share.toFixed(3), target: '<= 1.00 (0.05% for clock rounding)', ok: share <= 1.0005 });
   } finally {
     await client.close();
     await emu.close();
