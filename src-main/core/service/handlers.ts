@@ -198,6 +198,11 @@ function handlerMap(service: TrackwatchService): Handlers {
     'settings.get': async () => settings(),
 
     'settings.update': async (update) => {
+      // Everything that can refuse the update is checked before anything is saved: all of it or none.
+      const me = update.me === undefined || update.me === null ? update.me : service.requireMe(update.me);
+      if (update.dataDir !== undefined && !service.host.nextDataDir) {
+        throw new ServiceError('unsupported', 'Browser mode takes its data folder from `trackwatch serve --data-dir`.');
+      }
       let reconnect = false;
       if (update.contact !== undefined) {
         service.set('contact', update.contact);
@@ -224,11 +229,8 @@ function handlerMap(service: TrackwatchService): Handlers {
         service.set('schedule', update.scheduledSync);
         service.reschedule();
       }
-      if (update.me !== undefined) tw().setMe(update.me === null ? undefined : service.requireMe(update.me));
-      if (update.dataDir !== undefined) {
-        if (!service.host.nextDataDir) throw new ServiceError('unsupported', 'Browser mode takes its data folder from `trackwatch serve --data-dir`.');
-        service.host.nextDataDir.set(update.dataDir);
-      }
+      if (me !== undefined) tw().setMe(me ?? undefined);
+      if (update.dataDir !== undefined) service.host.nextDataDir!.set(update.dataDir);
       if (reconnect) await service.reconfigureMain();
       return settings();
     },

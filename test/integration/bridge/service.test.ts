@@ -239,6 +239,10 @@ describe('the demo, synced', () => {
     await expect(h.fail('settings.update', { scheduledSync: { enabled: true, everyMinutes: 1 } })).resolves.toMatchObject({ code: 'invalid_input' });
     await h.call('settings.update', { scheduledSync: { enabled: false, everyMinutes: 60 } });
     expect((await h.call('sync.status', {})).nextScheduledAt).toBeNull();
+    // An update with one bad part saves none of it.
+    await expect(h.fail('settings.update', { theme: 'dark', maxRps: 0.5, me: 'not-an-account' })).resolves.toMatchObject({ code: 'invalid_input' });
+    await expect(h.fail('settings.update', { theme: 'dark', dataDir: '/elsewhere' })).resolves.toMatchObject({ code: 'unsupported' });
+    expect(await h.call('settings.get', {})).toMatchObject({ theme: 'light', maxRps: settings.maxRps });
   });
 });
 
