@@ -22,11 +22,42 @@ export default tseslint.config(
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
   },
-  // The arrows point one way: core never imports the shells; only src-main/app imports electron.
+  // The arrows point one way (README, "How it is built"): shared ← core ← service ← app, bridge, cli; the emulator
+  // takes only the domain model from core; only src-main/app imports electron.
   {
-    files: ['src-main/core/**/*.ts', 'src-main/emulator/**/*.ts'],
+    files: ['src-main/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/app/**', '**/bridge/**', '**/cli/**', 'electron'] }],
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/service/**', '**/app/**', '**/bridge/**', '**/cli/**', '**/emulator/**', '**/contract/**', 'electron'],
+          message: 'core is plain Node below the shells: it never imports service, app, bridge, cli, emulator or the contract.' }],
+      }],
+    },
+  },
+  {
+    files: ['src-main/emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/core/**', '!**/core/model.ts', '**/service/**', '**/app/**', '**/bridge/**', '**/cli/**', '**/contract/**', 'electron'],
+          message: 'the emulator stands alone: from the product it takes only the domain model (core/model.ts).' }],
+      }],
+    },
+  },
+  {
+    files: ['src-main/service/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/app/**', '**/bridge/**', '**/cli/**', 'electron'],
+          message: 'the service is the window\'s backend for app and bridge: it never imports them, the CLI or electron.' }],
+      }],
+    },
+  },
+  {
+    files: ['src-main/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['../*', 'node:*', 'electron', 'zod'],
+          message: 'shared holds pure rules for main, CLI and renderer alike: no Node, no zod, nothing from the rest of src-main.' }],
+      }],
     },
   },
   {
@@ -35,6 +66,6 @@ export default tseslint.config(
   },
   {
     files: ['src-renderer/**/*.{ts,svelte}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['electron', 'node:*', '**/src-main/core/**', '**/src-main/app/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['electron', 'node:*', '**/src-main/core/**', '**/src-main/service/**', '**/src-main/emulator/**', '**/src-main/app/**', '**/src-main/bridge/**', '**/src-main/cli/**'] }] },
   },
 );

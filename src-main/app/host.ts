@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Notification, dialog, shell } from 'electron';
 import type { BrowserWindow, SafeStorage } from 'electron';
-import type { ServiceHost } from '../core/service/service.ts';
+import type { ServiceHost } from '../service/service.ts';
 import { keychainSecretStore } from './secrets.ts';
 
 /** Where the app remembers a data folder chosen in Settings (outside the data folder, which it names). */

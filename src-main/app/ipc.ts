@@ -4,8 +4,8 @@ import type { Handlers } from '../contract/commands.ts';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../contract/names.ts';
 import { errorResult } from '../contract/result.ts';
 import type { Result } from '../contract/result.ts';
-import { dispatch } from '../core/service/dispatch.ts';
-import type { EventHub } from '../core/service/events.ts';
+import { dispatch } from '../service/dispatch.ts';
+import type { EventHub } from '../service/events.ts';
 import { isTrustedSender } from './window.ts';
 import type { Origin } from './window.ts';
 

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
 import { resolveDataDir } from '../core/paths.ts';
-import { createHandlers } from '../core/service/handlers.ts';
-import { TrackwatchService } from '../core/service/service.ts';
+import { createHandlers } from '../service/handlers.ts';
+import { TrackwatchService } from '../service/service.ts';
 import { electronHost, readNextDataDir } from './host.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
 import { registerAppScheme, serveApp } from './protocol.ts';

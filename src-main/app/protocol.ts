@@ -1,6 +1,6 @@
 // The app:// scheme that serves the built renderer: a real origin for 'self' in the CSP, unlike file://.
 import type { Protocol } from 'electron';
-import { serveRendererFile } from '../core/service/static-files.ts';
+import { serveRendererFile } from '../service/static-files.ts';
 import { APP_HOST, APP_SCHEME } from './window.ts';
 
 /** Must run before the app is ready. */

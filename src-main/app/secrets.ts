@@ -2,8 +2,8 @@
 import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SafeStorage } from 'electron';
-import { memorySecretStore } from '../core/service/secrets.ts';
-import type { SecretName, SecretStore } from '../core/service/secrets.ts';
+import { memorySecretStore } from '../service/secrets.ts';
+import type { SecretName, SecretStore } from '../service/secrets.ts';
 
 /** True when safeStorage really uses the OS keychain; Linux's 'basic_text' backend is a fixed key, so it is not. */
 export function keychainAvailable(safeStorage: SafeStorage, platform: NodeJS.Platform = process.platform): boolean {

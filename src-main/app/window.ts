@@ -1,7 +1,7 @@
 // Window hardening in one module: web preferences, navigation, pop-ups, permissions, and which frames we trust.
 import { BrowserWindow, shell } from 'electron';
 import type { BrowserWindowConstructorOptions, Session, WebContents, WebFrameMain, WebPreferences } from 'electron';
-import { RENDERER_CSP } from '../core/service/security.ts';
+import { RENDERER_CSP } from '../service/security.ts';
 
 /** The renderer is served from this privileged scheme, never from file:// (whose 'self' is the whole disk). */
 export const APP_SCHEME = 'app';

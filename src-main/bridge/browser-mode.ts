@@ -1,11 +1,11 @@
 // Browser mode in one call: the service over a data folder, its handlers behind the loopback bridge.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createHandlers } from '../core/service/handlers.ts';
-import { memorySecretStore } from '../core/service/secrets.ts';
-import type { SecretStore } from '../core/service/secrets.ts';
-import { TrackwatchService } from '../core/service/service.ts';
-import type { ServiceOptions } from '../core/service/service.ts';
+import { createHandlers } from '../service/handlers.ts';
+import { memorySecretStore } from '../service/secrets.ts';
+import type { SecretStore } from '../service/secrets.ts';
+import { TrackwatchService } from '../service/service.ts';
+import type { ServiceOptions } from '../service/service.ts';
 import { startBridge } from './server.ts';
 import type { RunningBridge } from './server.ts';
 

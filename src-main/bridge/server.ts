@@ -7,9 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Handlers } from '../contract/commands.ts';
 import { errorResult } from '../contract/result.ts';
-import { dispatch } from '../core/service/dispatch.ts';
-import type { EventHub } from '../core/service/events.ts';
-import { serveRendererFile } from '../core/service/static-files.ts';
+import { dispatch } from '../service/dispatch.ts';
+import type { EventHub } from '../service/events.ts';
+import { serveRendererFile } from '../service/static-files.ts';
 
 export interface BridgeOptions {
   handlers: Handlers;

@@ -1,7 +1,7 @@
 // Terminal output: tables, colours only on a terminal, names with formatting codes stripped.
 import Table from 'cli-table3';
 import pc from 'picocolors';
-import { formatDelta, formatScore, formatScoreDelta, formatTime, medalName, stripFormatting } from '../contract/format.ts';
+import { formatDelta, formatScore, formatScoreDelta, formatTime, medalName, stripFormatting } from '../shared/format.ts';
 
 export const colours = pc.createColors(Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
 

@@ -1,9 +1,9 @@
 // How values read in the UI: Trackmania's conventions come from the shared module, the rest is here.
-import { formatDelta, formatScore, formatScoreDelta, formatTime, stripFormatting } from '../../src-main/contract/format.ts';
+import { formatDelta, formatScore, formatScoreDelta, formatTime, stripFormatting } from '../../src-main/shared/format.ts';
 import type { PlayerSummary } from '../../src-main/contract/index.ts';
 
-export { formatDelta, formatScore, formatTime, medalName, MEDAL_COLOURS, parseFormatting, stripFormatting } from '../../src-main/contract/format.ts';
-export type { FormattedSegment, MedalName } from '../../src-main/contract/format.ts';
+export { formatDelta, formatScore, formatTime, medalName, MEDAL_COLOURS, parseFormatting, stripFormatting } from '../../src-main/shared/format.ts';
+export type { FormattedSegment, MedalName } from '../../src-main/shared/format.ts';
 
 /** A PB as players read it: a time on race maps, points on Stunt maps. */
 export function formatValue(value: number | null | undefined, isStunt: boolean): string {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatScore, formatTime, stripFormatting } from '../../src-main/contract/format.ts';
+import { formatScore, formatTime, stripFormatting } from '../../src-main/shared/format.ts';
 import type { DatasetMap, DatasetRecord } from '../../src-main/emulator/index.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';

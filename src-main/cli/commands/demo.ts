@@ -1,8 +1,8 @@
 // `demo`: the whole product against the built-in emulator, no account and no network.
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { DEMO_SEED, startDemo } from '../../core/demo.ts';
-import { formatScore, formatTime } from '../../contract/format.ts';
+import { DEMO_SEED, startDemo } from '../../service/demo.ts';
+import { formatScore, formatTime } from '../../shared/format.ts';
 import { isStuntMapType } from '../../core/model.ts';
 import { databaseFile, replaysDir, resolveDataDir } from '../../core/paths.ts';
 import type { GlobalFlags } from '../context.ts';

@@ -1,6 +1,6 @@
 // `records`, `compare`, `history`: what is stored, read with no network.
 import type { Command } from 'commander';
-import { formatTime, formatScore } from '../../contract/format.ts';
+import { formatTime, formatScore } from '../../shared/format.ts';
 import type { CompareMap } from '../../core/store/types.ts';
 import { isStuntMapType } from '../../core/model.ts';
 import { parseMapRef } from '../../core/refs.ts';

@@ -1,7 +1,7 @@
 // `trackwatch serve`: the desktop app's window in a browser, for machines without Electron or without a screen.
 import type { Command } from 'commander';
 import { startBrowserMode } from '../../bridge/browser-mode.ts';
-import { memorySecretStore } from '../../core/service/secrets.ts';
+import { memorySecretStore } from '../../service/secrets.ts';
 import { resolveDataDir } from '../../core/paths.ts';
 import type { GlobalFlags } from '../context.ts';
 import { UserError } from '../errors.ts';

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
-import { stripFormatting } from '../../contract/format.ts';
+import { stripFormatting } from '../../shared/format.ts';
 import { withTempFile } from '../store/files.ts';
 import { playerName, type ExportRow, type Store, type WatchlistRef } from '../store/index.ts';
 import type { ExportCursor, ExportTuple } from '../store/records.ts';

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Handlers } from '../../../src-main/contract/commands.ts';
 import { startBridge } from '../../../src-main/bridge/server.ts';
 import type { RunningBridge } from '../../../src-main/bridge/server.ts';
-import { createEventHub } from '../../../src-main/core/service/events.ts';
-import { RENDERER_CSP } from '../../../src-main/core/service/security.ts';
+import { createEventHub } from '../../../src-main/service/events.ts';
+import { RENDERER_CSP } from '../../../src-main/service/security.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'tw-bridge-'));
 const rendererDir = path.join(root, 'renderer');

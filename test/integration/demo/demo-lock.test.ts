@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_LIST, DemoInUseError, startDemo, type Demo } from '../../../src-main/core/demo.ts';
+import { DEMO_LIST, DemoInUseError, startDemo, type Demo } from '../../../src-main/service/demo.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 
 const cleanups: (() => Promise<void>)[] = [];

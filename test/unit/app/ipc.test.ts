@@ -4,7 +4,7 @@ vi.mock('electron', () => ({ BrowserWindow: class {}, shell: { openExternal: asy
 
 const { forwardEvents, handleInvoke, registerIpc } = await import('../../../src-main/app/ipc.ts');
 const { appOrigin } = await import('../../../src-main/app/window.ts');
-const { createEventHub } = await import('../../../src-main/core/service/events.ts');
+const { createEventHub } = await import('../../../src-main/service/events.ts');
 const { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } = await import('../../../src-main/contract/names.ts');
 import type { Handlers } from '../../../src-main/contract/commands.ts';
 

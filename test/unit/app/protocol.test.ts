@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => ({ BrowserWindow: class {}, shell: {} }));
 const { rendererResponse } = await import('../../../src-main/app/protocol.ts');
-const { RENDERER_CSP } = await import('../../../src-main/core/service/security.ts');
+const { RENDERER_CSP } = await import('../../../src-main/service/security.ts');
 
 const root = mkdtempSync(path.join(tmpdir(), 'tw-renderer-'));
 mkdirSync(path.join(root, 'renderer', 'assets'), { recursive: true });

@@ -27,7 +27,7 @@ vi.mock('electron', async () => {
 });
 
 const { APP_START_URL, appOrigin, createMainWindow, hardenSession, hardenWebContents, isExternalLink, isTrustedSender, windowOptions } = await import('../../../src-main/app/window.ts');
-const { RENDERER_CSP, RENDERER_HEADERS } = await import('../../../src-main/core/service/security.ts');
+const { RENDERER_CSP, RENDERER_HEADERS } = await import('../../../src-main/service/security.ts');
 
 function fakeContents() {
   const contents = new EventEmitter() as EventEmitter & { openHandler?: (d: { url: string }) => { action: string } };

@@ -1,6 +1,6 @@
 // The service's mapping of stored rows to the contract's view shapes.
 import { describe, expect, it } from 'vitest';
-import { naturalDelta, playerPbs, rankedEntries } from '../../../src-main/core/service/views.ts';
+import { naturalDelta, playerPbs, rankedEntries } from '../../../src-main/service/views.ts';
 import type { Player, StoredRecord } from '../../../src-main/core/store/index.ts';
 
 const player = (accountId: string, nickname: string | null = null): Player => ({ accountId, nickname, displayName: null, displayNameFetchedAt: null, name: accountId });

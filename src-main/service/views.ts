@@ -1,9 +1,9 @@
 // The store's rows in the shapes the contract promises: plain functions, no I/O, so each is tested on its own.
 import type { z } from 'zod';
-import type * as s from '../../contract/schemas.ts';
-import { isStuntMapType } from '../model.ts';
-import { isGivenUp } from '../store/index.ts';
-import type { CompareMap, HistoryRow, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../store/index.ts';
+import type * as s from '../contract/schemas.ts';
+import { isStuntMapType } from '../core/model.ts';
+import { isGivenUp } from '../core/store/index.ts';
+import type { CompareMap, HistoryRow, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
 

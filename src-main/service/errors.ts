@@ -1,8 +1,8 @@
-import type { ErrorCode, ErrorValue } from '../../contract/result.ts';
-import { DemoInUseError } from '../demo.ts';
-import { NadeoError } from '../nadeo/errors.ts';
-import { StoreError } from '../store/errors.ts';
-import { SyncLockedError } from '../sync/lock.ts';
+import type { ErrorCode, ErrorValue } from '../contract/result.ts';
+import { DemoInUseError } from './demo.ts';
+import { NadeoError } from '../core/nadeo/errors.ts';
+import { StoreError } from '../core/store/errors.ts';
+import { SyncLockedError } from '../core/sync/lock.ts';
 
 /** An error the player can act on, with a stable code; it crosses to the renderer as a value. */
 export class ServiceError extends Error {

@@ -2,8 +2,8 @@
 // contacts a Nadeo host itself and thumbnails still show offline.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isUuid } from '../nadeo/index.ts';
-import type { Trackwatch } from '../trackwatch.ts';
+import { isUuid } from '../core/nadeo/index.ts';
+import type { Trackwatch } from '../core/trackwatch.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
 /** After a failed fetch, leave that map alone for a while rather than asking on every view. */

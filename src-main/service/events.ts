@@ -1,7 +1,7 @@
 // Main → renderer events, fanned out to every window (Electron) or stream (browser mode).
-import { events } from '../../contract/events.ts';
-import type { EventPayload } from '../../contract/events.ts';
-import type { EventName } from '../../contract/names.ts';
+import { events } from '../contract/events.ts';
+import type { EventPayload } from '../contract/events.ts';
+import type { EventName } from '../contract/names.ts';
 
 export type EventListener = (name: EventName, payload: unknown) => void;
 

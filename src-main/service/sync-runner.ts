@@ -1,7 +1,7 @@
 // One sync at a time for the window: started by a command or the schedule, reported as events, cancellable.
 import { randomUUID } from 'node:crypto';
-import type { EventPayload } from '../../contract/events.ts';
-import type { NewPersonalBest as EngineNewPersonalBest, SyncProgress as EngineProgress, SyncSummary } from '../sync/engine.ts';
+import type { EventPayload } from '../contract/events.ts';
+import type { NewPersonalBest as EngineNewPersonalBest, SyncProgress as EngineProgress, SyncSummary } from '../core/sync/engine.ts';
 import { ServiceError, toErrorValue } from './errors.ts';
 import type { EventHub } from './events.ts';
 

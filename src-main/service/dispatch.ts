@@ -1,9 +1,9 @@
 // The one door into the service: the IPC handler and the HTTP bridge both come through here.
-import { commands } from '../../contract/commands.ts';
-import type { Handlers } from '../../contract/commands.ts';
-import { isCommandName } from '../../contract/names.ts';
-import { errorResult, okResult } from '../../contract/result.ts';
-import type { Result } from '../../contract/result.ts';
+import { commands } from '../contract/commands.ts';
+import type { Handlers } from '../contract/commands.ts';
+import { isCommandName } from '../contract/names.ts';
+import { errorResult, okResult } from '../contract/result.ts';
+import type { Result } from '../contract/result.ts';
 import { toErrorValue } from './errors.ts';
 
 function describeIssue(issue: { path: PropertyKey[]; message: string }): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDelta, formatScore, formatScoreDelta, formatTime, medalName, parseFormatting, stripFormatting,
-} from '../../../src-main/contract/format.ts';
+} from '../../../src-main/shared/format.ts';
 
 describe('formatTime', () => {
   it.each([

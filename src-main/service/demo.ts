@@ -2,10 +2,10 @@
 // No account and no network: everything talks to 127.0.0.1.
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { databaseFile } from './paths.ts';
+import { databaseFile } from '../core/paths.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
-import { acquirePidLock, type PidLock } from './pid-lock.ts';
-import { openTrackwatch, type Trackwatch } from './trackwatch.ts';
+import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
+import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
 
 export const DEMO_LIST = 'Demo';
 export const DEMO_SEED = 2026;
