@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
 import { resolveDataDir } from '../core/paths.ts';
-import { createHandlers } from '../service/handlers.ts';
+import { createHandlers } from '../service/handlers/index.ts';
 import { TrackwatchService } from '../service/service.ts';
 import { electronHost, readNextDataDir } from './host.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';

@@ -1,7 +1,7 @@
 // Browser mode in one call: the service over a data folder, its handlers behind the loopback bridge.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createHandlers } from '../service/handlers.ts';
+import { createHandlers } from '../service/handlers/index.ts';
 import { memorySecretStore } from '../service/secrets.ts';
 import type { SecretStore } from '../service/secrets.ts';
 import { TrackwatchService } from '../service/service.ts';

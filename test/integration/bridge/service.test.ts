@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandOutput, CommandName, EventName, EventPayload } from '../../../src-main/contract/index.ts';
 import { dispatch } from '../../../src-main/service/dispatch.ts';
-import { createHandlers } from '../../../src-main/service/handlers.ts';
+import { createHandlers } from '../../../src-main/service/handlers/index.ts';
 import { memorySecretStore } from '../../../src-main/service/secrets.ts';
 import { MAX_REPLAY_ATTEMPTS } from '../../../src-main/core/store/index.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';

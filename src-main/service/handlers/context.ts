@@ -1,0 +1,54 @@
+// What every domain's handlers share: the service, the active data folder's Trackwatch, and one way to mark writes.
+import type { Handlers } from '../../contract/commands.ts';
+import type { TrackwatchService } from '../service.ts';
+import { Thumbnails } from '../thumbnails.ts';
+import * as views from '../views.ts';
+
+export interface HandlerContext {
+  readonly service: TrackwatchService;
+  readonly thumbnails: Thumbnails;
+  /** The Trackwatch of the active data folder (the demo's or the account's). */
+  tw(): TrackwatchService['active'];
+  store(): TrackwatchService['active']['store'];
+  me(): string | undefined;
+  requireList(list: string): ReturnType<TrackwatchService['active']['store']['watchlists']['require']>;
+  /** The whole list's table, from the cache when nothing was written since. */
+  compareTable(list: string): ReturnType<typeof views.compareTable>;
+}
+
+export function handlerContext(service: TrackwatchService): HandlerContext {
+  const tw = () => service.active;
+  const store = () => service.active.store;
+  const me = () => service.active.me;
+  return {
+    service,
+    thumbnails: new Thumbnails(),
+    tw,
+    store,
+    me,
+    requireList: (list) => store().watchlists.require(list),
+    compareTable: (list) => {
+      const cached = service.cachedCompare(list);
+      if (cached) return cached;
+      const table = views.compareTable(list, store().players.list(list), store().records.compare(list, { ...(me() ? { me: me()! } : {}) }), me());
+      service.cacheCompare(list, table);
+      return table;
+    },
+  };
+}
+
+/** Some of the contract's handlers: each domain's module gives its own names. */
+export type SomeHandlers<N extends keyof Handlers> = Pick<Handlers, N>;
+
+/** Marks a command that changes stored data: once it ends, cached views are stale. */
+export function writes<I, O>(service: TrackwatchService, handler: (input: I) => Promise<O>): (input: I) => Promise<O> {
+  return async (input) => {
+    try {
+      return await handler(input);
+    } finally {
+      service.touch();
+    }
+  };
+}
+
+export const done = { done: true } as const;

@@ -1,0 +1,77 @@
+// Watchlists: lists of maps and players, and the nicknames players give each other.
+import { isUuid } from '../../core/nadeo/index.ts';
+import { ServiceError, toErrorValue } from '../errors.ts';
+import * as views from '../views.ts';
+import { done, writes, type HandlerContext, type SomeHandlers } from './context.ts';
+
+type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' | 'watchlists.rename' | 'watchlists.delete'
+  | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.setNickname';
+
+export function listHandlers({ service, tw, store, me, requireList }: HandlerContext): SomeHandlers<ListCommands> {
+  return {
+    'watchlists.list': async () => store().watchlists.list().map(views.watchlistSummary),
+
+    'watchlists.get': async ({ list }) => {
+      const summary = store().watchlists.get(list);
+      if (!summary) throw new ServiceError('not_found', `There is no list named "${list}".`);
+      const players = store().players;
+      const authorName = (id: string) => players.get(id)?.displayName ?? null;
+      return {
+        summary: views.watchlistSummary(summary),
+        maps: store().maps.list(list).map((m) => views.mapSummary(m, authorName(m.author))),
+        players: players.list(list).map((p) => views.playerSummary(p, me())),
+      };
+    },
+
+    'watchlists.create': writes(service, async ({ name }) => {
+      const created = store().watchlists.create(name);
+      return views.watchlistSummary(store().watchlists.get(created.id)!);
+    }),
+
+    'watchlists.rename': writes(service, async ({ list, name }) => {
+      const renamed = store().watchlists.rename(list, name);
+      return views.watchlistSummary(store().watchlists.get(renamed.id)!);
+    }),
+
+    'watchlists.delete': writes(service, async ({ list }) => {
+      store().watchlists.delete(list);
+      return done;
+    }),
+
+    'watchlists.addMaps': writes(service, async ({ list, refs }) => {
+      requireList(list);
+      try {
+        const outcome = await tw().addMaps(list, refs);
+        return { added: outcome.added, alreadyListed: outcome.alreadyListed, pending: [], notFound: outcome.notFound, invalid: outcome.invalid };
+      } catch (error) {
+        const value = toErrorValue(error);
+        if (value.code !== 'offline' && value.code !== 'not_configured' && value.code !== 'auth_failed') throw error;
+        // Offline (or no account yet): keep them as pending refs; the next sync looks them up.
+        if (value.code === 'offline') service.markOffline(value.message);
+        const outcome = await tw().addMaps(list, refs, { lookUp: false });
+        return { added: [], alreadyListed: outcome.alreadyListed, pending: outcome.added, notFound: [], invalid: outcome.invalid };
+      }
+    }),
+
+    'watchlists.removeMaps': writes(service, async ({ list, mapUids }) => {
+      store().maps.removeFromList(list, mapUids.map((ref) => (isUuid(ref) ? { mapId: ref } : { mapUid: ref })));
+      return done;
+    }),
+
+    'watchlists.addPlayers': writes(service, async ({ list, players }) => {
+      requireList(list);
+      const outcome = tw().addPlayers(list, players);
+      return { added: outcome.added, alreadyListed: outcome.alreadyListed, invalid: outcome.invalid };
+    }),
+
+    'watchlists.removePlayers': writes(service, async ({ list, accountIds }) => {
+      store().players.remove(list, accountIds);
+      return done;
+    }),
+
+    'players.setNickname': writes(service, async ({ accountId, nickname }) => {
+      store().players.setNickname(accountId, nickname);
+      return done;
+    }),
+  };
+}
