@@ -1,7 +1,7 @@
 // Deterministic test data: every kind of map and record the seed describes, plus the hostile text real data holds.
-import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
-import type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';
-import { intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
+import { SENTINEL_U32, isPlatformMapType, isStuntMapType } from '../core/model.ts';
+import type { Dataset, DatasetMap, DatasetRecord, DatasetRecordScore } from './dataset.ts';
+import { fnv1a, intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
 
 export interface GenerateOptions {
   seed: number;
@@ -84,18 +84,34 @@ function seasonGameMode(map: DatasetMap): string {
   return map.hasClones ? 'TimeAttack' : personalBestGameMode(map);
 }
 
-/** 4 author, 3 gold, 2 silver, 1 bronze, 0 none. */
-export function medalFor(map: DatasetMap, time: number, score: number): number {
-  if (isStuntMapType(map.mapType)) {
-    if (score >= map.authorScore) return 4;
-    if (score >= map.goldScore) return 3;
-    if (score >= map.silverScore) return 2;
-    return score >= map.bronzeScore ? 1 : 0;
-  }
-  if (time <= map.authorScore) return 4;
-  if (time <= map.goldScore) return 3;
-  if (time <= map.silverScore) return 2;
-  return time <= map.bronzeScore ? 1 : 0;
+/**
+ * 4 author, 3 gold, 2 silver, 1 bronze, 0 none. The medal scores are times on Race maps, points on Stunt maps and
+ * maximum respawn counts on Platform maps (nadeo/trackmania-doc docs/web/tm-com/map-page.md, in API-FACTS).
+ */
+export function medalFor(map: Pick<DatasetMap, 'mapType' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>, result: DatasetRecordScore): number {
+  const medals = [map.authorScore, map.goldScore, map.silverScore, map.bronzeScore];
+  const reached = isStuntMapType(map.mapType)
+    ? (medal: number): boolean => result.score >= medal
+    : isPlatformMapType(map.mapType)
+      ? (medal: number): boolean => result.respawnCount <= medal
+      : (medal: number): boolean => result.time <= medal;
+  const index = medals.findIndex(reached);
+  return index < 0 ? 0 : 4 - index;
+}
+
+/** Platform runs rank by respawns, fewest first, then by time (API-FACTS "How each kind of map ranks"). */
+export function isBetterPlatformRun(a: DatasetRecordScore, b: DatasetRecordScore): boolean {
+  return a.respawnCount !== b.respawnCount ? a.respawnCount < b.respawnCount : a.time < b.time;
+}
+
+/** The time a Platform map's runs are built around: its medals are respawn counts, so no medal gives one. */
+function platformParTime(map: Pick<DatasetMap, 'mapId'>): number {
+  return 18000 + (fnv1a(`platform-par|${map.mapId.toLowerCase()}`) % 60001);
+}
+
+/** A respawn costs the run this long, roughly: the car goes back to the last checkpoint. */
+function respawnCostMs(rng: Rng): number {
+  return intBetween(rng, 900, 2500);
 }
 
 /** The replay name the service builds from map, account and result: `(0'22''34)` for 22.34 s. */
@@ -126,6 +142,12 @@ function makeMap(rng: Rng, index: number, kind: MapKind, authors: readonly strin
   if (kind === 'stunt') {
     const a = intBetween(rng, 1500, 9000);
     scores = { authorScore: a, goldScore: Math.floor(a * 0.85), silverScore: Math.floor(a * 0.6), bronzeScore: Math.floor(a * 0.35) };
+  } else if (kind === 'platform') {
+    // Maximum respawn counts (map-page.md), like 0/1/3/5: author <= gold <= silver <= bronze.
+    const a = rng() < 0.7 ? 0 : 1;
+    const gold = a + intBetween(rng, 1, 2);
+    const silver = gold + intBetween(rng, 1, 3);
+    scores = { authorScore: a, goldScore: gold, silverScore: silver, bronzeScore: silver + intBetween(rng, 1, 4) };
   } else {
     const a = intBetween(rng, 18000, 95000);
     const above = (factor: number): number => (Math.floor((a * factor) / 1000) + 1) * 1000;
@@ -150,8 +172,11 @@ function makeMap(rng: Rng, index: number, kind: MapKind, authors: readonly strin
   };
 }
 
-/** A result around the medals: some beat the author medal, most sit between gold and bronze, a few beyond. */
-function drawResult(rng: Rng, map: DatasetMap): { time: number; score: number; respawnCount: number } {
+/**
+ * A result around the medals: some beat the author medal, most sit between gold and bronze, a few beyond.
+ * `handicap` (0 best .. 1 worst) makes better players set better results, so leaderboards look plausible.
+ */
+function drawResult(rng: Rng, map: DatasetMap, handicap?: number): DatasetRecordScore {
   if (isStuntMapType(map.mapType)) {
     return {
       score: Math.max(1, Math.round(map.authorScore * (0.25 + rng() * 0.9))),
@@ -159,11 +184,19 @@ function drawResult(rng: Rng, map: DatasetMap): { time: number; score: number; r
       respawnCount: rng() < 0.4 ? NOT_TRACKED : intBetween(rng, 0, 4),
     };
   }
-  const platform = map.mapType.endsWith('TM_Platform');
+  const factor = handicap === undefined ? 1 : 0.98 + handicap * 0.08;
+  if (isPlatformMapType(map.mapType)) {
+    // A Platform run is judged by its respawns: most runs need a few, the best none; each one costs time.
+    const drawn = Math.floor(rng() * rng() * (map.bronzeScore + 4));
+    const respawnCount = handicap === undefined ? drawn : Math.round(drawn * (0.5 + handicap));
+    let time = platformParTime(map) * (0.97 + rng() * rng() * 0.5);
+    for (let i = 0; i < respawnCount; i++) time += respawnCostMs(rng);
+    return { time: Math.max(1, Math.round(time * factor)), score: 0, respawnCount };
+  }
   return {
-    time: Math.round(map.authorScore * (0.97 + rng() * rng() * 0.8)),
+    time: Math.max(1, Math.round(map.authorScore * (0.97 + rng() * rng() * 0.8) * factor)),
     score: 0,
-    respawnCount: platform ? intBetween(rng, 0, 12) : rng() < 0.35 ? NOT_TRACKED : intBetween(rng, 0, 3),
+    respawnCount: rng() < 0.35 ? NOT_TRACKED : intBetween(rng, 0, 3),
   };
 }
 
@@ -171,7 +204,7 @@ function makeRecord(
   rng: Rng,
   map: DatasetMap,
   accountId: string,
-  result: { time: number; score: number; respawnCount: number },
+  result: DatasetRecordScore,
   scope: { gameMode: string; seasonId: string | null },
   timestampMs: number,
 ): DatasetRecord {
@@ -182,7 +215,7 @@ function makeRecord(
     gameModeCustomData: '',
     mapId: map.mapId,
     mapRecordId: uuidFrom(rng),
-    medal: medalFor(map, result.time, result.score),
+    medal: medalFor(map, result),
     recordScore: { respawnCount: result.respawnCount, score: result.score, time: result.time },
     removed: false,
     scopeId: scope.seasonId,
@@ -211,7 +244,8 @@ export function generateDataset(opts: GenerateOptions): Dataset {
   const players = Array.from({ length: opts.players }, () => uuidFrom(rng));
   const authors = players.length > 0 ? [...players.slice(0, 6), NADEO_ACCOUNT] : [NADEO_ACCOUNT];
   const seasons = Array.from({ length: 3 }, () => uuidFrom(rng));
-  const skill = players.map(() => rng());
+  // 0 the best player .. 1 the worst: better players set better results.
+  const handicap = players.map(() => rng());
 
   const displayNames: Record<string, string> = { [NADEO_ACCOUNT]: 'Nadeo' };
   players.forEach((accountId, i) => {
@@ -233,9 +267,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
     const personalBests: DatasetRecord[] = [];
     players.forEach((accountId, p) => {
       if (rng() >= coverage) return;
-      const result = drawResult(rng, map);
-      // Better players set better results, so leaderboards look plausible.
-      if (!isStuntMapType(map.mapType)) result.time = Math.max(1, Math.round(result.time * (0.98 + (skill[p] ?? 0.5) * 0.08)));
+      const result = drawResult(rng, map, handicap[p] ?? 0.5);
       const record = makeRecord(rng, map, accountId, result, { gameMode: personalBestGameMode(map), seasonId: null }, mapStartMs + rng() * (RECORDS_END_MS - mapStartMs));
       const hostile = HOSTILE_REPLAY_FILENAMES[index];
       if (personalBests.length === 0 && hostile !== undefined) record.filename = hostile;
@@ -244,6 +276,8 @@ export function generateDataset(opts: GenerateOptions): Dataset {
     if (personalBests.length === 0 && players[0] !== undefined) {
       personalBests.push(makeRecord(rng, map, players[0], drawResult(rng, map), { gameMode: personalBestGameMode(map), seasonId: null }, mapStartMs + 86400000));
     }
+    // None on Platform maps: the threshold is a time (map-page.md) but Platform runs rank by respawns first, so it
+    // would hide runs that are not the best.
     if (index === SECRET_MAP_INDEX || (index > 5 && kind !== 'platform' && rng() < 0.1)) {
       const threshold = secretThresholdFor(map, personalBests);
       if (threshold !== undefined) map.secretThreshold = threshold;
@@ -259,7 +293,9 @@ export function generateDataset(opts: GenerateOptions): Dataset {
           const { time, score, respawnCount } = pb.recordScore;
           const result = isStuntMapType(map.mapType)
             ? { time: intBetween(rng, 40000, 150000), score: Math.max(0, score - intBetween(rng, 0, Math.ceil(score * 0.1))), respawnCount }
-            : { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount };
+            : isPlatformMapType(map.mapType)
+              ? { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount: respawnCount + (rng() < 0.3 ? intBetween(rng, 1, 2) : 0) }
+              : { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount };
           const seasonMs = Math.min(Date.parse(pb.timestamp), RECORDS_END_MS - 1000) - rng() * 86400000 * 30;
           records.push(makeRecord(rng, map, pb.accountId, result, { gameMode: seasonGameMode(map), seasonId }, Math.max(seasonMs, mapStartMs)));
         }
@@ -293,10 +329,15 @@ export function evolveDataset(dataset: Dataset, opts: { seed: number; fraction: 
     if (!map || rng() >= fraction) continue;
     const score = record.recordScore;
     if (isStuntMapType(map.mapType)) score.score += Math.max(1, Math.round(score.score * (0.01 + rng() * 0.1)));
-    else score.time = Math.max(1, score.time - Math.max(1, Math.round(score.time * (0.002 + rng() * 0.03))));
+    else if (isPlatformMapType(map.mapType) && score.respawnCount > 0 && rng() < 0.6) {
+      // Fewer respawns is the better Platform run; a run with fewer respawns is faster too.
+      const fewer = intBetween(rng, 1, Math.min(2, score.respawnCount));
+      score.respawnCount -= fewer;
+      for (let i = 0; i < fewer; i++) score.time = Math.max(1, score.time - respawnCostMs(rng));
+    } else score.time = Math.max(1, score.time - Math.max(1, Math.round(score.time * (0.002 + rng() * 0.03))));
     record.mapRecordId = uuidFrom(rng);
     record.timestamp = isoSeconds(Math.max(later(), Date.parse(record.timestamp) + 1000));
-    record.medal = medalFor(map, score.time, score.score);
+    record.medal = medalFor(map, score);
     record.filename = replayFilename(map.mapId, record.accountId, score.time, score.score, isStuntMapType(map.mapType));
     delete record.url;
     delete record.replayBase64;

@@ -73,6 +73,22 @@ describe('2.2 map record object', () => {
     }
   });
 
+  it('map-page.md: a Platform map is served with respawn counts as medal scores, its records with real respawn counts and the medals they earn', async () => {
+    const [map] = (await get(`${emulator().url}/maps/?mapIdList=${kinds.platform.mapId}`)).json<WireMap[]>();
+    if (!map) throw new Error('the Platform map was not served');
+    const medals = [map.authorScore, map.goldScore, map.silverScore, map.bronzeScore];
+    expect(medals).toEqual([...medals].sort((a, b) => a - b));
+    expect(map.bronzeScore).toBeLessThan(20);
+    const served = await records({ mapId: kinds.platform.mapId, gameMode: 'Platform' });
+    expect(served.length).toBeGreaterThan(5);
+    for (const r of served) {
+      const respawns = r.recordScore.respawnCount;
+      expect(respawns).not.toBe(SENTINEL);
+      expect(r.medal).toBe(respawns <= map.authorScore ? 4 : respawns <= map.goldScore ? 3 : respawns <= map.silverScore ? 2 : respawns <= map.bronzeScore ? 1 : 0);
+    }
+    expect(new Set(served.map((r) => r.recordScore.respawnCount)).size).toBeGreaterThan(1);
+  });
+
   it('2.2 secret threshold: entries better than the threshold carry time 4294967295, the others their time', async () => {
     const threshold = kinds.secret.secretThreshold ?? 0;
     const served = await records({ mapId: kinds.secret.mapId });

@@ -1,6 +1,7 @@
 // The generator: deterministic, and every kind of map and record the seed and API-FACTS describe.
 import { describe, expect, it } from 'vitest';
-import { evolveDataset, generateDataset, parseDataset, replayBytesFor } from '../../../src-main/emulator/index.ts';
+import { evolveDataset, generateDataset, parseDataset, replayBytesFor, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
+import { isBetterPlatformRun, medalFor } from '../../../src-main/emulator/generator.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SENTINEL = 4294967295;
@@ -99,6 +100,101 @@ describe('generateDataset', () => {
   it('rejects a negative or fractional size', () => {
     expect(() => generateDataset({ seed: 1, maps: -1, players: 2 })).toThrow(/maps/);
     expect(() => generateDataset({ seed: 1, maps: 2, players: 1.5 })).toThrow(/players/);
+  });
+});
+
+const isPlatform = (m: DatasetMap): boolean => m.mapType === 'TrackMania\\TM_Platform';
+
+function platformBoards(dataset: Dataset): Array<{ map: DatasetMap; records: DatasetRecord[] }> {
+  return dataset.maps.filter(isPlatform).map((map) => ({ map, records: dataset.records.filter((r) => r.mapId === map.mapId) }));
+}
+
+describe('Platform maps as the game has them (map-page.md: medal scores are maximum respawn counts)', () => {
+  const datasets = [1, 2, 3, 4, 5].map((seed) => generateDataset({ seed, maps: 40, players: 20 }));
+
+  it('map-page.md: a Platform map\'s medal scores are small respawn counts, author <= gold <= silver <= bronze', () => {
+    const boards = datasets.flatMap(platformBoards);
+    expect(boards.length).toBeGreaterThan(5);
+    for (const { map } of boards) {
+      const medals = [map.authorScore, map.goldScore, map.silverScore, map.bronzeScore];
+      for (const medal of medals) expect(Number.isInteger(medal) && medal >= 0 && medal <= 20).toBe(true);
+      expect(medals).toEqual([...medals].sort((a, b) => a - b));
+    }
+    expect(new Set(boards.map(({ map }) => map.authorScore))).toEqual(new Set([0, 1]));
+  });
+
+  it('seed 2.2 respawnCount: every Platform record carries a meaningful respawn count, never the 4294967295 sentinel', () => {
+    const records = datasets.flatMap(platformBoards).flatMap((b) => b.records);
+    expect(records.length).toBeGreaterThan(100);
+    for (const r of records) {
+      expect(r.recordScore.respawnCount).not.toBe(SENTINEL);
+      expect(r.recordScore.respawnCount).toBeLessThan(40);
+      expect(r.recordScore.time).toBeGreaterThan(0);
+    }
+    expect(new Set(records.map((r) => r.recordScore.respawnCount)).size).toBeGreaterThan(4);
+  });
+
+  it('map-page.md: a Platform record\'s medal follows its respawn count against the thresholds (not its time), every medal occurs', () => {
+    const seen = new Set<number>();
+    for (const { map, records } of datasets.flatMap(platformBoards)) {
+      for (const r of records) {
+        const respawns = r.recordScore.respawnCount;
+        const expected = respawns <= map.authorScore ? 4 : respawns <= map.goldScore ? 3 : respawns <= map.silverScore ? 2 : respawns <= map.bronzeScore ? 1 : 0;
+        expect(r.medal).toBe(expected);
+        seen.add(r.medal);
+      }
+    }
+    expect([...seen].sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('medalFor: respawn counts on Platform (0/1/3/5), times on Race, points on Stunt', () => {
+    const platform = { mapType: 'TrackMania\\TM_Platform', authorScore: 0, goldScore: 1, silverScore: 3, bronzeScore: 5 };
+    const medals = [0, 1, 2, 3, 4, 5, 6].map((respawnCount) => medalFor(platform, { respawnCount, time: 1, score: 0 }));
+    expect(medals).toEqual([4, 3, 2, 2, 1, 1, 0]);
+    // A fast time does not make a Platform medal: respawns do.
+    expect(medalFor(platform, { respawnCount: 6, time: 0, score: 0 })).toBe(0);
+    const race = { mapType: 'TrackMania\\TM_Race', authorScore: 20000, goldScore: 22000, silverScore: 24000, bronzeScore: 30000 };
+    expect([19999, 20000, 20001, 24000, 30001].map((time) => medalFor(race, { time, score: 0, respawnCount: SENTINEL }))).toEqual([4, 4, 3, 2, 0]);
+    const stunt = { mapType: 'TrackMania\\TM_Stunt', authorScore: 5000, goldScore: 4000, silverScore: 3000, bronzeScore: 2000 };
+    expect([5000, 4999, 3000, 1999].map((score) => medalFor(stunt, { time: 60000, score, respawnCount: 0 }))).toEqual([4, 3, 2, 0]);
+  });
+
+  it('API-FACTS ranking: a Platform run is ranked by respawns, fewest first, then by time', () => {
+    expect(isBetterPlatformRun({ respawnCount: 0, time: 90000, score: 0 }, { respawnCount: 1, time: 20000, score: 0 })).toBe(true);
+    expect(isBetterPlatformRun({ respawnCount: 2, time: 30000, score: 0 }, { respawnCount: 2, time: 30001, score: 0 })).toBe(true);
+    expect(isBetterPlatformRun({ respawnCount: 2, time: 30001, score: 0 }, { respawnCount: 2, time: 30000, score: 0 })).toBe(false);
+    expect(isBetterPlatformRun({ respawnCount: 3, time: 1, score: 0 }, { respawnCount: 2, time: 99999, score: 0 })).toBe(false);
+  });
+
+  it('API-FACTS ranking: a season record on a Platform map is no better than the personal best (respawns, then time)', () => {
+    for (const { records } of datasets.flatMap(platformBoards)) {
+      for (const season of records.filter((r) => r.scopeType === 'Season')) {
+        const pb = records.find((r) => r.scopeType === 'PersonalBest' && r.accountId === season.accountId);
+        if (!pb) throw new Error('a season record without a personal best');
+        expect(isBetterPlatformRun(season.recordScore, pb.recordScore)).toBe(false);
+      }
+    }
+  });
+
+  it('API-FACTS ranking: evolve improves a Platform personal best by the game\'s order (fewer respawns, or as many and faster)', () => {
+    const dataset = generateDataset({ seed: 12, maps: 40, players: 20 });
+    const before = new Map(dataset.records.map((r) => [`${r.mapId}|${r.accountId}|${r.scopeId}`, structuredClone(r)]));
+    evolveDataset(dataset, { seed: 4, fraction: 0.5 });
+    let fewerRespawns = 0;
+    let improved = 0;
+    for (const { map, records } of platformBoards(dataset)) {
+      for (const r of records.filter((x) => x.scopeType === 'PersonalBest')) {
+        const old = before.get(`${r.mapId}|${r.accountId}|${r.scopeId}`);
+        if (!old || old.mapRecordId === r.mapRecordId) continue;
+        improved++;
+        expect(isBetterPlatformRun(r.recordScore, old.recordScore)).toBe(true);
+        expect(r.recordScore.time).toBeLessThan(old.recordScore.time);
+        if (r.recordScore.respawnCount < old.recordScore.respawnCount) fewerRespawns++;
+        expect(r.medal).toBe(medalFor(map, r.recordScore));
+      }
+    }
+    expect(improved).toBeGreaterThan(5);
+    expect(fewerRespawns).toBeGreaterThan(0);
   });
 });
 
