@@ -52,8 +52,17 @@ function wireMap(map: DatasetMap, origin: string): Record<string, unknown> {
   };
 }
 
-function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string, caller: string | undefined): Record<string, unknown> {
+/**
+ * A hidden entry shows no time, no score and no respawn count: map-page.md says a secret record shows SECRET as its
+ * score. The seed puts 4294967295 in time; score (the Stunt points) and respawnCount (what Platform ranks by) get it too.
+ */
+function servedScore(map: DatasetMap, record: DatasetRecord, caller: string | undefined): DatasetRecord['recordScore'] {
   const { respawnCount, score, time } = record.recordScore;
+  if (!isHidden(map, record, caller)) return { respawnCount, score, time };
+  return { respawnCount: SENTINEL_U32, score: isStuntMapType(map.mapType) ? SENTINEL_U32 : score, time: SENTINEL_U32 };
+}
+
+function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string, caller: string | undefined): Record<string, unknown> {
   return {
     accountId: record.accountId,
     filename: record.filename,
@@ -62,7 +71,7 @@ function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string, call
     mapId: record.mapId,
     mapRecordId: record.mapRecordId,
     medal: record.medal,
-    recordScore: { respawnCount, score, time: isHidden(map, record, caller) ? SENTINEL_U32 : time },
+    recordScore: servedScore(map, record, caller),
     removed: record.removed,
     scopeId: record.scopeId,
     scopeType: record.scopeType,

@@ -7,6 +7,11 @@ export interface GenerateOptions {
   seed: number;
   maps: number;
   players: number;
+  /**
+   * How many maps get a secret threshold that hides most of their personal bests (about 70%, at least two): Race or
+   * Stunt maps with three personal bests or more, chosen by the seed. Default 0.
+   */
+  secretHeavyMaps?: number;
 }
 
 export const MAP_TYPE = {
@@ -236,6 +241,36 @@ function secretThresholdFor(map: DatasetMap, personalBests: readonly DatasetReco
   return cut;
 }
 
+/** A threshold that hides most of the map's personal bests (about 70%, at least two) and leaves at least one visible. */
+function heavySecretThresholdFor(map: DatasetMap, personalBests: readonly DatasetRecord[]): number {
+  const stunt = isStuntMapType(map.mapType);
+  const values = personalBests.map((r) => (stunt ? r.recordScore.score : r.recordScore.time)).sort((a, b) => (stunt ? b - a : a - b));
+  const hidden = Math.min(values.length - 1, Math.max(2, Math.round(values.length * 0.7)));
+  return values[hidden] ?? 0;
+}
+
+/** Gives `count` maps, chosen by the seed, a threshold that hides most of their personal bests. Mutates the dataset. */
+function addSecretHeavyMaps(dataset: Dataset, count: number, seed: number): void {
+  if (count === 0) return;
+  const personalBests = new Map<string, DatasetRecord[]>();
+  for (const record of dataset.records) {
+    if (record.scopeType !== 'PersonalBest') continue;
+    const list = personalBests.get(record.mapId) ?? [];
+    list.push(record);
+    personalBests.set(record.mapId, list);
+  }
+  // Not Platform maps: see the secret threshold of generateDataset.
+  const eligible = dataset.maps
+    .filter((map) => !isPlatformMapType(map.mapType) && (personalBests.get(map.mapId)?.length ?? 0) >= 3)
+    .map((map) => ({ map, order: fnv1a(`secret-heavy|${seed}|${map.mapId}`) }))
+    .sort((a, b) => a.order - b.order);
+  if (eligible.length < count)
+    throw new RangeError(
+      `generateDataset: secretHeavyMaps is ${count} but only ${eligible.length} maps can have many secret entries (Race or Stunt maps with 3 personal bests or more); ask for fewer, or for more maps or players`,
+    );
+  for (const { map } of eligible.slice(0, count)) map.secretThreshold = heavySecretThresholdFor(map, personalBests.get(map.mapId) ?? []);
+}
+
 /** A deterministic dataset: the same options give the same JSON, byte for byte. */
 export function generateDataset(opts: GenerateOptions): Dataset {
   for (const [name, value] of Object.entries(opts))
@@ -302,7 +337,9 @@ export function generateDataset(opts: GenerateOptions): Dataset {
       }
     }
   }
-  return { maps, records, displayNames };
+  const dataset = { maps, records, displayNames };
+  addSecretHeavyMaps(dataset, opts.secretHeavyMaps ?? 0, opts.seed);
+  return dataset;
 }
 
 /**

@@ -140,6 +140,24 @@ describe('Nadeo auth', () => {
     }
   });
 
+  it('auth: a login\'s own hidden Stunt entry keeps its score and time for it; others\' show 4294967295 in both', async () => {
+    const stunt = structuredClone(dataset);
+    const map = mapsByKind(stunt).stunt;
+    const [mine, theirs] = recordsOf(stunt, map.mapId).sort((a, b) => b.recordScore.score - a.recordScore.score);
+    if (!mine || !theirs) throw new Error('too few Stunt records');
+    map.secretThreshold = Math.min(mine.recordScore.score, theirs.recordScore.score) - 1;
+    const own = await startTestEmulator({ dataset: stunt, auth: { ...LOGIN, accountId: mine.accountId } });
+    try {
+      const authorization = `nadeo_v1 t=${(await logIn(own.url)).json<TokenPair>().accessToken}`;
+      const reply = await get(recordsUrl(own.url, { accountIdList: `${mine.accountId},${theirs.accountId}`, mapId: map.mapId, gameMode: 'Stunt' }), { authorization });
+      const byAccount = new Map(reply.json<WireRecord[]>().map((r) => [r.accountId, r]));
+      expect(byAccount.get(mine.accountId)?.recordScore).toEqual(mine.recordScore);
+      expect(byAccount.get(theirs.accountId)?.recordScore).toMatchObject({ time: SENTINEL, score: SENTINEL });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('auth: without the auth option no token is needed, and a sent one is ignored', async () => {
     const open = await startTestEmulator({ dataset });
     try {

@@ -198,6 +198,39 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
   });
 });
 
+describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
+  const hiddenOn = (map: DatasetMap, records: DatasetRecord[]): DatasetRecord[] =>
+    records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest' && (map.mapType.endsWith('TM_Stunt') ? r.recordScore.score > map.secretThreshold! : r.recordScore.time < map.secretThreshold!));
+
+  it('secretHeavyMaps: that many maps get a threshold hiding most of their personal bests (at least 60% and 2), some stay visible, none on Platform', () => {
+    const plain = generateDataset({ seed: 21, maps: 30, players: 15 });
+    const heavy = generateDataset({ seed: 21, maps: 30, players: 15, secretHeavyMaps: 4 });
+    const changed = heavy.maps.filter((m, i) => m.secretThreshold !== plain.maps[i]?.secretThreshold);
+    expect(changed.length).toBeGreaterThanOrEqual(3);
+    const heavyMaps = heavy.maps.filter((m) => {
+      if (m.secretThreshold === undefined) return false;
+      const all = heavy.records.filter((r) => r.mapId === m.mapId && r.scopeType === 'PersonalBest');
+      return hiddenOn(m, heavy.records).length >= Math.max(2, 0.6 * all.length);
+    });
+    expect(heavyMaps.length).toBeGreaterThanOrEqual(4);
+    for (const map of heavyMaps) {
+      const all = heavy.records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest');
+      expect(hiddenOn(map, heavy.records).length).toBeLessThan(all.length);
+      expect(map.mapType.endsWith('TM_Platform')).toBe(false);
+    }
+    // Only thresholds change: the rest of the dataset is the one without the option.
+    const withoutThresholds = (d: Dataset): string => JSON.stringify({ ...d, maps: d.maps.map(({ secretThreshold: _, ...m }) => m) });
+    expect(withoutThresholds(heavy)).toBe(withoutThresholds(plain));
+  });
+
+  it('secretHeavyMaps: refuses more maps than can have many secret entries, saying how many can', () => {
+    // Four maps: Race, clones, Stunt and Platform; Platform cannot have one.
+    expect(() => generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 })).toThrow(/secretHeavyMaps is 4 but only 3 maps/);
+    expect(generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 3 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(3);
+    expect(() => generateDataset({ seed: 1, maps: 3, players: 6, secretHeavyMaps: 1.5 })).toThrow(/secretHeavyMaps must be a whole number/);
+  });
+});
+
 describe('replayBytesFor', () => {
   it('gives a few KB starting with GBX, the same for the same record and different for another', () => {
     const { records } = generateDataset({ seed: 9, maps: 6, players: 4 });

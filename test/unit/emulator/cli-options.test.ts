@@ -1,0 +1,33 @@
+// `trackwatch emulator` flags turned into emulator options: what each flag generates, and a clear refusal of bad ones.
+import { describe, expect, it } from 'vitest';
+import { emulatorOptionsFrom } from '../../../src-main/cli/commands/emulator.ts';
+import { UserError } from '../../../src-main/cli/errors.ts';
+
+const DEFAULTS = { seed: '1', maps: '24', players: '12', host: '127.0.0.1', port: '0' };
+const given = (...names: string[]) => (name: string): boolean => names.includes(name);
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(error instanceof UserError)) throw new Error(`expected a UserError, got ${String(error)}`);
+  return error.message;
+}
+
+describe('trackwatch emulator options', () => {
+  it('--secret-heavy-maps N: N maps of the generated dataset hide most of their entries behind a secret threshold', async () => {
+    const { options } = await emulatorOptionsFrom({ ...DEFAULTS, maps: '12', secretHeavyMaps: '3' }, given('maps'));
+    const { options: plain } = await emulatorOptionsFrom({ ...DEFAULTS, maps: '12' }, given('maps'));
+    const thresholds = (o: typeof options): number => o.dataset.maps.filter((m) => m.secretThreshold !== undefined).length;
+    expect(thresholds(options)).toBeGreaterThanOrEqual(3);
+    expect(thresholds(options)).toBeGreaterThan(thresholds(plain));
+  });
+
+  it('--secret-heavy-maps: refused when not a whole number, above what the maps allow, or with --dataset', async () => {
+    expect(await refusal(emulatorOptionsFrom({ ...DEFAULTS, secretHeavyMaps: 'many' }, given()))).toBe(
+      '--secret-heavy-maps must be a whole number at least 0 and at most 24; got "many".',
+    );
+    expect(await refusal(emulatorOptionsFrom({ ...DEFAULTS, maps: '4', players: '6', secretHeavyMaps: '4' }, given('maps', 'players')))).toMatch(
+      /^--secret-heavy-maps is 4 but only 3 maps can have many secret entries .*ask for fewer, or for more maps or players\.$/,
+    );
+    expect(await refusal(emulatorOptionsFrom({ ...DEFAULTS, dataset: 'x.json', secretHeavyMaps: '1' }, given()))).toContain('--secret-heavy-maps only apply when generating');
+  });
+});
