@@ -7,7 +7,7 @@ import { NadeoAuth, type AuthOptions } from './auth.ts';
 import type { Dataset } from './dataset.ts';
 import { FaultPlan, TokenBucket, type FaultKind } from './faults.ts';
 import { mapFileBytes, replayBytesFor, THUMBNAIL_JPEG } from './files.ts';
-import { evolveDataset } from './generator.ts';
+import { evolveDataset, type EvolveOptions } from './generator.ts';
 import { DatasetIndex } from './lookup.ts';
 import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
 
@@ -59,9 +59,9 @@ export interface RunningEmulator {
   resetStats(): void;
   /**
    * Deterministically improves about `fraction` of the personal bests and adds some first ones (new mapRecordId,
-   * later timestamp, better time or Stunt score, new replay bytes); returns what changed.
+   * later timestamp, better result, new replay bytes), of every account or of a few `rivals`; returns what changed.
    */
-  evolve(opts: { seed: number; fraction: number }): { improved: number; added: number };
+  evolve(opts: EvolveOptions): { improved: number; added: number };
   close(): Promise<void>;
 }
 

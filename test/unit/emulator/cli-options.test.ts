@@ -28,6 +28,18 @@ describe('trackwatch emulator options', () => {
     expect(await refusal(emulatorOptionsFrom({ ...DEFAULTS, maps: '4', players: '6', secretHeavyMaps: '4' }, given('maps', 'players')))).toMatch(
       /^--secret-heavy-maps is 4 but only 3 maps can have many secret entries .*ask for fewer, or for more maps or players\.$/,
     );
-    expect(await refusal(emulatorOptionsFrom({ ...DEFAULTS, dataset: 'x.json', secretHeavyMaps: '1' }, given()))).toContain('--secret-heavy-maps only apply when generating');
+    expect(await refusal(emulatorOptionsFrom({ ...DEFAULTS, dataset: 'x.json', secretHeavyMaps: '1' }, given()))).toBe('--seed, --maps, --players, --secret-heavy-maps and --hostile-names only apply when generating; leave them out with --dataset.');
+  });
+
+  it('issue 11: --generate serves a season of the game by default ("Fall 2026 - 01", club tags), --hostile-names the test names', async () => {
+    const { options, summary } = await emulatorOptionsFrom({ ...DEFAULTS, generate: true }, given());
+    expect(options.dataset.maps[0]?.name).toBe('Fall 2026 - 01');
+    expect(summary).toContain('a season of the game');
+    const names = options.dataset.maps.map((m) => m.name).join('\n');
+    expect(names).not.toContain('=HYPERLINK');
+    const { options: hostile, summary: hostileSummary } = await emulatorOptionsFrom({ ...DEFAULTS, generate: true, hostileNames: true }, given());
+    expect(hostile.dataset.maps.map((m) => m.name)).toContain('=HYPERLINK("http://x","y")');
+    expect(hostileSummary).toContain('hostile names');
+    expect(await refusal(emulatorOptionsFrom({ ...DEFAULTS, dataset: 'x.json', hostileNames: true }, given()))).toContain('--hostile-names only apply when generating; leave them out with --dataset.');
   });
 });

@@ -261,3 +261,114 @@ describe('evolveDataset', () => {
     expect(JSON.stringify(a)).toBe(before);
   });
 });
+
+describe("style 'season': a believable season of the game for the demo (issue 11)", () => {
+  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
+  const isOfficial = (m: DatasetMap): boolean => /^(Winter|Spring|Summer|Fall) \d{4} - \d{2}$/.test(m.name);
+  /** What only the hostile style holds: formula starts, markup, quotes and commas, control characters, path tricks. */
+  const HOSTILE = /^[=+\-@]|[<>"\r\n]|,|\.\.|\$l\[|\$\$/;
+
+  it('issue 11: is deterministic from the seed, passes its own schema, and another seed gives another season', () => {
+    expect(JSON.stringify(generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' }))).toBe(JSON.stringify(season));
+    expect(JSON.stringify(generateDataset({ seed: 2027, maps: 24, players: 12, style: 'season' }))).not.toBe(JSON.stringify(season));
+    expect(parseDataset(JSON.parse(JSON.stringify(season)))).toEqual(season);
+  });
+
+  it('issue 11: official maps are named as Nadeo names them ("Fall 2026 - 01" ...), in order, by Nadeo, played from the campaign\'s release', () => {
+    const official = season.maps.filter(isOfficial);
+    expect(official.length).toBeGreaterThanOrEqual(12);
+    expect(official.map((m) => m.name)).toEqual(official.map((_, i) => `Fall 2026 - ${String(i + 1).padStart(2, '0')}`));
+    const nadeo = official[0]?.author ?? '';
+    expect(season.displayNames?.[nadeo]).toBe('Nadeo');
+    for (const map of official) {
+      expect(map).toMatchObject({ author: nadeo, submitter: nadeo, mapType: 'TrackMania\\TM_Race', hasClones: false, filename: `${map.name}.Map.Gbx` });
+      expect(Date.parse(map.timestamp)).toBeLessThan(Date.parse('2026-10-01T17:00:00+00:00'));
+      for (const r of season.records.filter((x) => x.mapId === map.mapId)) expect(Date.parse(r.timestamp)).toBeGreaterThanOrEqual(Date.parse('2026-10-01T17:00:00+00:00'));
+    }
+    // Later maps of a campaign are longer: 21-25 (black) take longer than 01-05 (white).
+    const large = generateDataset({ seed: 3, maps: 60, players: 2, style: 'season' }).maps.filter(isOfficial);
+    const white = large.slice(0, 5).map((m) => m.authorScore);
+    const black = large.slice(20, 25).map((m) => m.authorScore);
+    expect(Math.max(...white)).toBeLessThan(Math.min(...black));
+    expect(large[25]?.name).toBe('Summer 2026 - 01');
+  });
+
+  it('issue 11: community maps carry the formatting codes mappers use, and no hostile text anywhere', () => {
+    const community = season.maps.filter((m) => !isOfficial(m));
+    expect(community.length).toBeGreaterThanOrEqual(5);
+    const names = generateDataset({ seed: 8, maps: 80, players: 12, style: 'season' }).maps.filter((m) => !isOfficial(m)).map((m) => m.name);
+    for (const code of ['$i', '$o', '$w', '$s', '$n', '$z', '$fff']) expect(names.some((n) => n.includes(code)), code).toBe(true);
+    expect(names.some((n) => /(\$[0-9a-f]{3}\w){4}/.test(n)), 'a name coloured letter by letter').toBe(true);
+    expect(names.some((n) => !n.includes('$')), 'a plain name').toBe(true);
+    for (const map of season.maps) {
+      expect(map.name).not.toMatch(HOSTILE);
+      expect(map.filename).toMatch(/^[\w ()-]+\.Map\.Gbx$/);
+      expect(map.author).not.toBe('');
+    }
+    // Replay file names are the service's own form, never a path trick.
+    for (const r of season.records) expect(r.filename).toMatch(/^Replays\\Downloaded\\[0-9a-f-]{36}_[0-9a-f-]{36}_\((\d+'\d{2}''\d{2}|\d+pts)\)\.replay\.gbx$/);
+  });
+
+  it('issue 11: every player has a distinct believable display name, some with a club tag ("$f80[TMX] Skyline"), some plain', () => {
+    const many = generateDataset({ seed: 5, maps: 2, players: 120, style: 'season' });
+    const players = [...new Set(many.records.map((r) => r.accountId))];
+    const names = Object.entries(many.displayNames ?? {}).filter(([id]) => players.includes(id)).map(([, name]) => name);
+    expect(names).toHaveLength(players.length);
+    expect(new Set(names).size).toBe(names.length);
+    const tagged = names.filter((n) => /^(\$[0-9a-fosiwz]{1,3})*(\[\w+\]|\(\w+\)|\w+)(\$z)?( \|)? \S+$/.test(n) && n.startsWith('$'));
+    expect(tagged.length).toBeGreaterThan(names.length * 0.25);
+    expect(names.filter((n) => /^[A-Za-z][\w]*$/.test(n)).length).toBeGreaterThan(names.length * 0.4);
+    for (const name of names) expect(name).not.toMatch(HOSTILE);
+  });
+
+  it('issue 11 / issue 8: a season has every map kind: Race, clones, Stunt, Platform with respawn medals, a secret threshold hiding a few', () => {
+    for (const maps of [5, 6, 24]) {
+      const { maps: all, records } = generateDataset({ seed: maps, maps, players: 12, style: 'season' });
+      const race = all.filter((m) => m.mapType === 'TrackMania\\TM_Race');
+      expect(race.some((m) => !m.hasClones)).toBe(true);
+      expect(race.some((m) => m.hasClones)).toBe(true);
+      expect(all.some((m) => m.mapType === 'TrackMania\\TM_Stunt')).toBe(true);
+      const platform = all.find(isPlatform);
+      expect(platform?.bronzeScore).toBeLessThan(20);
+      const secret = all.find((m) => m.secretThreshold !== undefined);
+      if (!secret) throw new Error(`no secret threshold with ${maps} maps`);
+      const personalBests = records.filter((r) => r.mapId === secret.mapId && r.scopeType === 'PersonalBest');
+      const hidden = personalBests.filter((r) => r.recordScore.time < secret.secretThreshold!);
+      expect(hidden.length).toBeGreaterThanOrEqual(1);
+      expect(hidden.length).toBeLessThan(personalBests.length);
+    }
+    // The demo's season: the threshold sits at the author time, as Weekly Shorts have it, and hides several entries.
+    const secret = season.maps.find((m) => m.secretThreshold !== undefined);
+    expect(secret?.secretThreshold).toBe(secret?.authorScore);
+  });
+
+  it('issue 11: the default style stays hostile, so tests keep their hostile inputs; an unknown style is refused', () => {
+    expect(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, style: 'hostile' }))).toBe(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6 })));
+    expect(generateDataset({ seed: 4, maps: 8, players: 6 }).maps.map((m) => m.name)).toContain('=HYPERLINK("http://x","y")');
+    expect(() => generateDataset({ seed: 1, maps: 1, players: 1, style: 'pretty' as 'season' })).toThrow(/style must be 'season' or 'hostile'/);
+  });
+
+  it('issue 11: evolve with rivals makes only that many players improve (never an excepted one), each on several maps', () => {
+    const dataset = structuredClone(season);
+    const me = [...new Set(dataset.records.map((r) => r.accountId))].sort()[0] ?? '';
+    const before = new Map(dataset.records.map((r) => [r.mapRecordId, r.accountId]));
+    const { improved, added } = evolveDataset(dataset, { seed: 2027, fraction: 0.35, rivals: 3, except: [me] });
+    const movers = dataset.records.filter((r) => !before.has(r.mapRecordId)).map((r) => r.accountId);
+    expect(improved + added).toBe(movers.length);
+    expect(new Set(movers).size).toBe(3);
+    expect(movers).not.toContain(me);
+    expect(improved).toBeGreaterThanOrEqual(6);
+    const again = structuredClone(season);
+    expect(evolveDataset(again, { seed: 2027, fraction: 0.35, rivals: 3, except: [me] })).toEqual({ improved, added });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(dataset));
+    expect(() => evolveDataset(structuredClone(season), { seed: 1, fraction: 0.1, rivals: -1 })).toThrow(/rivals must be a whole number/);
+  });
+
+  it('evolve: except keeps an account\'s records as they are even without rivals', () => {
+    const dataset = structuredClone(season);
+    const me = dataset.records[0]?.accountId ?? '';
+    const mine = JSON.stringify(dataset.records.filter((r) => r.accountId === me));
+    evolveDataset(dataset, { seed: 9, fraction: 1, except: [me.toUpperCase()] });
+    expect(JSON.stringify(dataset.records.filter((r) => r.accountId === me))).toBe(mine);
+  });
+});
