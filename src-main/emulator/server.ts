@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { apiError, API_ERROR, bytes, json, noRoute, text, type Answer } from './answers.ts';
-import { isHidden, lookUpMaps, lookUpRecords, type MapsRoute } from './api.ts';
+import { isHidden, lookUpMaps, lookUpRecords, mapFileRedirect, type MapsRoute } from './api.ts';
 import { NadeoAuth, type AuthOptions } from './auth.ts';
 import type { Dataset } from './dataset.ts';
 import { FaultPlan, TokenBucket, type FaultKind } from './faults.ts';
@@ -169,6 +169,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
           return replayAnswer(object.record, caller);
         },
       },
+    ],
+    [
+      /^\/maps\/([0-9A-Fa-f-]+)\/file$/,
+      { name: 'GET /maps/:mapId/file', kind: 'file', method: 'GET', handle: (r) => mapFileRedirect(index, r.pathId, 'file', r.origin) },
+    ],
+    [
+      /^\/maps\/([0-9A-Fa-f-]+)\/thumbnail\.jpg$/,
+      { name: 'GET /maps/:mapId/thumbnail.jpg', kind: 'file', method: 'GET', handle: (r) => mapFileRedirect(index, r.pathId, 'thumbnail', r.origin) },
     ],
     [
       /^\/mapRecords\/([0-9A-Fa-f-]+)\/replay$/,

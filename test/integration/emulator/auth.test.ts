@@ -73,7 +73,30 @@ describe('Nadeo auth', () => {
 
   it('auth: a login without the NadeoServices audience is refused', async () => {
     expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '{"audience":"NadeoLiveServices"}')).status).toBe(400);
-    expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '')).status).toBe(400);
+    expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '{}')).status).toBe(400);
+  });
+
+  it('auth (issue 10 fidelity): a login POST with no body gives a NadeoServices token pair that opens the API', async () => {
+    const bare = await call(`${emulator().url}/v2/authentication/token/basic`, { method: 'POST', headers: { authorization: basic(LOGIN.login, LOGIN.password) } });
+    const empty = await logIn(emulator().url, LOGIN.login, LOGIN.password, '');
+    for (const reply of [bare, empty]) {
+      expect(reply.status).toBe(200);
+      const pair = reply.json<TokenPair>();
+      expect(claims(pair.accessToken)).toMatchObject({ aud: 'NadeoServices' });
+      expect((await get(`${emulator().url}/maps/by-id/?mapIdList=${mapId}`, { authorization: `nadeo_v1 t=${pair.accessToken}` })).status).toBe(200);
+    }
+    // The credentials are still checked.
+    const wrong = await call(`${emulator().url}/v2/authentication/token/basic`, { method: 'POST', headers: { authorization: basic(LOGIN.login, 'guess') } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('auth: the successor routes\' file addresses and their redirect targets need the token like every file', async () => {
+    const authorization = `nadeo_v1 t=${(await logIn(emulator().url)).json<TokenPair>().accessToken}`;
+    const [map] = (await get(`${emulator().url}/maps/by-id/?mapIdList=${mapId}`, { authorization })).json<WireMap[]>();
+    expect((await get(map?.fileUrl ?? '')).status).toBe(401);
+    const moved = await get(map?.fileUrl ?? '', { authorization });
+    expect(moved.status).toBe(302);
+    expect((await get(String(moved.headers.location), { authorization })).status).toBe(200);
   });
 
   it('auth: a missing, malformed or forged token is 401 on API routes and files', async () => {
