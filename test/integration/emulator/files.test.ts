@@ -184,3 +184,32 @@ describe('the live dataset', () => {
     }
   });
 });
+
+describe('evolve with rivals (issue 11: a few rivals improve between two syncs)', () => {
+  it('issue 11: after evolve({ rivals: 3, except: [me] }) the served leaderboards change for exactly three players, never for me', async () => {
+    const live = await startTestEmulator({ dataset: generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' }) });
+    try {
+      const everyone = accountsOf(live.dataset);
+      const me = everyone[0] ?? '';
+      const served = async (): Promise<Map<string, string>> => {
+        const ids = new Map<string, string>();
+        for (const map of live.dataset.maps) {
+          const gameMode = map.mapType.endsWith('TM_Stunt') ? 'Stunt' : map.mapType.endsWith('TM_Platform') ? 'Platform' : map.hasClones ? 'TimeAttackClone' : undefined;
+          const reply = await get(recordsUrl(live.url, { accountIdList: everyone.join(','), mapId: map.mapId, gameMode }));
+          for (const r of reply.json<WireRecord[]>()) ids.set(`${map.mapId}|${r.accountId}`, r.mapRecordId);
+        }
+        return ids;
+      };
+      const before = await served();
+      const { improved, added } = live.evolve({ seed: 2027, fraction: 0.3, rivals: 3, except: [me] });
+      const after = await served();
+      const moved = [...after].filter(([key, id]) => before.get(key) !== id).map(([key]) => key.split('|')[1]);
+      expect(moved).toHaveLength(improved + added);
+      expect(new Set(moved).size).toBe(3);
+      expect(moved).not.toContain(me);
+    } finally {
+      await live.close();
+    }
+  });
+});
+

@@ -287,3 +287,28 @@ describe('4.2 get map records (v2)', () => {
     expect(forward).not.toEqual(holders);
   });
 });
+
+describe('maps with many secret entries (secretHeavyMaps), served', () => {
+  const heavy = generateDataset({ seed: 5, maps: 12, players: 30, secretHeavyMaps: 2 });
+  const served = useEmulator({ dataset: heavy });
+
+  it('secretHeavyMaps: on such a map most entries come back hidden (time, score and respawns 4294967295; replay 403), the rest visible', async () => {
+    const plain = generateDataset({ seed: 5, maps: 12, players: 30 });
+    const heavyMaps = heavy.maps.filter((m, i) => m.secretThreshold !== plain.maps[i]?.secretThreshold);
+    expect(heavyMaps.length).toBeGreaterThanOrEqual(1);
+    for (const map of heavyMaps) {
+      const gameMode = map.mapType.endsWith('TM_Stunt') ? 'Stunt' : map.hasClones ? 'TimeAttackClone' : undefined;
+      const reply = await get(recordsUrl(served().url, { accountIdList: accountsOf(heavy).join(','), mapId: map.mapId, gameMode }));
+      const entries = reply.json<WireRecord[]>();
+      const hidden = entries.filter((r) => r.recordScore.time === SENTINEL);
+      expect(hidden.length).toBeGreaterThanOrEqual(Math.max(2, entries.length * 0.6));
+      expect(hidden.length).toBeLessThan(entries.length);
+      for (const r of hidden) {
+        expect(r.recordScore.respawnCount).toBe(SENTINEL);
+        expect(r.recordScore.score).toBe(map.mapType.endsWith('TM_Stunt') ? SENTINEL : 0);
+      }
+      expect((await get(hidden[0]?.url ?? '')).status).toBe(403);
+    }
+  });
+});
+
