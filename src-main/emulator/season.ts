@@ -22,7 +22,7 @@ export const CAMPAIGN_SIZE = 25;
 const QUARTERS = ['Winter', 'Spring', 'Summer', 'Fall'] as const;
 /** The current campaign: Fall 2026, out on 1 October 2026. */
 const CURRENT = { year: 2026, quarter: 3 };
-/** Seasons' leaderboards close here; the generator's records are set before it. */
+/** Every generated record of a season is set before this: a few weeks into the Fall 2026 campaign. */
 export const SEASON_RECORDS_END_MS = Date.parse('2026-11-15T20:00:00+00:00');
 /** Community maps are made over this span, before the records end. */
 export const COMMUNITY_MAPS_FROM_MS = Date.parse('2025-03-01T00:00:00+00:00');
