@@ -1,6 +1,7 @@
 // Deterministic test data: every kind of map and record the seed describes, plus the hostile text real data holds.
 import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
 import type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';
+import { fillLiveFields } from './live-dataset.ts';
 import { intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
 
 export interface GenerateOptions {
@@ -266,7 +267,8 @@ export function generateDataset(opts: GenerateOptions): Dataset {
       }
     }
   }
-  return { maps, records, displayNames };
+  // Live and Exchange fields come from their own random sequence: the maps and records above stay as they were.
+  return { maps, records, displayNames, ...fillLiveFields(maps, opts.seed) };
 }
 
 /**

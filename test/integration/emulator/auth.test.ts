@@ -71,9 +71,11 @@ describe('Nadeo auth', () => {
     expect(wrong.json<ApiErrorBody>().message).toBe('Invalid credentials.');
   });
 
-  it('auth: a login without the NadeoServices audience is refused', async () => {
-    expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '{"audience":"NadeoLiveServices"}')).status).toBe(400);
-    expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '')).status).toBe(400);
+  it('auth: a login with an unknown audience is refused; one with no body gives a NadeoServices token (issue 10)', async () => {
+    expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '{"audience":"SomeOtherService"}')).status).toBe(400);
+    const noBody = await logIn(emulator().url, LOGIN.login, LOGIN.password, '');
+    expect(noBody.status).toBe(200);
+    expect(claims(noBody.json<TokenPair>().accessToken)).toMatchObject({ aud: 'NadeoServices' });
   });
 
   it('auth: a missing, malformed or forged token is 401 on API routes and files', async () => {
