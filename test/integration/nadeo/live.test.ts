@@ -117,6 +117,23 @@ describe('Live client', () => {
     }
   });
 
+  it('live client: faults on the Live host (500, 503, 429, drops, cut bodies) are retried to the same answers', async () => {
+    const emu = await startTestEmulator({ dataset, failRate: 0.3, faultSeed: 7, retryAfterSec: 0 });
+    const calm = createLiveClient(liveOptions(emulator()));
+    const live = createLiveClient({ ...liveOptions(emu), credentials: undefined });
+    try {
+      const queries = dataset.maps.flatMap((map, m) => [0, 1, 2].map((p) => ({ mapUid: map.mapUid, score: 30_000 + p * 101 + m })));
+      expect(await live.getPositions(queries)).toEqual((await calm.getPositions(queries)).map((r) => ({ ...r, asOf: expect.any(String) })));
+      expect((await live.getSeasonalCampaigns({ length: 3 })).campaigns).toHaveLength(3);
+      expect(emu.stats().faults).toBeGreaterThan(0);
+      expect(live.stats().retries).toBeGreaterThan(0);
+    } finally {
+      await live.close();
+      await calm.close();
+      await emu.close();
+    }
+  });
+
   it('live client: unknown maps are unavailable and malformed questions invalid, never sent', async () => {
     const emu = emulator();
     const live = createLiveClient(liveOptions(emu));

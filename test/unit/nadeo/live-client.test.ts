@@ -228,6 +228,24 @@ describe('names and Exchange clients, wire details', () => {
     expect(oauth.requests[1]!.headers['authorization']).toMatch(/^Bearer /);
   });
 
+  it('an OAuth token without expires_in lives as long as its JWT exp claim says', async () => {
+    let t = 1_000_000_000_000;
+    let issued = 0;
+    const oauth = await serve((req, res) => {
+      if (pathOf(req.url) === '/api/access_token') return sendJson(res, 200, { token_type: 'bearer', access_token: jwt({ exp: t / 1000 + 120, n: ++issued }) });
+      sendJson(res, 200, []);
+    });
+    const client = track(createNamesClient({ ...fast, baseUrl: oauth.url, clientId: 'a', clientSecret: 'b', now: () => t }));
+    await client.getAccountIds(['One']);
+    t += 60_000;
+    await client.getAccountIds(['Two']);
+    expect(issued).toBe(1);
+    // Past its two minutes (less the safety margin): a new token, not one kept for the default hour.
+    t += 60_000;
+    await client.getAccountIds(['Three']);
+    expect(issued).toBe(2);
+  });
+
   it('an Exchange answer with More but nothing new stops paging instead of looping', async () => {
     const tmx = await serve((_req, res) => sendJson(res, 200, { More: true, Results: [{ MapId: 5, MapUid: 'Uid5xxxxxxxxxxxxxxxxxxxxx', Name: 'Five' }] }));
     const client = track(createExchangeClient({ ...fast, baseUrl: tmx.url }));
