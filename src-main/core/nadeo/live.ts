@@ -175,7 +175,7 @@ const TOP_ROUTE = 'GET /api/token/leaderboard/group/:groupUid/map/:mapUid/top';
 const GROUP_UID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The Live error code of an error body (`["activity:error-notFound"]`), if it is one. */
-export function liveErrorCode(bodyText: string): string | undefined {
+function liveErrorCode(bodyText: string): string | undefined {
   try {
     const parsed = LiveErrorWire.safeParse(JSON.parse(bodyText));
     return parsed.success ? parsed.data[0] : undefined;
@@ -188,7 +188,7 @@ export function liveErrorCode(bodyText: string): string | undefined {
  * Reads a Live answer: the JSON body on 2xx; otherwise the error of the shared taxonomy, where Live's own error
  * arrays prove the route alive and a 404/410 with neither Live's nor Core's error body means the route is gone.
  */
-export function liveHandler(spec: ErrorSpec, now: () => number): (res: RawResponse) => Promise<unknown> {
+function liveHandler(spec: ErrorSpec, now: () => number): (res: RawResponse) => Promise<unknown> {
   return async (res) => {
     if (res.status >= 200 && res.status < 300) return readJson(res, spec.route);
     let text = '';
