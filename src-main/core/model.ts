@@ -71,3 +71,24 @@ export function isStuntMapType(mapType: string): boolean {
 export function isPlatformMapType(mapType: string): boolean {
   return mapType.endsWith('TM_Platform');
 }
+
+// The Live services' leaderboards (docs/nadeo-api.md, "Beyond the seed"; the Openplanet docs' docs/live/leaderboards/).
+/** The route takes at most 50 maps a request (docs/live/leaderboards/position.md). */
+export const MAX_MAPS_PER_POSITION_REQUEST = 50;
+/** The world zone's ID on every Live leaderboard answer. */
+export const WORLD_ZONE_ID = '301e1b69-7e13-11e8-8060-e284abfd2bc4';
+export const PERSONAL_BEST_GROUP = 'Personal_Best';
+
+/**
+ * The number a record ranks by on the Live leaderboards: points on Stunt maps, the time otherwise. Null when the
+ * record has none to ask about (a time hidden by a secret threshold).
+ */
+export function liveScoreOf(mapType: string, record: { time: number | null; score: number }): number | null {
+  const value = isStuntMapType(mapType) ? record.score : record.time;
+  return value === null || value === SENTINEL_U32 ? null : value;
+}
+
+/** True when `a` ranks strictly ahead of `b` on the map's Live leaderboard: more points on Stunt, less time otherwise. */
+export function isBetterLiveScore(mapType: string, a: number, b: number): boolean {
+  return isStuntMapType(mapType) ? a > b : a < b;
+}

@@ -16,8 +16,13 @@ export interface AuthOptions {
   refreshAllowedAfterSec?: number;
 }
 
+/** Which service a token opens (API-FACTS): Core ('NadeoServices') or Live ('NadeoLiveServices'). */
+export type Audience = 'NadeoServices' | 'NadeoLiveServices';
+const AUDIENCES: readonly string[] = ['NadeoServices', 'NadeoLiveServices'] satisfies Audience[];
+
 interface Session {
   kind: 'access' | 'refresh';
+  audience: Audience;
   expiresAtMs: number;
   refreshAllowedAtMs: number;
 }
@@ -52,17 +57,19 @@ export class NadeoAuth {
     this.#refreshAllowedAfterMs = (options?.refreshAllowedAfterSec ?? Math.min(1800, accessTtlSec / 2)) * 1000;
   }
 
-  /** POST /v2/authentication/token/basic */
+  /** POST /v2/authentication/token/basic; no body (or no audience) gives a NadeoServices token. */
   login(authorization: string | undefined, body: string): Answer {
-    // The service answers a login without a body with a NadeoServices token, as if that audience had been asked for.
-    const request = body.trim() === '' ? '{"audience":"NadeoServices"}' : body;
-    let audience: unknown;
-    try {
-      audience = (JSON.parse(request) as { audience?: unknown } | null)?.audience;
-    } catch {
-      audience = undefined;
+    let audience: unknown = 'NadeoServices';
+    if (body.trim() !== '') {
+      try {
+        audience = (JSON.parse(body) as { audience?: unknown } | null)?.audience ?? 'NadeoServices';
+      } catch {
+        return validationError({ body: 'The body must be JSON like {"audience":"NadeoServices"}.' });
+      }
     }
-    if (audience !== 'NadeoServices') return validationError({ audience: 'The audience must be NadeoServices.' });
+    if (typeof audience !== 'string' || !AUDIENCES.includes(audience)) {
+      return validationError({ audience: 'The audience must be NadeoServices or NadeoLiveServices.' });
+    }
     const match = /^Basic\s+(\S+)$/i.exec(authorization ?? '');
     const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
     const colon = decoded.indexOf(':');
@@ -73,25 +80,28 @@ export class NadeoAuth {
       if (login !== this.#options.login) return this.#refuse('Username could not be found.');
       if (!sameText(password, this.#options.password)) return this.#refuse('Invalid credentials.');
     }
-    return json(200, this.#issuePair(login));
+    return json(200, this.#issuePair(login, audience as Audience));
   }
 
-  /** POST /v2/authentication/token/refresh with the refresh token. */
+  /** POST /v2/authentication/token/refresh with the refresh token: a new pair for the same audience. */
   refresh(authorization: string | undefined): Answer {
     const claims = this.#verify(authorization, 'refresh');
     if (typeof claims === 'string') return this.#refuse(claims);
     if (this.#now() < claims.session.refreshAllowedAtMs) return this.#refuse('Refresh is not allowed yet.');
-    return json(200, this.#issuePair(claims.login));
+    return json(200, this.#issuePair(claims.login, claims.session.audience));
   }
 
   /**
    * The 401 to send, or the account the access token acts for (no account when the emulator is open): one check of
    * the token per call.
    */
-  checkAccess(authorization: string | undefined): { refused: Answer } | { caller: string | undefined } {
+  checkAccess(authorization: string | undefined, audience: Audience = 'NadeoServices'): { refused: Answer } | { caller: string | undefined } {
     if (!this.required) return { caller: undefined };
     const claims = this.#verify(authorization, 'access');
-    return typeof claims === 'string' ? { refused: this.#refuse(claims) } : { caller: this.#accountOf(claims.login) };
+    if (typeof claims === 'string') return { refused: this.#refuse(claims) };
+    // A token opens one service only: Core routes need NadeoServices, Live routes NadeoLiveServices.
+    if (claims.session.audience !== audience) return { refused: this.#refuse(`This token is for ${claims.session.audience}; this route needs a ${audience} token.`) };
+    return { caller: this.#accountOf(claims.login) };
   }
 
   #accountOf(login: string): string {
@@ -104,7 +114,7 @@ export class NadeoAuth {
     return answer;
   }
 
-  #issuePair(login: string): { accessToken: string; refreshToken: string } {
+  #issuePair(login: string, audience: Audience): { accessToken: string; refreshToken: string } {
     const now = this.#now();
     const sessionId = randomUUID();
     const refreshAllowedAtMs = now + this.#refreshAllowedAfterMs;
@@ -112,7 +122,7 @@ export class NadeoAuth {
     const make = (kind: Session['kind'], ttlMs: number): string => {
       const jti = randomUUID();
       const expiresAtMs = now + ttlMs;
-      this.#sessions.set(jti, { kind, expiresAtMs, refreshAllowedAtMs });
+      this.#sessions.set(jti, { kind, audience, expiresAtMs, refreshAllowedAtMs });
       // Claims in whole seconds like the real ones; the server keeps the exact instants, so fractions of a second work.
       const payload = {
         jti,
@@ -120,7 +130,7 @@ export class NadeoAuth {
         iat: Math.floor(now / 1000),
         rat: Math.ceil(refreshAllowedAtMs / 1000),
         exp: Math.ceil(expiresAtMs / 1000),
-        aud: 'NadeoServices',
+        aud: audience,
         usg: 'Server',
         sid: sessionId,
         sub,

@@ -2,6 +2,17 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { SENTINEL_U32 } from '../core/model.ts';
+import {
+  campaignsSchema,
+  clubCampaignsSchema,
+  exchangePacksSchema,
+  liveFieldIssues,
+  trackOfTheDaySchema,
+  type DatasetCampaign,
+  type DatasetClubCampaign,
+  type DatasetExchangePack,
+  type DatasetTotdMonth,
+} from './live-dataset.ts';
 
 /** A map as the seed's 2.1 object, plus the secret threshold; the emulator fills in the URLs it serves. */
 export interface DatasetMap {
@@ -29,6 +40,10 @@ export interface DatasetMap {
   thumbnailUrl?: string;
   /** Records strictly better than this (a higher score on Stunt maps, else a lower time: map-page.md) are served hidden. */
   secretThreshold?: number;
+  /** Players on the map's leaderboard, when more than the dataset's records: Live positions scale up to it. */
+  population?: number;
+  /** The map's Trackmania Exchange number. */
+  exchangeId?: number;
 }
 
 export interface DatasetRecordScore {
@@ -64,6 +79,11 @@ export interface Dataset {
   records: DatasetRecord[];
   /** accountId -> display name, served by the OAuth display-names route. */
   displayNames?: Record<string, string>;
+  /** Live services and Exchange (see live-dataset.ts): all made of the dataset's maps. */
+  campaigns?: DatasetCampaign[];
+  trackOfTheDay?: DatasetTotdMonth[];
+  clubCampaigns?: DatasetClubCampaign[];
+  exchangePacks?: DatasetExchangePack[];
 }
 
 /** A dataset that does not follow the schema; `issues` name each bad field, e.g. `records[3].mapId: ...`. */
@@ -115,6 +135,8 @@ const mapSchema = z.strictObject({
   fileUrl: servedUrl.optional(),
   thumbnailUrl: servedUrl.optional(),
   secretThreshold: u32.optional(),
+  population: z.number().int().min(1).optional(),
+  exchangeId: z.number().int().min(1).max(2 ** 31 - 1).optional(),
 });
 
 const recordSchema = z
@@ -146,8 +168,13 @@ const datasetSchema = z
     maps: z.array(mapSchema),
     records: z.array(recordSchema),
     displayNames: z.record(uuid, z.string()).optional(),
+    campaigns: campaignsSchema.optional(),
+    trackOfTheDay: trackOfTheDaySchema.optional(),
+    clubCampaigns: clubCampaignsSchema.optional(),
+    exchangePacks: exchangePacksSchema.optional(),
   })
   .superRefine((dataset, ctx) => {
+    for (const issue of liveFieldIssues(dataset)) ctx.addIssue({ code: 'custom', ...issue });
     const mapIds = new Map<string, number>();
     const mapUids = new Map<string, number>();
     dataset.maps.forEach((map, i) => {

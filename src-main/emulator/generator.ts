@@ -2,6 +2,7 @@
 // the hostile text real data holds.
 import { SENTINEL_U32, isPlatformMapType, isStuntMapType } from '../core/model.ts';
 import type { Dataset, DatasetMap, DatasetRecord, DatasetRecordScore } from './dataset.ts';
+import { fillLiveFields } from './live-dataset.ts';
 import { fnv1a, intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
 import {
   COMMUNITY_MAPS_FROM_MS,
@@ -434,7 +435,8 @@ export function generateDataset(opts: GenerateOptions): Dataset {
       }
     }
   }
-  const dataset = { maps, records, displayNames };
+  // Live and Exchange fields come from their own random sequence: the maps and records above stay as they were.
+  const dataset = { maps, records, displayNames, ...fillLiveFields(maps, opts.seed) };
   addSecretHeavyMaps(dataset, opts.secretHeavyMaps ?? 0, opts.seed);
   return dataset;
 }

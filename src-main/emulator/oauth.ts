@@ -1,5 +1,6 @@
-// The Trackmania OAuth API's display names (API-FACTS "Player names"): client-credentials token, then names by ID.
-import { randomBytes } from 'node:crypto';
+// The Trackmania OAuth API's display names (API-FACTS "Player names"): client-credentials token, then names by ID,
+// and account IDs by name (docs/oauth/reference/accounts/name-to-id.md in openplanet-nl/nadeoapi-docs).
+import { createHmac, randomBytes } from 'node:crypto';
 import { json, type Answer } from './answers.ts';
 import { UUID_PATTERN } from './dataset.ts';
 
@@ -16,6 +17,8 @@ export class DisplayNamesApi {
   readonly #options: OAuthOptions | undefined;
   readonly #tokens = new Map<string, number>();
   readonly #now: () => number;
+  // A fresh signing key per emulator: its tokens are JWTs like the real ones, valid nowhere else.
+  readonly #secret = randomBytes(32);
 
   constructor(options: OAuthOptions | undefined, now: () => number = Date.now) {
     this.#options = options;
@@ -29,19 +32,54 @@ export class DisplayNamesApi {
       return json(400, { error: 'unsupported_grant_type', message: 'grant_type must be client_credentials.' });
     if (this.#options && (form.get('client_id') !== this.#options.clientId || form.get('client_secret') !== this.#options.clientSecret))
       return json(401, { error: 'invalid_client', message: 'Client authentication failed.' });
-    const token = randomBytes(24).toString('hex');
+    const token = this.#jwt(form.get('client_id') ?? '');
     this.#tokens.set(token, this.#now() + TOKEN_TTL_SEC * 1000);
     return json(200, { token_type: 'bearer', expires_in: TOKEN_TTL_SEC, access_token: token });
   }
 
+  /** A client-credentials access token: a JWT with the claims a Laravel Passport server gives (no user: empty sub). */
+  #jwt(clientId: string): string {
+    const now = Math.floor(this.#now() / 1000);
+    const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = { aud: clientId, jti: randomBytes(40).toString('hex'), iat: now, nbf: now, exp: now + TOKEN_TTL_SEC, sub: '', scopes: [] };
+    const unsigned = `${part({ typ: 'JWT', alg: 'HS256' })}.${part(claims)}`;
+    return `${unsigned}.${createHmac('sha256', this.#secret).update(unsigned).digest('base64url')}`;
+  }
+
+  /** The 401 to send when the emulator wants a token and this one is missing, unknown or expired. */
+  #refusal(authorization: string | undefined): Answer | undefined {
+    if (!this.#options) return undefined;
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    const expiresAt = token === undefined ? undefined : this.#tokens.get(token);
+    if (expiresAt === undefined || this.#now() >= expiresAt) return json(401, { error: 'invalid_token', message: 'Missing, unknown or expired Bearer token.' });
+    return undefined;
+  }
+
+  /**
+   * GET /api/display-names/account-ids?displayName[]=…: each known name (as asked) to its account ID; unknown names are
+   * left out, and when none is known the answer is `[]` (the PHP backend's empty map).
+   */
+  accountIds(authorization: string | undefined, query: URLSearchParams, names: Record<string, string> | undefined): Answer {
+    const refused = this.#refusal(authorization);
+    if (refused) return refused;
+    const asked = query.getAll('displayName[]');
+    if (asked.length === 0) return json(400, { error: 'invalid_request', message: 'Give at least one displayName[].' });
+    if (asked.length > MAX_DISPLAY_NAMES_PER_CALL)
+      return json(400, { error: 'invalid_request', message: `At most ${MAX_DISPLAY_NAMES_PER_CALL} displayName[] per call.` });
+    const entries = Object.entries(names ?? {});
+    const answer: Record<string, string> = {};
+    for (const name of asked) {
+      // Display names are unique; the lookup ignores letter case like the service's.
+      const hit = entries.find(([, n]) => n === name) ?? entries.find(([, n]) => n.toLowerCase() === name.toLowerCase());
+      if (hit) answer[name] = hit[0];
+    }
+    return json(200, Object.keys(answer).length > 0 ? answer : []);
+  }
+
   /** GET /api/display-names?accountId[]=…&accountId[]=… : names of the known accounts, the others left out. */
   displayNames(authorization: string | undefined, query: URLSearchParams, names: Record<string, string> | undefined): Answer {
-    if (this.#options) {
-      const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-      const expiresAt = token === undefined ? undefined : this.#tokens.get(token);
-      if (expiresAt === undefined || this.#now() >= expiresAt)
-        return json(401, { error: 'invalid_token', message: 'Missing, unknown or expired Bearer token.' });
-    }
+    const refused = this.#refusal(authorization);
+    if (refused) return refused;
     const ids = query.getAll('accountId[]');
     if (ids.length === 0) return json(400, { error: 'invalid_request', message: 'Give at least one accountId[].' });
     if (ids.length > MAX_DISPLAY_NAMES_PER_CALL)

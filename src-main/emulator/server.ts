@@ -10,6 +10,8 @@ import { mapFileBytes, replayBytesFor, THUMBNAIL_JPEG } from './files.ts';
 import { evolveDataset, type EvolveOptions } from './generator.ts';
 import { DatasetIndex } from './lookup.ts';
 import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
+import { searchExchangeMaps } from './exchange.ts';
+import { LiveApi } from './live.ts';
 
 export interface EmulatorOptions {
   dataset: Dataset;
@@ -52,6 +54,12 @@ export interface EmulatorStats {
 export interface RunningEmulator {
   /** 'http://127.0.0.1:PORT', no trailing slash: both {base_url} and {storage_url}. */
   url: string;
+  /** The Live services' base URL (the same origin as `url`). */
+  liveUrl: string;
+  /** The OAuth API's base URL (display names, account IDs by name; the same origin as `url`). */
+  oauthUrl: string;
+  /** The Trackmania Exchange stub's base URL: `url` + '/tmx'. */
+  exchangeUrl: string;
   port: number;
   /** The live dataset: changes to it are served (edited fields at once; added, removed or replaced items too). */
   dataset: Dataset;
@@ -70,7 +78,7 @@ export const MAX_URI_LENGTH = 8220;
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** Which policies apply: API and file requests are rate limited and faulted; token routes never are. */
-type RouteKind = 'api' | 'file' | 'login' | 'names-token' | 'names';
+type RouteKind = 'api' | 'file' | 'login' | 'names-token' | 'names' | 'live' | 'exchange';
 
 interface Route {
   name: string;
@@ -84,6 +92,8 @@ interface RouteRequest {
   query: URLSearchParams;
   /** The ID captured from the path, for file routes. */
   pathId: string;
+  /** Every part captured from the path (pattern routes). */
+  params: string[];
   body: string;
   authorization: string | undefined;
   /** The account the request's access token acts for (only when the emulator requires auth). */
@@ -121,10 +131,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const index = new DatasetIndex(dataset);
   const auth = new NadeoAuth(options.auth);
   const names = new DisplayNamesApi(options.oauth);
+  const live = new LiveApi(index);
   const faults = new FaultPlan(failRate, options.faultSeed ?? 1);
   // The names API is another service in reality (api.trackmania.com), so it gets its own budget.
   const coreBucket = options.rateLimitRps ? new TokenBucket(options.rateLimitRps) : undefined;
   const namesBucket = options.rateLimitRps ? new TokenBucket(options.rateLimitRps) : undefined;
+  // Live and the Exchange are other services in reality too: each its own budget.
+  const liveBucket = options.rateLimitRps ? new TokenBucket(options.rateLimitRps) : undefined;
+  const exchangeBucket = options.rateLimitRps ? new TokenBucket(options.rateLimitRps) : undefined;
   const retryAfter = String(options.retryAfterSec ?? 1);
   const latencyMs = options.latencyMs ?? 0;
   let stats = emptyStats();
@@ -153,8 +167,22 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     ['/v2/authentication/token/refresh', { name: 'POST /v2/authentication/token/refresh', kind: 'login', method: 'POST', handle: (r) => auth.refresh(r.authorization) }],
     ['/api/access_token', { name: 'POST /api/access_token', kind: 'names-token', method: 'POST', handle: (r) => names.accessToken(r.body) }],
     ['/api/display-names', { name: 'GET /api/display-names', kind: 'names', method: 'GET', handle: (r) => names.displayNames(r.authorization, r.query, dataset.displayNames) }],
+    ['/api/display-names/account-ids', { name: 'GET /api/display-names/account-ids', kind: 'names', method: 'GET', handle: (r) => names.accountIds(r.authorization, r.query, dataset.displayNames) }],
+    ['/api/campaign/official', { name: 'GET /api/campaign/official', kind: 'live', method: 'GET', handle: (r) => live.seasonalCampaigns(r.query, false) }],
+    ['/api/token/campaign/official', { name: 'GET /api/token/campaign/official', kind: 'live', method: 'GET', handle: (r) => live.seasonalCampaigns(r.query, true) }],
+    ['/api/token/campaign/month', { name: 'GET /api/token/campaign/month', kind: 'live', method: 'GET', handle: (r) => live.trackOfTheDay(r.query) }],
+    ['/api/token/leaderboard/group/map', { name: 'POST /api/token/leaderboard/group/map', kind: 'live', method: 'POST', handle: (r) => live.positions(r.query, r.body, r.caller) }],
+    ['/tmx/api/maps', { name: 'GET /tmx/api/maps', kind: 'exchange', method: 'GET', handle: (r) => searchExchangeMaps(index, r.query) }],
   ]);
   const patternRoutes: Array<[RegExp, Route]> = [
+    [
+      /^\/api\/token\/club\/(\d{1,10})\/campaign\/(\d{1,10})$/,
+      { name: 'GET /api/token/club/:clubId/campaign/:campaignId', kind: 'live', method: 'GET', handle: (r) => live.clubCampaign(r.params[0] ?? '', r.params[1] ?? '') },
+    ],
+    [
+      /^\/api\/token\/leaderboard\/group\/([A-Za-z0-9_-]+)\/map\/([A-Za-z0-9_-]+)\/top$/,
+      { name: 'GET /api/token/leaderboard/group/:groupUid/map/:mapUid/top', kind: 'live', method: 'GET', handle: (r) => live.top(r.params[0] ?? '', r.params[1] ?? '', r.query, r.caller) },
+    ],
     [
       /^\/storageObjects\/([A-Za-z0-9_-]+(?:\.jpg)?)$/,
       {
@@ -198,12 +226,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     return bytes(replayBytesFor(record), 'application/octet-stream');
   }
 
-  function resolve(path: string): { route: Route; pathId: string } | undefined {
+  function resolve(path: string): { route: Route; pathId: string; params: string[] } | undefined {
     const exact = exactRoutes.get(path);
-    if (exact) return { route: exact, pathId: '' };
+    if (exact) return { route: exact, pathId: '', params: [] };
     for (const [pattern, route] of patternRoutes) {
       const match = pattern.exec(path);
-      if (match) return { route, pathId: match[1] ?? '' };
+      if (match) return { route, pathId: match[1] ?? '', params: match.slice(1) };
     }
     return undefined;
   }
@@ -263,12 +291,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       return send(req, res, text(414, '414 Request-URI Too Large'));
     }
     if (!resolved || (resolved.route.deprecated && options.withoutDeprecatedRoutes)) return send(req, res, noRoute());
-    const { route, pathId } = resolved;
+    const { route, pathId, params } = resolved;
     if (req.method !== route.method) return send(req, res, json(405, { message: 'Method Not Allowed' }, { Allow: route.method }));
 
-    const limited = route.kind === 'api' || route.kind === 'file' || route.kind === 'names';
+    const limited = route.kind !== 'login' && route.kind !== 'names-token';
     if (limited) {
-      const wait = (route.kind === 'names' ? namesBucket : coreBucket)?.take();
+      const bucket = route.kind === 'names' ? namesBucket : route.kind === 'live' ? liveBucket : route.kind === 'exchange' ? exchangeBucket : coreBucket;
+      const wait = bucket?.take();
       if (wait !== undefined) return send(req, res, text(429, 'Too Many Requests', { 'Retry-After': String(wait) }));
     }
     const fault = limited ? faults.next(`${req.method} ${rawUrl}`) : undefined;
@@ -285,8 +314,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     }
     const authorization = req.headers.authorization;
     let caller: string | undefined;
-    if (route.kind === 'api' || route.kind === 'file') {
-      const access = auth.checkAccess(authorization);
+    if (route.kind === 'api' || route.kind === 'file' || route.kind === 'live') {
+      const access = auth.checkAccess(authorization, route.kind === 'live' ? 'NadeoLiveServices' : 'NadeoServices');
       if ('refused' in access) return send(req, res, access.refused, fault);
       caller = access.caller;
     }
@@ -296,7 +325,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       if (read === undefined) return send(req, res, text(413, 'Payload Too Large'));
       body = read;
     }
-    const answer = route.handle({ query: new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1)), pathId, body, authorization, caller, origin: originOf(req) });
+    const answer = route.handle({ query: new URLSearchParams(queryAt < 0 ? '' : rawUrl.slice(queryAt + 1)), pathId, params, body, authorization, caller, origin: originOf(req) });
     send(req, res, answer, fault);
   }
 
@@ -326,6 +355,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 
   return {
     url: listeningOrigin,
+    liveUrl: listeningOrigin,
+    oauthUrl: listeningOrigin,
+    exchangeUrl: `${listeningOrigin}/tmx`,
     port: address.port,
     dataset,
     stats: () => structuredClone(stats),

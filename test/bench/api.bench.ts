@@ -1,8 +1,17 @@
 // Benchmark of the API core against the emulator: requests made versus the fewest the URI limit allows, 414s,
-// and the request rate achieved at maxRps 20. Prints a table; never asserts.
+// the request rate achieved at maxRps 20, world positions for 25 maps x 50 players against the fewest requests the
+// route allows, and the Live host's rate against its own budget. Prints a table; never asserts.
 // Run: node test/bench/api.bench.ts
 import { startEmulator, generateDataset, type RunningEmulator } from '../../src-main/emulator/index.ts';
-import { createNadeoClient, gameModeFor, type NadeoClientOptions } from '../../src-main/core/nadeo/index.ts';
+import {
+  createLiveClient,
+  createNadeoClient,
+  gameModeFor,
+  liveScoreOf,
+  minimumPositionRequests,
+  type NadeoClientOptions,
+  type PositionQuery,
+} from '../../src-main/core/nadeo/index.ts';
 import { countRow, isMain, minimumRequests, printRows, ratioRow, type BenchRow } from './report.ts';
 
 function clientOptions(emu: RunningEmulator, extra: Partial<NadeoClientOptions> = {}): NadeoClientOptions {
@@ -80,10 +89,75 @@ async function rate(rows: BenchRow[]): Promise<void> {
   }
 }
 
+/** Positions of every watched PB: 25 maps x 50 players, one score per map a request, at most 50 maps a request. */
+async function positions(rows: BenchRow[]): Promise<void> {
+  const dataset = generateDataset({ seed: 44, maps: 25, players: 50 });
+  const emu = await startEmulator({ dataset });
+  const live = createLiveClient({ coreBaseUrl: emu.url, liveBaseUrl: emu.liveUrl, appVersion: '0.1.0', maxRps: 1000, burst: 20, concurrency: 4 });
+  try {
+    const players = [...new Set(dataset.records.map((r) => r.accountId))].sort().slice(0, 50);
+    const queries: PositionQuery[] = [];
+    for (const [m, map] of dataset.maps.entries()) {
+      for (const [p, accountId] of players.entries()) {
+        // Each player's PB where they have one; a made-up score where not, so the grid is full.
+        const pb = dataset.records.find((r) => r.mapId === map.mapId && r.accountId === accountId && r.scopeId === null);
+        const score = (pb ? liveScoreOf(map.mapType, pb.recordScore) : null) ?? map.bronzeScore + p * 11 + m;
+        queries.push({ mapUid: map.mapUid, score });
+      }
+    }
+    const distinct = [...new Map(queries.map((q) => [`${q.mapUid}|${q.score}`, q])).values()];
+    const minimum = minimumPositionRequests(distinct);
+    emu.resetStats();
+    const results = await live.getPositions(queries);
+    const made = emu.stats().byRoute['POST /api/token/leaderboard/group/map'] ?? 0;
+    const ranked = results.filter((r) => r.state === 'ranked').length;
+    console.log(`positions: ${queries.length} PBs (${distinct.length} distinct map/score pairs), ${ranked} ranked, ${made} requests`);
+    const ratio = made / minimum;
+    rows.push({ figure: '25 maps x 50 players: position requests / minimum', measured: `${made} / ${minimum} = ${ratio.toFixed(3)}`, target: '1.00', ok: made === minimum });
+  } finally {
+    await live.close();
+    await emu.close();
+  }
+}
+
+/** The Live host's own budget: everyone asks at once, its limiter alone paces them. */
+async function liveRate(rows: BenchRow[]): Promise<void> {
+  const configured = 20;
+  const n = 100;
+  const emu = await startEmulator({ dataset: generateDataset({ seed: 45, maps: 6, players: 2 }), latencyMs: 20 });
+  const starts: number[] = [];
+  const live = createLiveClient({
+    coreBaseUrl: emu.url,
+    liveBaseUrl: emu.liveUrl,
+    appVersion: '0.1.0',
+    maxRps: configured,
+    burst: 1,
+    concurrency: 4,
+    onRequest: (e) => starts.push(performance.now() - e.ms),
+  });
+  try {
+    await live.getSeasonalCampaigns();
+    starts.length = 0;
+    await Promise.all(Array.from({ length: n }, (_, i) => live.getSeasonalCampaigns({ offset: i % 3 })));
+    starts.sort((a, b) => a - b);
+    const seconds = (starts[starts.length - 1]! - starts[0]!) / 1000;
+    const achieved = (starts.length - 1) / seconds;
+    const share = achieved / configured;
+    console.log(`live rate: ${starts.length} requests in ${seconds.toFixed(2)} s at maxRps ${configured}, emulator latency 20 ms`);
+    rows.push({ figure: `Live rate at maxRps ${configured}: achieved / configured`, measured: `${achieved.toFixed(2)} / ${configured} = ${share.toFixed(3)}`, target: '>= 0.95', ok: share >= 0.95 });
+    rows.push({ figure: `Live rate at maxRps ${configured}: never above configured`, measured: share.toFixed(3), target: '<= 1.00 (0.05% for clock rounding)', ok: share <= 1.0005 });
+  } finally {
+    await live.close();
+    await emu.close();
+  }
+}
+
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   await lookups(rows);
   await rate(rows);
+  await positions(rows);
+  await liveRate(rows);
   printRows(rows);
   return rows;
 }

@@ -21,6 +21,9 @@ interface Tokens {
   refreshExp: number;
 }
 
+/** The login body's audience: one login (same credentials) gives a token for one service. */
+export type NadeoAudience = 'NadeoServices' | 'NadeoLiveServices';
+
 export const LOGIN_ROUTE = 'POST /v2/authentication/token/basic';
 export const REFRESH_ROUTE = 'POST /v2/authentication/token/refresh';
 
@@ -34,6 +37,8 @@ export interface NadeoAuthOptions {
   /** Base path of the API (usually ''). */
   basePath: string;
   credentials: Credentials;
+  /** Which service the tokens open (API-FACTS): 'NadeoServices' (Core, the default) or 'NadeoLiveServices' (Live). */
+  audience?: NadeoAudience | undefined;
   pipeline: () => Pipeline;
   /** Wall clock, ms. */
   now: () => number;
@@ -132,7 +137,7 @@ export class NadeoAuth implements TokenSource {
         target,
         route: LOGIN_ROUTE,
         headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ audience: 'NadeoServices' }),
+        body: JSON.stringify({ audience: this.#o.audience ?? 'NadeoServices' }),
         signal: this.#o.lifetime,
         handle: jsonHandler({ method: 'POST', route: LOGIN_ROUTE, target }, this.#o.now),
       });
@@ -226,7 +231,9 @@ export class OAuthClientCredentials implements TokenSource {
         handle: jsonHandler({ method: 'POST', route: OAUTH_TOKEN_ROUTE, target }, this.#o.now),
       });
       const answer = parseBody(OAuthTokenWire, body, OAUTH_TOKEN_ROUTE, '');
-      const lifetimeMs = (answer.expires_in ?? 3600) * 1000;
+      // The token is a JWT: without expires_in its exp claim says how long it lives.
+      const expMs = readJwtTimes(answer.access_token).expMs;
+      const lifetimeMs = answer.expires_in !== undefined ? answer.expires_in * 1000 : expMs !== undefined ? Math.max(0, expMs - this.#o.now()) : 3600_000;
       // Renew a little early so a token never expires on the way to the service.
       const token = { value: answer.access_token, expiresAt: this.#o.now() + lifetimeMs - Math.min(60_000, lifetimeMs / 10) };
       this.#token = token;

@@ -90,7 +90,7 @@ export function isRealServiceHost(hostname: string): boolean {
   return h.endsWith('.nadeo.online') || h.endsWith('.nadeo.live') || h === 'trackmania.com' || h.endsWith('.trackmania.com');
 }
 
-function parseBase(raw: string, what: string): { origin: string; basePath: string; url: URL } {
+export function parseBase(raw: string, what: string): { origin: string; basePath: string; url: URL } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -123,7 +123,7 @@ export function buildUserAgent(appVersion: string, contact: string | undefined, 
   return `Trackwatch/${appVersion} (emulator; no contact)`;
 }
 
-function checkPositive(name: string, v: number | undefined, integer: boolean): void {
+export function checkPositive(name: string, v: number | undefined, integer: boolean): void {
   if (v === undefined) return;
   if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) {
     throw new ConfigError(`${name} must be a positive ${integer ? 'whole ' : ''}number, got ${v}.`);
