@@ -7,7 +7,7 @@ import { DEFAULT_MAX_URI_LENGTH, packByLength } from './batching.ts';
 import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadResult } from './download.ts';
 import { AbortError, ConfigError, ErrorCode, HttpError, InputError } from './errors.ts';
 import { jsonHandler, Pipeline, type RequestEvent, type TokenSource } from './http.ts';
-import { LimiterPool } from './limiter.ts';
+import { checkRange, LimiterPool, RATE_LIMITS } from './limiter.ts';
 import { runLookup, UriLimits } from './lookup.ts';
 import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.ts';
 import { ROUTES, RouteChoice, type RouteDef } from './routes.ts';
@@ -27,12 +27,13 @@ export interface NadeoClientOptions {
   contact?: string | undefined;
   /** A Nadeo service account or a dedicated-server account. Without it no Authorization header is sent. */
   credentials?: Credentials | undefined;
-  /** Requests per second per host (default 1). */
+  /** Requests per second per host (default 1): 0.01 to 50 against the real service, to 10,000 against others. */
   maxRps?: number | undefined;
-  /** Requests that may start back to back after a quiet spell (default 1). */
+  /** Requests that may start back to back after a quiet spell (default 1; 1 to 64). */
   burst?: number | undefined;
-  /** Requests in flight per host (default 4). */
+  /** Requests in flight per host (default 4; 1 to 64). */
   concurrency?: number | undefined;
+  /** Retries and the longest Retry-After waited out (`maxRetryAfterMs`, default 120 s; longer fails with RATE_LIMITED_LONG). */
   retry?: RetryOptions | undefined;
   /** An undici Agent (or any Dispatcher). Default: one of the client's own, closed by close(). */
   dispatcher?: Dispatcher | undefined;
@@ -44,6 +45,10 @@ export interface NadeoClientOptions {
   maxDownloadBytes?: number | undefined;
   /** Headers and idle-body timeout per attempt (default 30 s). */
   timeoutMs?: number | undefined;
+  /** The whole answer of an API call, headers and body, per attempt (default 60 s): a trickling body times out. */
+  deadlineMs?: number | undefined;
+  /** The same for a download (default 300 s). */
+  downloadDeadlineMs?: number | undefined;
   /** Trackmania OAuth app for display names (API-FACTS "Player names"). */
   oauth?: { baseUrl?: string | undefined; clientId: string; clientSecret: string } | undefined;
   /** Start with the successor routes instead of the seed routes. */
@@ -123,6 +128,19 @@ export function buildUserAgent(appVersion: string, contact: string | undefined, 
   return `Trackwatch/${appVersion} (emulator; no contact)`;
 }
 
+/** Rates Nadeo's real service is never asked at (its staff put the ceiling near 2/s; API-FACTS.md). */
+export const REAL_SERVICE_MAX_RPS = 50;
+
+/** Refuses pacing settings outside their sane range with a ConfigError naming the option and the range. */
+export function checkRateOptions(o: { maxRps?: number | undefined; burst?: number | undefined; concurrency?: number | undefined }, real: boolean): void {
+  checkRange('maxRps', o.maxRps, real ? { min: RATE_LIMITS.maxRps.min, max: REAL_SERVICE_MAX_RPS } : RATE_LIMITS.maxRps, false);
+  checkRange('burst', o.burst, RATE_LIMITS.burst, true);
+  checkRange('concurrency', o.concurrency, RATE_LIMITS.concurrency, true);
+}
+
+/** Timeouts and deadlines: from 1 ms to an hour. */
+const TIME_LIMIT = { min: 1, max: 3_600_000 };
+
 function checkPositive(name: string, v: number | undefined, integer: boolean): void {
   if (v === undefined) return;
   if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) {
@@ -140,7 +158,11 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   const userAgent = buildUserAgent(options.appVersion, options.contact, real);
   checkPositive('maxUriLength', options.maxUriLength, true);
   checkPositive('maxDownloadBytes', options.maxDownloadBytes, true);
-  checkPositive('timeoutMs', options.timeoutMs, false);
+  checkRange('timeoutMs', options.timeoutMs, TIME_LIMIT, false);
+  checkRange('deadlineMs', options.deadlineMs, TIME_LIMIT, false);
+  checkRange('downloadDeadlineMs', options.downloadDeadlineMs, TIME_LIMIT, false);
+  checkRateOptions(options, isRealServiceHost(api.url.hostname));
+  const retry = retryPolicy(options.retry);
   if (options.credentials && (!options.credentials.login || !options.credentials.password)) {
     throw new ConfigError('credentials need both a login and a password (a Nadeo service account).');
   }
@@ -156,15 +178,17 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   const now = options.now ?? Date.now;
   const maxUriLength = options.maxUriLength ?? DEFAULT_MAX_URI_LENGTH;
   const maxDownloadBytes = options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
+  const downloadDeadlineMs = options.downloadDeadlineMs ?? 300_000;
 
   const tokens: { nadeo?: TokenSource; oauth?: TokenSource } = {};
   let nadeoAuth: NadeoAuth | undefined;
   const pipeline: Pipeline = new Pipeline({
     dispatcher,
     limiters,
-    retry: retryPolicy(options.retry),
+    retry,
     userAgent,
     timeoutMs: options.timeoutMs ?? 30_000,
+    deadlineMs: options.deadlineMs ?? 60_000,
     now,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
@@ -342,7 +366,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       ensureOpen();
       const maxBytes = o.maxBytes ?? maxDownloadBytes;
       checkPositive('maxBytes', maxBytes, true);
-      return downloadFile({ pipeline, now }, url, destFile, { signal: o.signal, maxBytes });
+      return downloadFile({ pipeline, now }, url, destFile, { signal: o.signal, maxBytes, deadlineMs: downloadDeadlineMs });
     },
 
     async getDisplayNames(accountIds, o = {}) {

@@ -40,7 +40,7 @@ export async function downloadFile(
   ctx: DownloadContext,
   rawUrl: string,
   destFile: string,
-  options: { signal?: AbortSignal | undefined; maxBytes: number },
+  options: { signal?: AbortSignal | undefined; maxBytes: number; deadlineMs?: number | undefined },
 ): Promise<DownloadResult> {
   let url = checkDownloadUrl(rawUrl);
   const dir = dirname(destFile);
@@ -59,6 +59,7 @@ export async function downloadFile(
       auth: 'nadeo',
       headers: { accept: '*/*' },
       signal: options.signal,
+      deadlineMs: options.deadlineMs,
       handle: (res) => handle(res),
     };
     const handle = async (res: RawResponse): Promise<Outcome> => {
