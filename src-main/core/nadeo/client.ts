@@ -5,6 +5,7 @@ import type { MapInfo, PlayerRecord, GameMode } from '../model.ts';
 import { OAuthClientCredentials, NadeoAuth, type Credentials } from './auth.ts';
 import { DEFAULT_MAX_URI_LENGTH, packByLength } from './batching.ts';
 import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadResult } from './download.ts';
+import { checkMaps, checkRecords, type RejectedMap, type RejectedRecord } from './checks.ts';
 import { AbortError, ConfigError, ErrorCode, HttpError, InputError } from './errors.ts';
 import { jsonHandler, Pipeline, type RequestEvent, type TokenSource } from './http.ts';
 import { checkRange, LimiterPool, RATE_LIMITS } from './limiter.ts';
@@ -12,7 +13,7 @@ import { runLookup, UriLimits } from './lookup.ts';
 import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.ts';
 import { ROUTES, RouteChoice, type RouteDef } from './routes.ts';
 import { gameModeFor, isMapUid, isUuid, toMapInfo, toPlayerRecord, triageKeys } from './rules.ts';
-import { DisplayNamesWire, MapInfoListWire, MapRecordListWire, parseBody } from './schemas.ts';
+import { DisplayNamesWire, MapInfoListWire, MapRecordListWire, parseBody, type MapInfoWire } from './schemas.ts';
 import { linkSignals, throwIfAborted } from './signals.ts';
 
 export const REAL_BASE_URL = 'https://prod.trackmania.core.nadeo.online';
@@ -75,13 +76,15 @@ export interface NadeoClientStats {
 }
 
 export interface NadeoClient {
-  getMapsByUid(uids: readonly string[], o?: CallOptions): Promise<{ maps: MapInfo[]; notFound: string[] }>;
-  getMapsById(ids: readonly string[], o?: CallOptions): Promise<{ maps: MapInfo[]; notFound: string[]; invalid: string[] }>;
+  /** `rejected`: maps the service sent with values out of range (issue 9 §4); neither kept nor "not found". */
+  getMapsByUid(uids: readonly string[], o?: CallOptions): Promise<{ maps: MapInfo[]; notFound: string[]; rejected: RejectedMap[] }>;
+  getMapsById(ids: readonly string[], o?: CallOptions): Promise<{ maps: MapInfo[]; notFound: string[]; invalid: string[]; rejected: RejectedMap[] }>;
+  /** `rejected`: records the service sent that were left out, with the reason; the rest of the map is kept. */
   getRecords(
     map: Pick<MapInfo, 'mapId' | 'mapType' | 'hasClones'>,
     accountIds: readonly string[],
     o?: CallOptions & { seasonId?: string | undefined },
-  ): Promise<{ records: PlayerRecord[]; invalidAccounts: string[] }>;
+  ): Promise<{ records: PlayerRecord[]; invalidAccounts: string[]; rejected: RejectedRecord[] }>;
   download(url: string, destFile: string, o?: CallOptions & { maxBytes?: number | undefined }): Promise<DownloadResult>;
   getDisplayNames(accountIds: readonly string[], o?: CallOptions): Promise<Map<string, string>>;
   testLogin(o?: CallOptions): Promise<void>;
@@ -255,15 +258,15 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
     keys: string[],
     signal: AbortSignal | undefined,
     onInvalid: (k: string) => void,
-  ): Promise<MapInfo[]> {
-    return runLookup<MapInfo>({
+  ): Promise<MapInfoWire[]> {
+    return runLookup<MapInfoWire>({
       keys,
       routes: routes[family],
       limits,
       build: listTarget,
       signal,
       onInvalid,
-      fetch: async (route, target, _keys, s) => parseBody(MapInfoListWire, await getJson(route, target, s), route.label, 'maps').map(toMapInfo),
+      fetch: async (route, target, _keys, s) => parseBody(MapInfoListWire, await getJson(route, target, s), route.label, 'maps'),
     });
   }
 
@@ -272,39 +275,36 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       ensureOpen();
       const t = triageKeys(uids, isMapUid, same);
       // A UID the service rejects outright is simply not found, like an unknown one (seed 4.1 rule 3).
-      const maps = await fetchMaps('mapsByUid', t.keys, o.signal, () => {});
-      const byUid = new Map<string, MapInfo>();
-      for (const m of maps) if (t.original.has(m.mapUid) && !byUid.has(m.mapUid)) byUid.set(m.mapUid, m);
+      const wire = await fetchMaps('mapsByUid', t.keys, o.signal, () => {});
+      const { kept, rejected } = checkMaps(wire, t.original, (w) => w.mapUid, 'mapUid');
+      const refused = new Set(rejected.map((r) => r.mapUid));
       const found: MapInfo[] = [];
       const notFound: string[] = [...t.invalid];
       for (const key of t.keys) {
-        const m = byUid.get(key);
-        if (m) found.push(m);
-        else notFound.push(t.original.get(key)!);
+        const m = kept.get(key);
+        if (m) found.push(toMapInfo(m));
+        else if (!refused.has(t.original.get(key))) notFound.push(t.original.get(key)!);
       }
-      return { maps: found, notFound };
+      return { maps: found, notFound, rejected };
     },
 
     async getMapsById(ids, o = {}) {
       ensureOpen();
       const t = triageKeys(ids, isUuid, lower);
       const rejected = new Set<string>();
-      const maps = await fetchMaps('mapsById', t.keys, o.signal, (k) => rejected.add(k));
-      const byId = new Map<string, MapInfo>();
-      for (const m of maps) {
-        const k = m.mapId.toLowerCase();
-        if (t.original.has(k) && !byId.has(k)) byId.set(k, m);
-      }
+      const wire = await fetchMaps('mapsById', t.keys, o.signal, (k) => rejected.add(k));
+      const checked = checkMaps(wire, t.original, (w) => w.mapId.toLowerCase(), 'mapId');
+      const refused = new Set(checked.rejected.map((r) => r.mapId));
       const found: MapInfo[] = [];
       const notFound: string[] = [];
       const invalid: string[] = [...t.invalid];
       for (const key of t.keys) {
-        const m = byId.get(key);
-        if (m) found.push(m);
+        const m = checked.kept.get(key);
+        if (m) found.push(toMapInfo(m));
         else if (rejected.has(key)) invalid.push(t.original.get(key)!);
-        else notFound.push(t.original.get(key)!);
+        else if (!refused.has(t.original.get(key))) notFound.push(t.original.get(key)!);
       }
-      return { maps: found, notFound, invalid };
+      return { maps: found, notFound, invalid, rejected: checked.rejected };
     },
 
     async getRecords(map, accountIds, o = {}) {
@@ -347,11 +347,9 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
         }
         throw e;
       }
+      const checked = checkRecords(wire, { mapId, accounts: t.original, seasonId });
       const byAccount = new Map<string, PlayerRecord>();
-      for (const w of wire) {
-        const k = w.accountId.toLowerCase();
-        if (t.original.has(k) && w.mapId.toLowerCase() === mapId && !byAccount.has(k)) byAccount.set(k, toPlayerRecord(w));
-      }
+      for (const w of checked.kept) byAccount.set(w.accountId.toLowerCase(), toPlayerRecord(w));
       const records: PlayerRecord[] = [];
       const invalidAccounts: string[] = [...t.invalid];
       for (const key of t.keys) {
@@ -359,7 +357,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
         if (r) records.push(r);
         else if (rejected.has(key)) invalidAccounts.push(t.original.get(key)!);
       }
-      return { records, invalidAccounts };
+      return { records, invalidAccounts, rejected: checked.rejected };
     },
 
     async download(url, destFile, o = {}) {

@@ -198,8 +198,24 @@ export async function readBody(res: RawResponse, route: string, maxBytes = MAX_J
   return Buffer.concat(chunks, total);
 }
 
-/** Reads a JSON body. A parse failure with no Content-Length to check against counts as a truncated body. */
+/** A Content-Type that says JSON (`application/json`, `…+json`), or none at all (then the body decides). */
+function saysJson(headers: IncomingHttpHeaders): boolean {
+  const raw = headers['content-type'];
+  if (raw === undefined || raw.trim() === '') return true;
+  const type = raw.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/**
+ * Reads a JSON body. An answer of another content type (a proxy's or a captive portal's page) is a SchemaError;
+ * a parse failure with no Content-Length to check against counts as a truncated body.
+ */
 export async function readJson(res: RawResponse, route: string): Promise<unknown> {
+  if (!saysJson(res.headers)) {
+    discardBody(res.body);
+    const type = String(res.headers['content-type']).slice(0, 80);
+    throw new SchemaError(route, '(body)', `expected JSON, got content type "${type}" (a proxy or login page in the way?)`);
+  }
   const buf = await readBody(res, route);
   try {
     return JSON.parse(buf.toString('utf8'));

@@ -3,6 +3,7 @@ export { createNadeoClient, REAL_BASE_URL, REAL_OAUTH_BASE_URL, buildUserAgent, 
 export { checkRateOptions, REAL_SERVICE_MAX_RPS } from './client.ts';
 export { RATE_LIMITS } from './limiter.ts';
 export { RETRY_LIMITS } from './retry.ts';
+export type { RejectedMap, RejectedRecord } from './checks.ts';
 export type { NadeoClient, NadeoClientOptions, NadeoClientStats, CallOptions } from './client.ts';
 export type { Credentials } from './auth.ts';
 export type { DownloadResult } from './download.ts';

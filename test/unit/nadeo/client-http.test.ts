@@ -157,7 +157,7 @@ describe('retry', () => {
       sendJson(res, 200, []);
     });
     client = createNadeoClient(fastOptions(server.url));
-    await expect(client.getMapsByUid(['abc'])).resolves.toEqual({ maps: [], notFound: ['abc'] });
+    await expect(client.getMapsByUid(['abc'])).resolves.toEqual({ maps: [], notFound: ['abc'], rejected: [] });
     expect(n).toBe(3);
   });
 

@@ -165,6 +165,8 @@ describe('records', () => {
       const records = list.map((a, i) => ({
         ...sampleRecord(i),
         accountId: a,
+        // One record ID per account, across batches too (a shared one is refused).
+        mapRecordId: `5ec${a.slice(3)}`,
         mapId: q.get('mapId')!,
         gameMode: q.get('gameMode')!,
         scopeId: q.get('seasonId'),
