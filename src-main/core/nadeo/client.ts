@@ -11,7 +11,7 @@ import { jsonHandler, Pipeline, type RequestEvent, type TokenSource } from './ht
 import { checkRange, LimiterPool, RATE_LIMITS } from './limiter.ts';
 import { runLookup, UriLimits } from './lookup.ts';
 import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.ts';
-import { ROUTES, RouteChoice, type RouteDef } from './routes.ts';
+import { ROUTE_FAMILIES, ROUTES, RouteChoice, type RouteChoices, type RouteDef, type RouteFamily, type RouteVersion } from './routes.ts';
 import { gameModeFor, isMapUid, isUuid, toMapInfo, toPlayerRecord, triageKeys } from './rules.ts';
 import { DisplayNamesWire, MapInfoListWire, MapRecordListWire, parseBody, type MapInfoWire } from './schemas.ts';
 import { linkSignals, throwIfAborted } from './signals.ts';
@@ -52,8 +52,13 @@ export interface NadeoClientOptions {
   downloadDeadlineMs?: number | undefined;
   /** Trackmania OAuth app for display names (API-FACTS "Player names"). */
   oauth?: { baseUrl?: string | undefined; clientId: string; clientSecret: string } | undefined;
-  /** Start with the successor routes instead of the seed routes. */
+  /** Start with the successor routes instead of the seed routes (for families `routeChoice.initial` does not name). */
   preferSuccessorRoutes?: boolean | undefined;
+  /**
+   * The route choice a product keeps between runs: `initial` is where each family starts (saved from an earlier
+   * run), `onChange` hears every fallback with the whole choice, to save it. Keep it per base URL.
+   */
+  routeChoice?: { initial?: Partial<RouteChoices> | undefined; onChange?: ((choice: RouteChoices) => void) | undefined } | undefined;
   /** Called after every attempt. Carries no tokens and no query strings. */
   onRequest?: ((e: RequestEvent) => void) | undefined;
   /** Wall clock in ms (token expiry, Retry-After dates). */
@@ -224,10 +229,24 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   }
 
   const prefer = options.preferSuccessorRoutes ?? false;
-  const routes = {
-    mapsByUid: new RouteChoice(ROUTES.mapsByUid, prefer),
-    mapsById: new RouteChoice(ROUTES.mapsById, prefer),
-    records: new RouteChoice(ROUTES.records, prefer),
+  const initial = options.routeChoice?.initial ?? {};
+  // A saved choice is a cache: anything but the two known values is ignored, not an error.
+  const startOf = (family: RouteFamily): RouteVersion => {
+    const saved = initial[family];
+    return saved === 'seed' || saved === 'successor' ? saved : prefer ? 'successor' : 'seed';
+  };
+  const onRouteChange = () => {
+    const choice = Object.fromEntries(ROUTE_FAMILIES.map((f) => [f, routes[f].version()])) as RouteChoices;
+    try {
+      options.routeChoice?.onChange?.(choice);
+    } catch {
+      // Saving the choice is the product's business; its failure must not fail a lookup.
+    }
+  };
+  const routes: Record<RouteFamily, RouteChoice> = {
+    mapsByUid: new RouteChoice(ROUTES.mapsByUid, startOf('mapsByUid'), onRouteChange),
+    mapsById: new RouteChoice(ROUTES.mapsById, startOf('mapsById'), onRouteChange),
+    records: new RouteChoice(ROUTES.records, startOf('records'), onRouteChange),
   };
   const limits = new UriLimits(maxUriLength);
   let closed = false;
@@ -237,7 +256,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   };
 
   const getJson = (route: RouteDef, target: string, signal: AbortSignal): Promise<unknown> => {
-    const spec = { method: 'GET', route: route.label, target, detectGoneRoute: true } as const;
+    const spec = { method: 'GET', route: route.label, target, detectGoneRoute: true, ownNotFoundCodes: route.ownNotFoundCodes } as const;
     return pipeline.request({
       method: 'GET',
       origin: api.origin,
@@ -247,6 +266,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       headers: { accept: 'application/json' },
       signal,
       detectGoneRoute: true,
+      ownNotFoundCodes: route.ownNotFoundCodes,
       handle: jsonHandler(spec, now),
     });
   };

@@ -54,8 +54,13 @@ export interface RequestSpec<T> {
   signal?: AbortSignal | undefined;
   /** This request's deadline for its whole answer, when not the pipeline's (downloads are bigger). */
   deadlineMs?: number | undefined;
-  /** A 404/410 without an API error code means the route was removed (API routes only). */
+  /**
+   * A 404/410 means the route was removed (API routes only), unless its body carries one of `ownNotFoundCodes`:
+   * only the endpoint's own documented answer proves the route alive, not any API-looking error body.
+   */
   detectGoneRoute?: boolean;
+  /** API error codes the endpoint itself documents for a 404/410 (the records lookup's not-found `C-AL-02-03`). */
+  ownNotFoundCodes?: readonly string[];
   /** Reads the answer; throw a NadeoError to fail the attempt (retryable ones are retried). */
   handle: (res: RawResponse, signal: AbortSignal) => Promise<T>;
 }
@@ -241,7 +246,7 @@ function describeApiError(api: ApiErrorBody | undefined): string {
 
 /** Builds the HttpError for a non-success answer whose body has been read (possibly empty or not JSON). */
 /** What an error needs to know about its request. */
-export type ErrorSpec = Pick<RequestSpec<unknown>, 'method' | 'route' | 'detectGoneRoute' | 'target'>;
+export type ErrorSpec = Pick<RequestSpec<unknown>, 'method' | 'route' | 'detectGoneRoute' | 'ownNotFoundCodes' | 'target'>;
 
 export function httpErrorFor(
   spec: ErrorSpec,
@@ -257,6 +262,10 @@ export function httpErrorFor(
   }
   const apiError = readApiError(parsed);
   const ownCode = isApiErrorCode(apiError?.code);
+  // A removed route may answer with an ordinary-looking API error body ("Route not found", a code, a correlation id):
+  // only the endpoint's own documented not-found proves the route is still there (docs: API-FACTS.md).
+  const routeGone =
+    (status === 404 || status === 410) && spec.detectGoneRoute === true && !(ownCode && spec.ownNotFoundCodes?.includes(apiError!.code));
   const details = { status, method: spec.method, route: spec.route, retryAfterMs, targetLength: spec.target.length, ...(ownCode ? { apiError } : {}) };
   const what = `${spec.route} answered HTTP ${status}${describeApiError(ownCode ? apiError : undefined)}`;
   const retryable = isRetryableStatus(status);
@@ -270,8 +279,8 @@ export function httpErrorFor(
       return new HttpError(ErrorCode.FORBIDDEN, `${what}: access is forbidden for this account or this item.`, details);
     case 404:
     case 410:
-      if (spec.detectGoneRoute && !ownCode) {
-        return new HttpError(ErrorCode.ROUTE_GONE, `${what} without an API error code: the service no longer has this route. Update Trackwatch.`, details);
+      if (routeGone) {
+        return new HttpError(ErrorCode.ROUTE_GONE, `${what}, not this endpoint's own answer: the service no longer has this route. Update Trackwatch.`, details);
       }
       return new HttpError(ErrorCode.NOT_FOUND, `${what}: not found.`, details);
     case 414:

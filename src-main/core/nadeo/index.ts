@@ -4,6 +4,7 @@ export { checkRateOptions, REAL_SERVICE_MAX_RPS } from './client.ts';
 export { RATE_LIMITS } from './limiter.ts';
 export { RETRY_LIMITS } from './retry.ts';
 export type { RejectedMap, RejectedRecord } from './checks.ts';
+export type { RouteChoices, RouteFamily, RouteVersion } from './routes.ts';
 export type { NadeoClient, NadeoClientOptions, NadeoClientStats, CallOptions } from './client.ts';
 export type { Credentials } from './auth.ts';
 export type { DownloadResult } from './download.ts';

@@ -123,7 +123,7 @@ describe('retry', () => {
     ] as const) {
       server = await startLocalServer((_req, res) => sendJson(res, status, body));
       client = createNadeoClient(fastOptions(server.url));
-      await expect(client.getMapsByUid(['abc'])).rejects.toMatchObject({ status });
+      await expect(client.getRecords(makeMap(1), [uuid(1)])).rejects.toMatchObject({ status });
       expect(server.requests).toHaveLength(1);
       await client.close();
       await server.close();
@@ -285,4 +285,3 @@ describe('abort', () => {
 });
 
 void pathOf;
-void uuid;
