@@ -21,6 +21,7 @@ export const ErrorCode = {
   CONFIG: 'CONFIG',
   BAD_URL: 'BAD_URL',
   TOO_LARGE: 'TOO_LARGE',
+  TOO_MANY_REDIRECTS: 'TOO_MANY_REDIRECTS',
   FILE: 'FILE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
