@@ -245,9 +245,9 @@ describe('the server is untrusted, value by value', () => {
   });
 
   it('a hostile account ID is reported quoted, control characters escaped', async () => {
-    server.answer = answerRecords([record(0, (r) => (r.accountId = '\u001b[2J\u001b[31mEvil'))]);
+    server.answer = answerRecords([record(0, (r) => (r.accountId = '\u001b[2J\u009b31mEvil'))]);
     const { rejected } = await connect().getRecords(map, accounts);
-    expect(rejected[0]!.reason).toBe('a record for account "\\u001b[2J\\u001b[31mEvil", not one asked for');
+    expect(rejected[0]!.reason).toBe('a record for account "\\u001b[2J\\u009b31mEvil", not one asked for');
     expect(rejected[0]).not.toHaveProperty('accountId');
   });
 

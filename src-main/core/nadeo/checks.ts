@@ -19,9 +19,9 @@ export interface RejectedMap {
   reason: string;
 }
 
-/** An untrusted value shown in a message: quoted, cut short, control characters escaped. */
+/** An untrusted value shown in a message: quoted, cut short, control characters (C0, DEL and C1) escaped. */
 export function shown(value: unknown): string {
-  return JSON.stringify(String(value).slice(0, 60));
+  return JSON.stringify(String(value).slice(0, 60)).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
