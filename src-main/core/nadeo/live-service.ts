@@ -3,7 +3,7 @@
 // budget: each service gets its own limiter pool, so a budget is keyed by SERVICE and not only by origin (in the
 // emulator every service answers on one origin, and they must still not share a budget).
 import { Agent, type Dispatcher } from 'undici';
-import { checkPositive } from './client.ts';
+import { checkPositive, checkRateOptions } from './client.ts';
 import { AbortError } from './errors.ts';
 import { Pipeline, type AuthKind, type RequestEvent, type TokenSource } from './http.ts';
 import { LimiterPool, type LimiterClock, type LimiterPoolOptions } from './limiter.ts';
@@ -68,6 +68,8 @@ export interface ServiceClientOptions {
   limiters?: LimiterPool | undefined;
   /** Headers and idle-body timeout per attempt (default 30 s). */
   timeoutMs?: number | undefined;
+  /** Deadline for a whole answer, headers and body, per attempt (default 60 s). */
+  deadlineMs?: number | undefined;
   /** Called after every attempt; carries no tokens and no query strings. */
   onRequest?: ((e: RequestEvent) => void) | undefined;
   now?: (() => number) | undefined;
@@ -94,6 +96,8 @@ export function openServiceConnection(
   setup: { userAgent: string; authOrigins: Partial<Record<AuthKind, string>> },
 ): ServiceConnection {
   checkPositive('timeoutMs', options.timeoutMs, false);
+  checkPositive('deadlineMs', options.deadlineMs, false);
+  checkRateOptions(options, false);
   const budget = DEFAULT_SERVICE_BUDGETS[service];
   const concurrency = options.concurrency ?? budget.concurrency;
   const ownsDispatcher = options.dispatcher === undefined;
@@ -109,6 +113,7 @@ export function openServiceConnection(
     retry: retryPolicy(options.retry),
     userAgent: setup.userAgent,
     timeoutMs: options.timeoutMs ?? 30_000,
+    deadlineMs: options.deadlineMs ?? 60_000,
     now,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,

@@ -162,11 +162,11 @@ export interface LiveClient {
 
 const LIVE_ROUTES = {
   campaigns: [
-    { path: '/api/campaign/official', listParam: '', label: 'GET /api/campaign/official' },
+    { path: '/api/campaign/official', listParam: '', label: 'GET /api/campaign/official', ownNotFoundCodes: [] },
     // The deprecated route answers the same list with more fields (docs/live/campaigns/campaigns.md).
-    { path: '/api/token/campaign/official', listParam: '', label: 'GET /api/token/campaign/official' },
+    { path: '/api/token/campaign/official', listParam: '', label: 'GET /api/token/campaign/official', ownNotFoundCodes: [] },
   ],
-  months: [{ path: '/api/token/campaign/month', listParam: '', label: 'GET /api/token/campaign/month' }],
+  months: [{ path: '/api/token/campaign/month', listParam: '', label: 'GET /api/token/campaign/month', ownNotFoundCodes: [] }],
 } as const satisfies Record<string, readonly RouteDef[]>;
 
 const CLUB_CAMPAIGN_ROUTE = 'GET /api/token/club/:clubId/campaign/:campaignId';
