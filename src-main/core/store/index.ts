@@ -17,7 +17,7 @@ export * from './types.ts';
 export { StoreError, StoreErrorCode, DatabaseFromTheFutureError } from './errors.ts';
 export { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './migrate.ts';
 export { PERSONAL_BEST } from './ids.ts';
-export { WATCHLIST_NAME_MAX, watchlistName } from './watchlists.ts';
+export { DEFAULT_REPLAY_POLICY, REPLAY_BEST_MAX, REPLAY_POLICY_MODES, WATCHLIST_NAME_MAX, replayPolicy, watchlistName, type ReplayPolicy } from './watchlists.ts';
 export { NICKNAME_MAX, playerName } from './players.ts';
 export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from './replays.ts';
 export type { ExportCursor, ExportTuple } from './records.ts';
