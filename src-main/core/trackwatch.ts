@@ -8,6 +8,7 @@ import { parseMapRefs } from './refs.ts';
 import { openStore, type Store } from './store/index.ts';
 import { exportCsv } from './export/csv.ts';
 import { runSync, type SyncOptions, type SyncSummary } from './sync/engine.ts';
+import { planSync, type SyncPlan, type SyncPlanOptions } from './sync/plan.ts';
 
 export const APP_VERSION: string = packageJson.version;
 
@@ -146,13 +147,18 @@ export class Trackwatch {
     if (!this.store.watchlists.get(list)) this.store.watchlists.create(list);
   }
 
-  async sync(options: Omit<SyncOptions, 'displayNames'> = {}): Promise<SyncSummary> {
+  /** What a sync with these options will ask for and about how long it takes at the configured pace (no network). */
+  planSync(options: Omit<SyncPlanOptions, 'me' | 'maxRps'> = {}): SyncPlan {
+    return planSync(this.store, { ...options, me: this.me, maxRps: this.#options.maxRps ?? 1 });
+  }
+
+  async sync(options: Omit<SyncOptions, 'displayNames' | 'me'> = {}): Promise<SyncSummary> {
     const client = this.client;
     this.#inUse.set(client, (this.#inUse.get(client) ?? 0) + 1);
     try {
       return await runSync(
-        { store: this.store, client, dataDir: this.dataDir },
-        { ...options, displayNames: this.#options.oauth !== undefined },
+        { store: this.store, client, dataDir: this.dataDir, apiHost: new URL(this.#options.apiUrl).host },
+        { ...options, me: this.me, displayNames: this.#options.oauth !== undefined },
       );
     } finally {
       const left = (this.#inUse.get(client) ?? 1) - 1;

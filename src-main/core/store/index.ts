@@ -14,7 +14,7 @@ import { SyncRunsRepo } from './sync-runs.ts';
 import { WatchlistsRepo } from './watchlists.ts';
 
 export * from './types.ts';
-export { StoreError, StoreErrorCode, DatabaseFromTheFutureError } from './errors.ts';
+export { StoreError, StoreErrorCode, DatabaseFromTheFutureError, LocalFaultError, LocalFaultCode, localFault } from './errors.ts';
 export { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './migrate.ts';
 export { PERSONAL_BEST } from './ids.ts';
 export { DEFAULT_REPLAY_POLICY, REPLAY_BEST_MAX, REPLAY_POLICY_MODES, WATCHLIST_NAME_MAX, replayPolicy, watchlistName, type ReplayPolicy } from './watchlists.ts';
