@@ -1,13 +1,18 @@
 // The whole product minus the window: one object the command line, the desktop app and the browser bridge share.
-import { mkdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { databaseFile, exportsDir } from './paths.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { createNadeoClient, isRealServiceHost, type NadeoClient, type NadeoClientOptions } from './nadeo/index.ts';
 import { parseMapRefs } from './refs.ts';
-import { openStore, type Store } from './store/index.ts';
+import {
+  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, localFault, openStore, resolveInDataDir, type ReplayEntry, type Store,
+} from './store/index.ts';
+import { notFound } from './store/errors.ts';
+import { matchesStored } from './store/files.ts';
 import { exportCsv } from './export/csv.ts';
-import { runSync, type SyncOptions, type SyncSummary } from './sync/engine.ts';
+import { fetchReplayNow, runSync, type SyncOptions, type SyncSummary } from './sync/engine.ts';
 import { planSync, type SyncPlan, type SyncPlanOptions } from './sync/plan.ts';
 
 export const APP_VERSION: string = packageJson.version;
@@ -161,13 +166,59 @@ export class Trackwatch {
         { ...options, me: this.me, displayNames: this.#options.oauth !== undefined },
       );
     } finally {
-      const left = (this.#inUse.get(client) ?? 1) - 1;
-      if (left > 0) this.#inUse.set(client, left);
-      else {
-        this.#inUse.delete(client);
-        if (client !== this.#client) await client.close(); // retired by a reconfigure meanwhile
-      }
+      await this.#release(client);
     }
+  }
+
+  /** A sync or download on `client` ended: a client retired by a reconfigure meanwhile closes with its last user. */
+  async #release(client: NadeoClient): Promise<void> {
+    const left = (this.#inUse.get(client) ?? 1) - 1;
+    if (left > 0) this.#inUse.set(client, left);
+    else {
+      this.#inUse.delete(client);
+      if (client !== this.#client) await client.close();
+    }
+  }
+
+  /**
+   * Downloads one record's replay now (on demand: a list whose replay policy is 'none'). `map` is a map ID or UID; a
+   * record ID, when given, must be the player's current record there.
+   */
+  async fetchReplay(map: string, accountId: string, o: { mapRecordId?: string | undefined; signal?: AbortSignal } = {}): Promise<ReplayEntry> {
+    const stored = this.store.maps.get(map);
+    if (!stored) throw notFound(`no stored map ${JSON.stringify(map.slice(0, 80))}; add it to a list and sync first`);
+    const client = this.client;
+    this.#inUse.set(client, (this.#inUse.get(client) ?? 0) + 1);
+    try {
+      return await fetchReplayNow(
+        { store: this.store, client, dataDir: this.dataDir, apiHost: new URL(this.#options.apiUrl).host },
+        { mapId: stored.mapId, accountId: accountId.trim().toLowerCase(), mapRecordId: o.mapRecordId },
+        o.signal,
+      );
+    } finally {
+      await this.#release(client);
+    }
+  }
+
+  /**
+   * A downloaded replay's file, checked against its size and SHA-256 before anyone copies or shows it. A file that
+   * no longer matches is removed and forgotten (the next sync that wants it downloads it again), and refused.
+   */
+  async verifiedReplay(mapRecordId: string): Promise<{ file: string; entry: ReplayEntry }> {
+    const entry = this.store.replays.get(mapRecordId);
+    if (!entry || entry.state !== 'downloaded' || !entry.path) {
+      throw notFound('this replay is not downloaded; a sync of its list (or "fetch replay") brings it');
+    }
+    const file = resolveInDataDir(this.dataDir, entry.path);
+    if (!(await matchesStored(this.dataDir, entry.path, entry))) {
+      await rm(file, { force: true });
+      this.store.replays.markCorrupt(entry.mapRecordId, 'the file on disk no longer matched its checksum; it was removed');
+      throw new StoreError(
+        StoreErrorCode.CONFLICT,
+        'this replay file was changed or damaged on disk (its checksum no longer matches); it was removed, and the next sync (or "fetch replay") downloads it again',
+      );
+    }
+    return { file, entry };
   }
 
   /** Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. */
@@ -189,9 +240,40 @@ export class Trackwatch {
   }
 }
 
-/** Opens the data folder (creating it) and its store. The network is not touched. */
-export async function openTrackwatch(options: TrackwatchOptions): Promise<Trackwatch> {
-  await mkdir(options.dataDir, { recursive: true });
-  const store = openStore({ file: databaseFile(options.dataDir), dataDir: options.dataDir });
-  return new Trackwatch(options, store);
+export interface OpenOptions {
+  /**
+   * Only reading is intended: a data folder on read-only media is opened as it is (reads work, a write says why)
+   * instead of refused. The folder must hold a database: read commands never create one.
+   */
+  readOnly?: boolean;
+}
+
+/**
+ * Opens the data folder (creating it, unless only reading) and its store. The network is not touched. A data folder
+ * that cannot be used (a file, read-only media for a command that writes) is a LocalFaultError saying what to do.
+ */
+export async function openTrackwatch(options: TrackwatchOptions, open: OpenOptions = {}): Promise<Trackwatch> {
+  const dir = options.dataDir;
+  const found = await stat(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw localFault(error, dir) ?? error;
+  });
+  if (found && !found.isDirectory()) {
+    throw new LocalFaultError(LocalFaultCode.DATA_FOLDER_UNUSABLE, 'ENOTDIR', `the data folder ${dir} is a file, not a folder; choose another with --data-dir (or TRACKWATCH_DATA_DIR).`);
+  }
+  const writable = found ? await access(dir, constants.W_OK).then(() => true, () => false) : true;
+  if (!writable && !open.readOnly) {
+    throw new LocalFaultError(
+      LocalFaultCode.READ_ONLY,
+      'EACCES',
+      `the data folder ${dir} cannot be written (read-only media, or not yours); reading works (compare, records, history, export csv --out elsewhere). To change anything, use a writable folder (--data-dir).`,
+    );
+  }
+  try {
+    if (!found) await mkdir(dir, { recursive: true });
+    const store = openStore({ file: databaseFile(dir), dataDir: dir, readOnlyMedia: !writable });
+    return new Trackwatch(options, store);
+  } catch (error) {
+    throw localFault(error, dir) ?? error;
+  }
 }

@@ -1,7 +1,7 @@
 // The file side of the store: paths inside the data folder that cannot escape it, and writes that never leave a
 // half-written file under its final name.
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { exportsDir } from '../paths.ts';
@@ -144,4 +144,24 @@ export function cleanupStrayTempFiles(dataDir: string, options: { minAgeMs?: num
     }
   }
   return removed;
+}
+
+/**
+ * Whether the file at `relPath` in the data folder is still what was stored: same size, same SHA-256 (a disk fault,
+ * a sync tool or a hand edit may have changed it since). A missing file does not match.
+ */
+export async function matchesStored(dataDir: string, relPath: string, expected: { size: number | null; sha256: string | null }): Promise<boolean> {
+  const file = resolveInDataDir(dataDir, relPath);
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    for await (const chunk of createReadStream(file)) {
+      size += (chunk as Buffer).byteLength;
+      hash.update(chunk as Buffer);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  return size === expected.size && hash.digest('hex') === expected.sha256;
 }

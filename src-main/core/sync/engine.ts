@@ -7,10 +7,10 @@ import { dirname } from 'node:path';
 import type { NadeoClient } from '../nadeo/index.ts';
 import { AbortError, AuthError, ConfigError } from '../nadeo/index.ts';
 import { isStuntMapType } from '../model.ts';
-import { PERSONAL_BEST, type Store } from '../store/index.ts';
-import { localFault } from '../store/errors.ts';
+import { PERSONAL_BEST, replayPath, type Store } from '../store/index.ts';
+import { StoreError, StoreErrorCode, localFault, notFound, type LocalFaultCode } from '../store/errors.ts';
 import { resolveInDataDir } from '../store/files.ts';
-import type { HistoryRow, PendingReplay, StoredMap, SyncOutcome } from '../store/types.ts';
+import type { HistoryRow, PendingReplay, ReplayEntry, StoredMap, SyncOutcome } from '../store/types.ts';
 import { acquireSyncLock, removePartialDownloads } from './lock.ts';
 import { MAP_INFO_MAX_AGE_MS, replaysWanted } from './plan.ts';
 import { forEachConcurrently } from './pool.ts';
@@ -68,6 +68,8 @@ export interface SyncSummary {
   replaysFailed: number;
   unknownMaps: string[];
   errors: { mapId: string | null; message: string }[];
+  /** What stopped the sync on this machine (a full disk, a read-only or damaged database), when that did. */
+  localFault: { code: LocalFaultCode; message: string } | null;
   durationMs: number;
 }
 
@@ -414,6 +416,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   }
   for (const e of heldBack) record(e.mapId, e.message);
 
+  const fault = fatal === undefined ? undefined : localFault(fatal);
   const outcome: SyncOutcome =
     fatal || unreachable || errors.some((e) => e.mapId === null && mapsOk === 0)
       ? 'failed'
@@ -431,6 +434,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   return {
     runId, list: list ?? null, outcome, maps: counts.maps, players: players.length, requests: counts.requests, records,
     newRecords, newPersonalBests, replaysDownloaded, replaysHidden, replaysFailed, unknownMaps, errors,
+    localFault: fault ? { code: fault.code, message: fault.message } : null,
     durationMs: Date.now() - started,
   };
 }
@@ -510,4 +514,42 @@ async function fetchReplay(deps: SyncDeps, replay: PendingReplay, signal?: Abort
   }
   store.replays.markDownloaded(replay, replay.path, result.bytes, result.sha256);
   return 'downloaded';
+}
+
+/**
+ * Downloads one record's replay now, on demand (a list whose policy is 'none', the map view's "fetch replay"), under
+ * the data folder's sync lock like any download. Returns the replay's entry: downloaded, or hidden when the service
+ * refused it. A record we do not have, or one hidden behind a secret threshold, is refused with what to do.
+ */
+export async function fetchReplayNow(
+  deps: SyncDeps,
+  ref: { mapId: string; accountId: string; mapRecordId?: string | undefined },
+  signal?: AbortSignal,
+): Promise<ReplayEntry> {
+  const { store } = deps;
+  const record = store.records.get(ref.mapId, ref.accountId);
+  if (!record || (ref.mapRecordId !== undefined && record.mapRecordId !== ref.mapRecordId.toLowerCase())) {
+    throw notFound('no stored record of this player on this map to fetch a replay for; a sync of its list brings it');
+  }
+  if (record.hidden) {
+    throw new StoreError(StoreErrorCode.CONFLICT, "this record is behind the map's secret threshold: its replay cannot be had until the author lifts it");
+  }
+  const existing = store.replays.get(record.mapRecordId);
+  if (existing?.state === 'downloaded') return existing;
+  const lock = await acquireSyncLock(deps.dataDir);
+  try {
+    const replay: PendingReplay = {
+      mapId: record.mapId, accountId: record.accountId, mapRecordId: record.mapRecordId, url: record.url,
+      path: replayPath(record.mapId, record.accountId, record.mapRecordId), attempts: existing?.attempts ?? 0,
+    };
+    try {
+      await fetchReplay(deps, replay, signal);
+    } catch (error) {
+      if (!signal?.aborted && localFault(error) === undefined) store.replays.markFailed(replay, messageOf(error));
+      throw error;
+    }
+    return store.replays.get(record.mapRecordId)!;
+  } finally {
+    await lock.release();
+  }
 }
