@@ -1,6 +1,7 @@
 // How the command ends: one line on stderr and an exit code a script can branch on, never a stack trace for a fault
 // the user can act on (a full disk, a locked database, another sync running...).
 import { NadeoError } from '../core/nadeo/index.ts';
+export { inertText as terminalSafe } from '../core/refs.ts';
 import { LocalFaultCode, StoreError, localFault } from '../core/store/index.ts';
 import { SyncLockedError } from '../core/sync/lock.ts';
 
@@ -43,15 +44,6 @@ const BY_FAULT: Record<LocalFaultCode, number> = {
   DATABASE_LOCKED: ExitCode.TEMP_FAIL,
   DATA_FOLDER_UNUSABLE: ExitCode.CANT_CREATE,
 };
-
-/**
- * Text that came from outside (a typed argument, a pasted link, a name from the service) made safe to print on a
- * terminal: control characters (escape sequences, line breaks, bells) become U+FFFD, so it stays one inert line.
- */
-export function terminalSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
-}
 
 /** The one line and the exit code an error ends the command with; undefined for the unexpected (a bug). */
 export function describeFailure(error: unknown): { message: string; exitCode: number } | undefined {
