@@ -221,11 +221,17 @@ export class Trackwatch {
     return { file, entry };
   }
 
-  /** Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. */
-  async exportCsv(out: string | undefined, o: { list?: string | undefined; bom?: boolean | undefined } = {}): Promise<{ rows: number; file: string }> {
+  /**
+   * Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. A file already at `out`
+   * is replaced only with `force`; links, folders and devices are refused (core/export/csv.ts).
+   */
+  async exportCsv(
+    out: string | undefined,
+    o: { list?: string | undefined; bom?: boolean | undefined; force?: boolean | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<{ rows: number; file: string }> {
     const file = out ?? join(exportsDir(this.dataDir), `trackwatch-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
-    const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom });
-    return { rows: result.rows, file };
+    const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom, force: o.force, signal: o.signal });
+    return { rows: result.rows, file: result.file ?? file };
   }
 
   testLogin(o: { signal?: AbortSignal } = {}): Promise<void> {
