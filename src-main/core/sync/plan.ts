@@ -6,8 +6,8 @@ import type { PendingReplay, Store } from '../store/index.ts';
 
 /** Map info older than this is looked up again by a sync (and by the plan's count). */
 export const MAP_INFO_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
-/** A first sync of at least this many requests (5 minutes at 1 request/s) asks before it starts. */
-export const LARGE_SYNC_REQUESTS = 300;
+/** A first sync that takes at least this long at the pace kept (300 requests at 1 request/s) asks before it starts. */
+export const LARGE_SYNC_SECONDS = 300;
 
 // Keys per lookup request under the URI limit, with room for the route and the other parameters (batching.ts packs
 // the real requests on the exact strings; the plan only needs "about"): an account or map ID is 36 characters and a
@@ -116,7 +116,7 @@ export function planSync(store: Store, options: SyncPlanOptions = {}): SyncPlan 
   const firstSync = summaries.some((s) => s.lastSyncAt === null && s.maps + s.unresolvedMaps > 0);
   return {
     lists, maps: maps + unresolved, players, mapLookups, recordRequests, replayDownloads, requests, maxRps,
-    seconds: requests / maxRps, firstSync, large: firstSync && requests >= LARGE_SYNC_REQUESTS,
+    seconds: requests / maxRps, firstSync, large: firstSync && requests / maxRps >= LARGE_SYNC_SECONDS,
   };
 }
 
