@@ -48,6 +48,13 @@ export function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
   });
 }
 
+/** Waits until what was written to `stream` went out (or failed: its error handler has then run). */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    stream.write('', () => setImmediate(resolve));
+  });
+}
+
 /** Runs the command line; resolves to the process exit code. Errors become one clear line on stderr. */
 export async function main(argv: string[]): Promise<number> {
   quietOnClosedPipe(process.stdout);
@@ -55,6 +62,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
+    await flushed(process.stdout);
     if (outputFailure) {
       process.stderr.write(`trackwatch: the output could not be written (${outputFailure.code ?? outputFailure.message}); what the command stored is kept.\n`);
       return ExitCode.IO_ERROR;

@@ -72,6 +72,8 @@ export async function exportCsv(store: Store, out: Writable | string, options: E
   const note = store.dataDir ? await noteTempFile(store.dataDir, temp) : undefined;
   try {
     const count = await writeTemp(store, options, temp);
+    // A cancel that came while the file was finishing still wins: nothing is published.
+    options.signal?.throwIfAborted();
     await publish(temp, file, options.force === true);
     return { rows: count, file };
   } catch (error) {
