@@ -5,14 +5,15 @@ import type { MapInfo, PlayerRecord, GameMode } from '../model.ts';
 import { OAuthClientCredentials, NadeoAuth, type Credentials } from './auth.ts';
 import { DEFAULT_MAX_URI_LENGTH, packByLength } from './batching.ts';
 import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadResult } from './download.ts';
+import { checkMaps, checkRecords, type RejectedMap, type RejectedRecord } from './checks.ts';
 import { AbortError, ConfigError, ErrorCode, HttpError, InputError } from './errors.ts';
 import { jsonHandler, Pipeline, type RequestEvent, type TokenSource } from './http.ts';
-import { LimiterPool } from './limiter.ts';
+import { checkRange, LimiterPool, RATE_LIMITS } from './limiter.ts';
 import { runLookup, UriLimits } from './lookup.ts';
 import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.ts';
-import { ROUTES, RouteChoice, type RouteDef } from './routes.ts';
+import { ROUTE_FAMILIES, ROUTES, RouteChoice, type RouteChoices, type RouteDef, type RouteFamily, type RouteVersion } from './routes.ts';
 import { gameModeFor, isMapUid, isUuid, toMapInfo, toPlayerRecord, triageKeys } from './rules.ts';
-import { DisplayNamesWire, MapInfoListWire, MapRecordListWire, parseBody } from './schemas.ts';
+import { DisplayNamesWire, MapInfoListWire, MapRecordListWire, parseBody, type MapInfoWire } from './schemas.ts';
 import { linkSignals, throwIfAborted } from './signals.ts';
 
 export const REAL_BASE_URL = 'https://prod.trackmania.core.nadeo.online';
@@ -27,12 +28,13 @@ export interface NadeoClientOptions {
   contact?: string | undefined;
   /** A Nadeo service account or a dedicated-server account. Without it no Authorization header is sent. */
   credentials?: Credentials | undefined;
-  /** Requests per second per host (default 1). */
+  /** Requests per second per host (default 1): 0.01 to 50 against the real service, to 10,000 against others. */
   maxRps?: number | undefined;
-  /** Requests that may start back to back after a quiet spell (default 1). */
+  /** Requests that may start back to back after a quiet spell (default 1; 1 to 64). */
   burst?: number | undefined;
-  /** Requests in flight per host (default 4). */
+  /** Requests in flight per host (default 4; 1 to 64). */
   concurrency?: number | undefined;
+  /** Retries and the longest Retry-After waited out (`maxRetryAfterMs`, default 120 s; longer fails with RATE_LIMITED_LONG). */
   retry?: RetryOptions | undefined;
   /** An undici Agent (or any Dispatcher). Default: one of the client's own, closed by close(). */
   dispatcher?: Dispatcher | undefined;
@@ -44,10 +46,19 @@ export interface NadeoClientOptions {
   maxDownloadBytes?: number | undefined;
   /** Headers and idle-body timeout per attempt (default 30 s). */
   timeoutMs?: number | undefined;
+  /** The whole answer of an API call, headers and body, per attempt (default 60 s): a trickling body times out. */
+  deadlineMs?: number | undefined;
+  /** The same for a download (default 300 s). */
+  downloadDeadlineMs?: number | undefined;
   /** Trackmania OAuth app for display names (API-FACTS "Player names"). */
   oauth?: { baseUrl?: string | undefined; clientId: string; clientSecret: string } | undefined;
-  /** Start with the successor routes instead of the seed routes. */
+  /** Start with the successor routes instead of the seed routes (for families `routeChoice.initial` does not name). */
   preferSuccessorRoutes?: boolean | undefined;
+  /**
+   * The route choice a product keeps between runs: `initial` is where each family starts (saved from an earlier
+   * run), `onChange` hears every fallback with the whole choice, to save it. Keep it per base URL.
+   */
+  routeChoice?: { initial?: Partial<RouteChoices> | undefined; onChange?: ((choice: RouteChoices) => void) | undefined } | undefined;
   /** Called after every attempt. Carries no tokens and no query strings. */
   onRequest?: ((e: RequestEvent) => void) | undefined;
   /** Wall clock in ms (token expiry, Retry-After dates). */
@@ -70,13 +81,15 @@ export interface NadeoClientStats {
 }
 
 export interface NadeoClient {
-  getMapsByUid(uids: readonly string[], o?: CallOptions): Promise<{ maps: MapInfo[]; notFound: string[] }>;
-  getMapsById(ids: readonly string[], o?: CallOptions): Promise<{ maps: MapInfo[]; notFound: string[]; invalid: string[] }>;
+  /** `rejected`: maps the service sent with values out of range (issue 9 §4); neither kept nor "not found". */
+  getMapsByUid(uids: readonly string[], o?: CallOptions): Promise<{ maps: MapInfo[]; notFound: string[]; rejected: RejectedMap[] }>;
+  getMapsById(ids: readonly string[], o?: CallOptions): Promise<{ maps: MapInfo[]; notFound: string[]; invalid: string[]; rejected: RejectedMap[] }>;
+  /** `rejected`: records the service sent that were left out, with the reason; the rest of the map is kept. */
   getRecords(
     map: Pick<MapInfo, 'mapId' | 'mapType' | 'hasClones'>,
     accountIds: readonly string[],
     o?: CallOptions & { seasonId?: string | undefined },
-  ): Promise<{ records: PlayerRecord[]; invalidAccounts: string[] }>;
+  ): Promise<{ records: PlayerRecord[]; invalidAccounts: string[]; rejected: RejectedRecord[] }>;
   download(url: string, destFile: string, o?: CallOptions & { maxBytes?: number | undefined }): Promise<DownloadResult>;
   getDisplayNames(accountIds: readonly string[], o?: CallOptions): Promise<Map<string, string>>;
   testLogin(o?: CallOptions): Promise<void>;
@@ -123,6 +136,19 @@ export function buildUserAgent(appVersion: string, contact: string | undefined, 
   return `Trackwatch/${appVersion} (emulator; no contact)`;
 }
 
+/** Rates Nadeo's real service is never asked at (its staff put the ceiling near 2/s; API-FACTS.md). */
+export const REAL_SERVICE_MAX_RPS = 50;
+
+/** Refuses pacing settings outside their sane range with a ConfigError naming the option and the range. */
+export function checkRateOptions(o: { maxRps?: number | undefined; burst?: number | undefined; concurrency?: number | undefined }, real: boolean): void {
+  checkRange('maxRps', o.maxRps, real ? { min: RATE_LIMITS.maxRps.min, max: REAL_SERVICE_MAX_RPS } : RATE_LIMITS.maxRps, false);
+  checkRange('burst', o.burst, RATE_LIMITS.burst, true);
+  checkRange('concurrency', o.concurrency, RATE_LIMITS.concurrency, true);
+}
+
+/** Timeouts and deadlines: from 1 ms to an hour. */
+const TIME_LIMIT = { min: 1, max: 3_600_000 };
+
 function checkPositive(name: string, v: number | undefined, integer: boolean): void {
   if (v === undefined) return;
   if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isInteger(v))) {
@@ -140,7 +166,11 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   const userAgent = buildUserAgent(options.appVersion, options.contact, real);
   checkPositive('maxUriLength', options.maxUriLength, true);
   checkPositive('maxDownloadBytes', options.maxDownloadBytes, true);
-  checkPositive('timeoutMs', options.timeoutMs, false);
+  checkRange('timeoutMs', options.timeoutMs, TIME_LIMIT, false);
+  checkRange('deadlineMs', options.deadlineMs, TIME_LIMIT, false);
+  checkRange('downloadDeadlineMs', options.downloadDeadlineMs, TIME_LIMIT, false);
+  checkRateOptions(options, isRealServiceHost(api.url.hostname));
+  const retry = retryPolicy(options.retry);
   if (options.credentials && (!options.credentials.login || !options.credentials.password)) {
     throw new ConfigError('credentials need both a login and a password (a Nadeo service account).');
   }
@@ -156,15 +186,17 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   const now = options.now ?? Date.now;
   const maxUriLength = options.maxUriLength ?? DEFAULT_MAX_URI_LENGTH;
   const maxDownloadBytes = options.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
+  const downloadDeadlineMs = options.downloadDeadlineMs ?? 300_000;
 
   const tokens: { nadeo?: TokenSource; oauth?: TokenSource } = {};
   let nadeoAuth: NadeoAuth | undefined;
   const pipeline: Pipeline = new Pipeline({
     dispatcher,
     limiters,
-    retry: retryPolicy(options.retry),
+    retry,
     userAgent,
     timeoutMs: options.timeoutMs ?? 30_000,
+    deadlineMs: options.deadlineMs ?? 60_000,
     now,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
@@ -197,10 +229,24 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   }
 
   const prefer = options.preferSuccessorRoutes ?? false;
-  const routes = {
-    mapsByUid: new RouteChoice(ROUTES.mapsByUid, prefer),
-    mapsById: new RouteChoice(ROUTES.mapsById, prefer),
-    records: new RouteChoice(ROUTES.records, prefer),
+  const initial = options.routeChoice?.initial ?? {};
+  // A saved choice is a cache: anything but the two known values is ignored, not an error.
+  const startOf = (family: RouteFamily): RouteVersion => {
+    const saved = initial[family];
+    return saved === 'seed' || saved === 'successor' ? saved : prefer ? 'successor' : 'seed';
+  };
+  const onRouteChange = () => {
+    const choice = Object.fromEntries(ROUTE_FAMILIES.map((f) => [f, routes[f].version()])) as RouteChoices;
+    try {
+      options.routeChoice?.onChange?.(choice);
+    } catch {
+      // Saving the choice is the product's business; its failure must not fail a lookup.
+    }
+  };
+  const routes: Record<RouteFamily, RouteChoice> = {
+    mapsByUid: new RouteChoice(ROUTES.mapsByUid, startOf('mapsByUid'), onRouteChange),
+    mapsById: new RouteChoice(ROUTES.mapsById, startOf('mapsById'), onRouteChange),
+    records: new RouteChoice(ROUTES.records, startOf('records'), onRouteChange),
   };
   const limits = new UriLimits(maxUriLength);
   let closed = false;
@@ -210,7 +256,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   };
 
   const getJson = (route: RouteDef, target: string, signal: AbortSignal): Promise<unknown> => {
-    const spec = { method: 'GET', route: route.label, target, detectGoneRoute: true } as const;
+    const spec = { method: 'GET', route: route.label, target, detectGoneRoute: true, ownNotFoundCodes: route.ownNotFoundCodes } as const;
     return pipeline.request({
       method: 'GET',
       origin: api.origin,
@@ -220,6 +266,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       headers: { accept: 'application/json' },
       signal,
       detectGoneRoute: true,
+      ownNotFoundCodes: route.ownNotFoundCodes,
       handle: jsonHandler(spec, now),
     });
   };
@@ -231,15 +278,15 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
     keys: string[],
     signal: AbortSignal | undefined,
     onInvalid: (k: string) => void,
-  ): Promise<MapInfo[]> {
-    return runLookup<MapInfo>({
+  ): Promise<MapInfoWire[]> {
+    return runLookup<MapInfoWire>({
       keys,
       routes: routes[family],
       limits,
       build: listTarget,
       signal,
       onInvalid,
-      fetch: async (route, target, _keys, s) => parseBody(MapInfoListWire, await getJson(route, target, s), route.label, 'maps').map(toMapInfo),
+      fetch: async (route, target, _keys, s) => parseBody(MapInfoListWire, await getJson(route, target, s), route.label, 'maps'),
     });
   }
 
@@ -248,39 +295,36 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       ensureOpen();
       const t = triageKeys(uids, isMapUid, same);
       // A UID the service rejects outright is simply not found, like an unknown one (seed 4.1 rule 3).
-      const maps = await fetchMaps('mapsByUid', t.keys, o.signal, () => {});
-      const byUid = new Map<string, MapInfo>();
-      for (const m of maps) if (t.original.has(m.mapUid) && !byUid.has(m.mapUid)) byUid.set(m.mapUid, m);
+      const wire = await fetchMaps('mapsByUid', t.keys, o.signal, () => {});
+      const { kept, rejected } = checkMaps(wire, t.original, (w) => w.mapUid, 'mapUid');
+      const refused = new Set(rejected.map((r) => r.mapUid));
       const found: MapInfo[] = [];
       const notFound: string[] = [...t.invalid];
       for (const key of t.keys) {
-        const m = byUid.get(key);
-        if (m) found.push(m);
-        else notFound.push(t.original.get(key)!);
+        const m = kept.get(key);
+        if (m) found.push(toMapInfo(m));
+        else if (!refused.has(t.original.get(key))) notFound.push(t.original.get(key)!);
       }
-      return { maps: found, notFound };
+      return { maps: found, notFound, rejected };
     },
 
     async getMapsById(ids, o = {}) {
       ensureOpen();
       const t = triageKeys(ids, isUuid, lower);
       const rejected = new Set<string>();
-      const maps = await fetchMaps('mapsById', t.keys, o.signal, (k) => rejected.add(k));
-      const byId = new Map<string, MapInfo>();
-      for (const m of maps) {
-        const k = m.mapId.toLowerCase();
-        if (t.original.has(k) && !byId.has(k)) byId.set(k, m);
-      }
+      const wire = await fetchMaps('mapsById', t.keys, o.signal, (k) => rejected.add(k));
+      const checked = checkMaps(wire, t.original, (w) => w.mapId.toLowerCase(), 'mapId');
+      const refused = new Set(checked.rejected.map((r) => r.mapId));
       const found: MapInfo[] = [];
       const notFound: string[] = [];
       const invalid: string[] = [...t.invalid];
       for (const key of t.keys) {
-        const m = byId.get(key);
-        if (m) found.push(m);
+        const m = checked.kept.get(key);
+        if (m) found.push(toMapInfo(m));
         else if (rejected.has(key)) invalid.push(t.original.get(key)!);
-        else notFound.push(t.original.get(key)!);
+        else if (!refused.has(t.original.get(key))) notFound.push(t.original.get(key)!);
       }
-      return { maps: found, notFound, invalid };
+      return { maps: found, notFound, invalid, rejected: checked.rejected };
     },
 
     async getRecords(map, accountIds, o = {}) {
@@ -323,11 +367,9 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
         }
         throw e;
       }
+      const checked = checkRecords(wire, { mapId, accounts: t.original, seasonId });
       const byAccount = new Map<string, PlayerRecord>();
-      for (const w of wire) {
-        const k = w.accountId.toLowerCase();
-        if (t.original.has(k) && w.mapId.toLowerCase() === mapId && !byAccount.has(k)) byAccount.set(k, toPlayerRecord(w));
-      }
+      for (const w of checked.kept) byAccount.set(w.accountId.toLowerCase(), toPlayerRecord(w));
       const records: PlayerRecord[] = [];
       const invalidAccounts: string[] = [...t.invalid];
       for (const key of t.keys) {
@@ -335,14 +377,14 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
         if (r) records.push(r);
         else if (rejected.has(key)) invalidAccounts.push(t.original.get(key)!);
       }
-      return { records, invalidAccounts };
+      return { records, invalidAccounts, rejected: checked.rejected };
     },
 
     async download(url, destFile, o = {}) {
       ensureOpen();
       const maxBytes = o.maxBytes ?? maxDownloadBytes;
       checkPositive('maxBytes', maxBytes, true);
-      return downloadFile({ pipeline, now }, url, destFile, { signal: o.signal, maxBytes });
+      return downloadFile({ pipeline, now }, url, destFile, { signal: o.signal, maxBytes, deadlineMs: downloadDeadlineMs });
     },
 
     async getDisplayNames(accountIds, o = {}) {

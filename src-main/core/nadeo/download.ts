@@ -1,5 +1,7 @@
 // Replay and map file downloads: http(s) only, streamed into a temporary file next to the destination with a
 // sha256 computed on the way, size-capped, renamed into place only when complete. Retried like API calls.
+// Redirects are followed a bounded number of times (the successor routes' `{base}/maps/<mapId>/file` redirects to
+// the stored object, API-FACTS.md); the token goes only to the API's own origin, never to a redirect target.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -29,6 +31,15 @@ export function checkDownloadUrl(raw: string, base?: URL): URL {
   return url;
 }
 
+/** Where a redirect from `from` leads: an http(s) address, never from https down to http. */
+export function redirectTarget(location: string, from: URL): URL {
+  const next = checkDownloadUrl(location, from);
+  if (from.protocol === 'https:' && next.protocol !== 'https:') {
+    throw new NadeoError(ErrorCode.BAD_URL, `Refusing a redirect from https to ${next.protocol} (${next.host}): the download would no longer be private.`);
+  }
+  return next;
+}
+
 type Outcome = DownloadResult | { state: 'redirect'; location: string };
 
 export interface DownloadContext {
@@ -40,7 +51,7 @@ export async function downloadFile(
   ctx: DownloadContext,
   rawUrl: string,
   destFile: string,
-  options: { signal?: AbortSignal | undefined; maxBytes: number },
+  options: { signal?: AbortSignal | undefined; maxBytes: number; deadlineMs?: number | undefined },
 ): Promise<DownloadResult> {
   let url = checkDownloadUrl(rawUrl);
   const dir = dirname(destFile);
@@ -59,6 +70,7 @@ export async function downloadFile(
       auth: 'nadeo',
       headers: { accept: '*/*' },
       signal: options.signal,
+      deadlineMs: options.deadlineMs,
       handle: (res) => handle(res),
     };
     const handle = async (res: RawResponse): Promise<Outcome> => {
@@ -76,8 +88,10 @@ export async function downloadFile(
     };
     const outcome = await ctx.pipeline.request(spec);
     if (outcome.state !== 'redirect') return outcome;
-    if (hop >= MAX_REDIRECTS) throw new NadeoError(ErrorCode.HTTP, `The download was redirected more than ${MAX_REDIRECTS} times; giving up.`);
-    url = checkDownloadUrl(outcome.location, url);
+    if (hop >= MAX_REDIRECTS) {
+      throw new NadeoError(ErrorCode.TOO_MANY_REDIRECTS, `The download was redirected more than ${MAX_REDIRECTS} times (a redirect loop?); giving up.`);
+    }
+    url = redirectTarget(outcome.location, url);
   }
 }
 

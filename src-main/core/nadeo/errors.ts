@@ -9,14 +9,19 @@ export const ErrorCode = {
   FORBIDDEN: 'FORBIDDEN',
   URI_TOO_LONG: 'URI_TOO_LONG',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** The service asked for a wait longer than the client's cap: the host is paused until `retryAt`. */
+  RATE_LIMITED_LONG: 'RATE_LIMITED_LONG',
   ROUTE_GONE: 'ROUTE_GONE',
   SCHEMA: 'SCHEMA',
   NETWORK: 'NETWORK',
+  /** No answer at all: connection refused or reset, DNS failure, no route to the host. */
+  UNREACHABLE: 'UNREACHABLE',
   TIMEOUT: 'TIMEOUT',
   ABORTED: 'ABORTED',
   CONFIG: 'CONFIG',
   BAD_URL: 'BAD_URL',
   TOO_LARGE: 'TOO_LARGE',
+  TOO_MANY_REDIRECTS: 'TOO_MANY_REDIRECTS',
   FILE: 'FILE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -125,18 +130,57 @@ export class InputError extends NadeoError {
   }
 }
 
-/** The connection failed, dropped or ended a body early. Usually temporary. */
+/** The connection dropped or ended a body early, after the service had started to answer. Usually temporary. */
 export class NetworkError extends NadeoError {
-  constructor(message: string, options: NadeoErrorOptions = {}) {
-    super(ErrorCode.NETWORK, message, { retryable: true, ...options });
+  constructor(message: string, options: NadeoErrorOptions & { code?: typeof ErrorCode.NETWORK | typeof ErrorCode.UNREACHABLE } = {}) {
+    super(options.code ?? ErrorCode.NETWORK, message, { retryable: true, ...options });
     this.name = 'NetworkError';
   }
 }
 
-export class TimeoutError extends NadeoError {
+/**
+ * The service could not be reached at all (connection refused or reset before any answer, DNS failure, no route):
+ * code UNREACHABLE. Still a NetworkError, retried like one; see isUnreachable().
+ */
+export class UnreachableError extends NetworkError {
   constructor(message: string, options: NadeoErrorOptions = {}) {
+    super(message, { ...options, code: ErrorCode.UNREACHABLE });
+    this.name = 'UnreachableError';
+  }
+}
+
+export class TimeoutError extends NadeoError {
+  /** 'headers': nothing came back in time (a stalled or unreachable service); 'body': the answer started but never finished. */
+  readonly phase: 'headers' | 'body';
+  constructor(message: string, options: NadeoErrorOptions & { phase?: 'headers' | 'body' } = {}) {
     super(ErrorCode.TIMEOUT, message, { retryable: true, ...options });
     this.name = 'TimeoutError';
+    this.phase = options.phase ?? 'headers';
+  }
+}
+
+/**
+ * The service asked (Retry-After on a 429 or 503) for a wait longer than the client waits: the call fails at once
+ * and every later call to that host fails the same way until `retryAt`, without a request. Not retried.
+ */
+export class RetryLaterError extends NadeoError {
+  /** The absolute time from which the host may be asked again. */
+  readonly retryAt: Date;
+  /** The host (scheme://host[:port]) that asked for the wait. */
+  readonly origin: string;
+  /** The status that carried the Retry-After (429 or 503). */
+  readonly status: number;
+  constructor(origin: string, status: number, retryAt: Date, options: NadeoErrorOptions = {}) {
+    super(
+      ErrorCode.RATE_LIMITED_LONG,
+      `${origin} asked Trackwatch to wait until ${retryAt.toISOString()} (HTTP ${status}, Retry-After). ` +
+        'Nothing more is sent to it before then; try again after that time.',
+      { ...options, retryable: false },
+    );
+    this.name = 'RetryLaterError';
+    this.origin = origin;
+    this.status = status;
+    this.retryAt = retryAt;
   }
 }
 
@@ -150,4 +194,14 @@ export class AbortError extends NadeoError {
 
 export function isNadeoError(e: unknown): e is NadeoError {
   return e instanceof NadeoError;
+}
+
+/**
+ * True when `e` says the service could not be reached at all: no connection (refused, reset before an answer,
+ * DNS, no route) or no answer to a request before its timeout. A run of these means "offline", not a bad item.
+ */
+export function isUnreachable(e: unknown): boolean {
+  if (!(e instanceof NadeoError)) return false;
+  if (e.code === ErrorCode.UNREACHABLE) return true;
+  return e instanceof TimeoutError && e.phase === 'headers';
 }

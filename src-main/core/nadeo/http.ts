@@ -10,11 +10,13 @@ import {
   HttpError,
   NadeoError,
   NetworkError,
+  RetryLaterError,
   SchemaError,
   TimeoutError,
+  UnreachableError,
   type ApiErrorBody,
 } from './errors.ts';
-import type { LimiterPool } from './limiter.ts';
+import { MAX_TIMER_MS, type LimiterPool } from './limiter.ts';
 import { decideRetry, isRetryableStatus, parseRetryAfter, type RetryPolicy } from './retry.ts';
 import { isApiErrorCode, readApiError } from './schemas.ts';
 import { linkSignals, throwIfAborted } from './signals.ts';
@@ -50,8 +52,15 @@ export interface RequestSpec<T> {
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal | undefined;
-  /** A 404/410 without an API error code means the route was removed (API routes only). */
+  /** This request's deadline for its whole answer, when not the pipeline's (downloads are bigger). */
+  deadlineMs?: number | undefined;
+  /**
+   * A 404/410 means the route was removed (API routes only), unless its body carries one of `ownNotFoundCodes`:
+   * only the endpoint's own documented answer proves the route alive, not any API-looking error body.
+   */
   detectGoneRoute?: boolean;
+  /** API error codes the endpoint itself documents for a 404/410 (the records lookup's not-found `C-AL-02-03`). */
+  ownNotFoundCodes?: readonly string[];
   /** Reads the answer; throw a NadeoError to fail the attempt (retryable ones are retried). */
   handle: (res: RawResponse, signal: AbortSignal) => Promise<T>;
 }
@@ -76,7 +85,10 @@ export interface PipelineOptions {
   limiters: LimiterPool;
   retry: RetryPolicy;
   userAgent: string;
+  /** Per attempt: the wait for the answer's headers, and the longest silence inside its body. */
   timeoutMs: number;
+  /** Per attempt: the whole answer, headers and body, within this time; a trickling body ends with a TimeoutError. */
+  deadlineMs: number;
   /** Wall clock, ms (Retry-After dates). */
   now: () => number;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -107,21 +119,35 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CLOSED',
 ]);
 
-/** Turns what undici and sockets throw into the taxonomy; anything unknown (a bug) is rethrown as is. */
-export function toNadeoError(e: unknown, signal: AbortSignal | undefined, route: string): unknown {
+/**
+ * Turns what undici and sockets throw into the taxonomy; anything unknown (a bug) is rethrown as is. `answered`:
+ * whether the service had sent the answer's headers (a failure before them means it could not be reached).
+ */
+export function toNadeoError(e: unknown, signal: AbortSignal | undefined, route: string, answered = false): unknown {
   if (e instanceof NadeoError) return e;
   if (signal?.aborted) return new AbortError(undefined, { cause: e });
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return e;
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new TimeoutError(`${route} timed out (${code}); the service or the network is slow. Trackwatch retries a few times.`, { cause: e });
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new UnreachableError(`${route}: no connection could be made in time (${code}). Check your internet connection.`, { cause: e });
+  }
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new TimeoutError(`${route} timed out (${code}); the service or the network is slow. Trackwatch retries a few times.`, {
+      cause: e,
+      phase: code === 'UND_ERR_BODY_TIMEOUT' || answered ? 'body' : 'headers',
+    });
   }
   if (code === 'UND_ERR_ABORTED' || code === 'UND_ERR_ABORT' || code === 'ABORT_ERR') return new AbortError(undefined, { cause: e });
   if (code === 'UND_ERR_DESTROYED') return new AbortError('The client was closed.', { cause: e });
   if (code === 'ENOTFOUND') {
-    return new NetworkError(`${route}: the host name could not be resolved. Check the address and your internet connection.`, {
+    return new UnreachableError(`${route}: the host name could not be resolved. Check the address and your internet connection.`, {
       cause: e,
       retryable: false,
+    });
+  }
+  if (!answered && NETWORK_CODES.has(code) && code !== 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+    return new UnreachableError(`${route}: the service could not be reached (${code}). Trackwatch retries a few times; check your connection if it persists.`, {
+      cause: e,
     });
   }
   if (NETWORK_CODES.has(code) || code.startsWith('HPE_')) {
@@ -177,8 +203,24 @@ export async function readBody(res: RawResponse, route: string, maxBytes = MAX_J
   return Buffer.concat(chunks, total);
 }
 
-/** Reads a JSON body. A parse failure with no Content-Length to check against counts as a truncated body. */
+/** A Content-Type that says JSON (`application/json`, `…+json`), or none at all (then the body decides). */
+function saysJson(headers: IncomingHttpHeaders): boolean {
+  const raw = headers['content-type'];
+  if (raw === undefined || raw.trim() === '') return true;
+  const type = raw.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/**
+ * Reads a JSON body. An answer of another content type (a proxy's or a captive portal's page) is a SchemaError;
+ * a parse failure with no Content-Length to check against counts as a truncated body.
+ */
 export async function readJson(res: RawResponse, route: string): Promise<unknown> {
+  if (!saysJson(res.headers)) {
+    discardBody(res.body);
+    const type = String(res.headers['content-type']).slice(0, 80);
+    throw new SchemaError(route, '(body)', `expected JSON, got content type "${type}" (a proxy or login page in the way?)`);
+  }
   const buf = await readBody(res, route);
   try {
     return JSON.parse(buf.toString('utf8'));
@@ -204,7 +246,7 @@ function describeApiError(api: ApiErrorBody | undefined): string {
 
 /** Builds the HttpError for a non-success answer whose body has been read (possibly empty or not JSON). */
 /** What an error needs to know about its request. */
-export type ErrorSpec = Pick<RequestSpec<unknown>, 'method' | 'route' | 'detectGoneRoute' | 'target'>;
+export type ErrorSpec = Pick<RequestSpec<unknown>, 'method' | 'route' | 'detectGoneRoute' | 'ownNotFoundCodes' | 'target'>;
 
 export function httpErrorFor(
   spec: ErrorSpec,
@@ -220,6 +262,10 @@ export function httpErrorFor(
   }
   const apiError = readApiError(parsed);
   const ownCode = isApiErrorCode(apiError?.code);
+  // A removed route may answer with an ordinary-looking API error body ("Route not found", a code, a correlation id):
+  // only the endpoint's own documented not-found proves the route is still there (docs: API-FACTS.md).
+  const routeGone =
+    (status === 404 || status === 410) && spec.detectGoneRoute === true && !(ownCode && spec.ownNotFoundCodes?.includes(apiError!.code));
   const details = { status, method: spec.method, route: spec.route, retryAfterMs, targetLength: spec.target.length, ...(ownCode ? { apiError } : {}) };
   const what = `${spec.route} answered HTTP ${status}${describeApiError(ownCode ? apiError : undefined)}`;
   const retryable = isRetryableStatus(status);
@@ -233,8 +279,8 @@ export function httpErrorFor(
       return new HttpError(ErrorCode.FORBIDDEN, `${what}: access is forbidden for this account or this item.`, details);
     case 404:
     case 410:
-      if (spec.detectGoneRoute && !ownCode) {
-        return new HttpError(ErrorCode.ROUTE_GONE, `${what} without an API error code: the service no longer has this route. Update Trackwatch.`, details);
+      if (routeGone) {
+        return new HttpError(ErrorCode.ROUTE_GONE, `${what}, not this endpoint's own answer: the service no longer has this route. Update Trackwatch.`, details);
       }
       return new HttpError(ErrorCode.NOT_FOUND, `${what}: not found.`, details);
     case 414:
@@ -334,6 +380,15 @@ export class Pipeline {
       let failure: unknown;
       let value: T | undefined;
       let ok = false;
+      // The whole answer, headers and body, has a deadline: undici's timeouts only bound each silence.
+      const deadline = new AbortController();
+      let deadlineHit = false;
+      const deadlineMs = spec.deadlineMs ?? this.#o.deadlineMs;
+      const timer = setTimeout(() => {
+        deadlineHit = true;
+        deadline.abort(new TimeoutError(`${spec.route}: the answer took longer than ${deadlineMs} ms.`));
+      }, Math.min(deadlineMs, MAX_TIMER_MS));
+      const attemptSignal = linkSignals(signal, deadline.signal);
       try {
         this.#stats.requests++;
         this.#stats.byRoute[spec.route] = (this.#stats.byRoute[spec.route] ?? 0) + 1;
@@ -343,7 +398,7 @@ export class Pipeline {
           method: spec.method,
           headers,
           body: spec.body ?? null,
-          signal,
+          signal: attemptSignal.signal,
           headersTimeout: this.#o.timeoutMs,
           bodyTimeout: this.#o.timeoutMs,
         });
@@ -351,14 +406,22 @@ export class Pipeline {
         if (status === 414) this.#stats.uriTooLong++;
         const raw: RawResponse = { status: res.statusCode, headers: res.headers, body: res.body };
         try {
-          value = await spec.handle(raw, signal);
+          value = await spec.handle(raw, attemptSignal.signal);
           ok = true;
         } finally {
           if (!res.body.readableEnded) discardBody(res.body);
         }
       } catch (e) {
-        failure = toNadeoError(e, signal, spec.route);
+        if (deadlineHit && !signal.aborted) {
+          failure = new TimeoutError(
+            `${spec.route}: ${status === 'error' ? 'no answer' : 'the answer did not arrive in full'} within ${formatMs(deadlineMs)} ` +
+              '(a slow or stalled service). Trackwatch retries a few times.',
+            { cause: e, phase: status === 'error' ? 'headers' : 'body' },
+          );
+        } else failure = toNadeoError(e, signal, spec.route, status !== 'error');
       } finally {
+        clearTimeout(timer);
+        attemptSignal.dispose();
         release();
         try {
           this.#o.onRequest?.({ method: spec.method, route: spec.route, status, attempt, ms: performance.now() - started });
@@ -390,15 +453,40 @@ export class Pipeline {
           { cause: failure },
         );
       }
+      const tooLong = this.#longWait(failure, spec.origin);
+      if (tooLong) {
+        limiter.block(tooLong.ms, () => tooLong.error());
+        throw tooLong.error();
+      }
       const decision = decideRetry(failure, attempt, this.#o.retry, this.#o.random);
       // The service asked everyone to wait, so nobody talks to this host meanwhile: also when this call gives up
-      // (a wait longer than we retry through, or its last try), or the next call would go out at once.
+      // on its last try, or the next call would go out at once. (A wait longer than we wait is #longWait's.)
       if (decision.retry && decision.fromRetryAfter) limiter.pauseFor(decision.delayMs);
-      else if (failure instanceof HttpError && failure.retryAfterMs !== undefined) limiter.pauseFor(failure.retryAfterMs);
+      else if (failure instanceof HttpError && failure.retryAfterMs !== undefined && failure.retryAfterMs <= this.#o.retry.maxRetryAfterMs) {
+        limiter.pauseFor(failure.retryAfterMs);
+      }
       if (!decision.retry) throw failure;
       this.#stats.retries++;
       await this.#o.sleep(decision.delayMs, signal);
       attempt++;
     }
   }
+
+  /** A Retry-After longer than the client waits: how long the host stays paused, and the error every call gets meanwhile. */
+  #longWait(failure: unknown, origin: string): { ms: number; error: () => RetryLaterError } | undefined {
+    if (!(failure instanceof HttpError) || !failure.retryable || failure.retryAfterMs === undefined) return undefined;
+    if (failure.retryAfterMs <= this.#o.retry.maxRetryAfterMs) return undefined;
+    // An absurd Retry-After still gives a real date: nobody keeps a client open for a year.
+    const ms = Math.min(failure.retryAfterMs, MAX_PAUSE_MS);
+    const retryAt = new Date(this.#o.now() + ms);
+    const status = failure.status;
+    return { ms, error: () => new RetryLaterError(origin, status, retryAt, { cause: failure }) };
+  }
+}
+
+/** The longest pause a Retry-After can impose on a host. */
+const MAX_PAUSE_MS = 366 * 24 * 3600_000;
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }

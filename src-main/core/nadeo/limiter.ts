@@ -28,6 +28,27 @@ export interface LimiterOptions {
 
 export type Release = () => void;
 
+/**
+ * The sane range of each pacing setting. Below 0.01 requests/second a wait would outlast any use (and overflow
+ * Node's timers); above the maximums nothing is paced at all. The real service has a lower rate cap (client.ts).
+ */
+export const RATE_LIMITS = {
+  maxRps: { min: 0.01, max: 10_000 },
+  burst: { min: 1, max: 64 },
+  concurrency: { min: 1, max: 64 },
+} as const;
+
+/** Longest delay a Node timer takes; longer ones fire at once with a warning. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Throws a ConfigError naming the option and its range when `value` is outside it (undefined passes). */
+export function checkRange(name: string, value: number | undefined, range: { min: number; max: number }, integer: boolean): void {
+  if (value === undefined) return;
+  if (!(typeof value === 'number' && Number.isFinite(value) && value >= range.min && value <= range.max && (!integer || Number.isInteger(value)))) {
+    throw new ConfigError(`${name} must be ${integer ? 'a whole number' : 'a number'} from ${range.min} to ${range.max}, got ${String(value)}.`);
+  }
+}
+
 interface Waiter {
   resolve: (release: Release) => void;
   reject: (e: unknown) => void;
@@ -57,14 +78,13 @@ export class Limiter {
   #queue: Waiter[] = [];
   #timer: unknown = undefined;
   #disposed: Error | undefined;
+  #blocked: { until: number; error: () => Error } | undefined;
 
   constructor(options: LimiterOptions) {
     const { maxRps, burst = 1, concurrency = 4 } = options;
-    if (!(Number.isFinite(maxRps) && maxRps > 0)) throw new ConfigError(`maxRps must be a positive number, got ${maxRps}.`);
-    if (!(Number.isInteger(burst) && burst >= 1)) throw new ConfigError(`burst must be a whole number of at least 1, got ${burst}.`);
-    if (!(Number.isInteger(concurrency) && concurrency >= 1)) {
-      throw new ConfigError(`concurrency must be a whole number of at least 1, got ${concurrency}.`);
-    }
+    checkRange('maxRps', maxRps, RATE_LIMITS.maxRps, false);
+    checkRange('burst', burst, RATE_LIMITS.burst, true);
+    checkRange('concurrency', concurrency, RATE_LIMITS.concurrency, true);
     this.maxRps = maxRps;
     this.burst = burst;
     this.concurrency = concurrency;
@@ -78,6 +98,8 @@ export class Limiter {
   acquire(signal?: AbortSignal): Promise<Release> {
     if (this.#disposed) return Promise.reject(this.#disposed);
     if (signal?.aborted) return Promise.reject(new AbortError());
+    const blocked = this.#blockedError();
+    if (blocked) return Promise.reject(blocked);
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
       if (signal) {
@@ -99,6 +121,31 @@ export class Limiter {
     if (!(ms > 0)) return;
     this.#pausedUntil = Math.max(this.#pausedUntil, this.#clock.now() + ms);
     this.#pump();
+  }
+
+  /**
+   * Nobody starts a request before `ms` from now, and nobody waits for it either: until then every acquire (and
+   * everyone already waiting) fails at once with `error()` (the service asked for a wait longer than we wait).
+   */
+  block(ms: number, error: () => Error): void {
+    if (!(ms > 0)) return;
+    const until = this.#clock.now() + ms;
+    if (!this.#blocked || until > this.#blocked.until) this.#blocked = { until, error };
+    if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    for (const w of this.#queue.splice(0)) {
+      if (w.signal && w.onAbort) w.signal.removeEventListener('abort', w.onAbort);
+      w.reject(error());
+    }
+  }
+
+  #blockedError(): Error | undefined {
+    if (!this.#blocked) return undefined;
+    if (this.#clock.now() >= this.#blocked.until) {
+      this.#blocked = undefined;
+      return undefined;
+    }
+    return this.#blocked.error();
   }
 
   stats(): LimiterStats {
@@ -126,7 +173,7 @@ export class Limiter {
       const now = this.#clock.now();
       const allowedAt = Math.max(this.#tat - this.#tolerance, this.#pausedUntil);
       if (now < allowedAt) {
-        const delay = Math.max(1, Math.ceil(allowedAt - now));
+        const delay = Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(allowedAt - now)));
         this.#timer = this.#clock.setTimeout(() => {
           this.#timer = undefined;
           this.#pump(allowedAt);

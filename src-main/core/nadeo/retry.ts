@@ -1,6 +1,7 @@
 // Retry policy as pure functions (Octokit's retry plugin, undici's RetryHandler): which failures are worth
 // another try, how long to wait, and when to give up. The request pipeline (http.ts) applies it.
 import { AbortError, NadeoError, ErrorCode } from './errors.ts';
+import { checkRange, MAX_TIMER_MS } from './limiter.ts';
 
 export interface RetryOptions {
   /** Attempts in all, the first included (default 5). */
@@ -9,13 +10,29 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Cap of the computed backoff (default 30 s). */
   maxDelayMs?: number;
-  /** A Retry-After longer than this fails the call instead of waiting (default 120 s). */
+  /**
+   * The longest Retry-After waited out (default 120 s). A longer one fails the call at once with a RetryLaterError
+   * (code RATE_LIMITED_LONG) and pauses the host until the time the service named.
+   */
   maxRetryAfterMs?: number;
 }
 
 export type RetryPolicy = Required<RetryOptions>;
 
+/** Sane ranges of the retry settings: every wait stays bounded (an hour at most). */
+export const RETRY_LIMITS = {
+  maxAttempts: { min: 1, max: 20 },
+  baseDelayMs: { min: 0, max: 60_000 },
+  maxDelayMs: { min: 0, max: 600_000 },
+  maxRetryAfterMs: { min: 0, max: 3_600_000 },
+} as const;
+
+/** The policy for `options`; a setting outside RETRY_LIMITS is a ConfigError naming it. */
 export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
+  checkRange('retry.maxAttempts', options.maxAttempts, RETRY_LIMITS.maxAttempts, true);
+  checkRange('retry.baseDelayMs', options.baseDelayMs, RETRY_LIMITS.baseDelayMs, false);
+  checkRange('retry.maxDelayMs', options.maxDelayMs, RETRY_LIMITS.maxDelayMs, false);
+  checkRange('retry.maxRetryAfterMs', options.maxRetryAfterMs, RETRY_LIMITS.maxRetryAfterMs, false);
   return {
     maxAttempts: Math.max(1, Math.floor(options.maxAttempts ?? 5)),
     baseDelayMs: Math.max(0, options.baseDelayMs ?? 500),
@@ -88,7 +105,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

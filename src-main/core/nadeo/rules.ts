@@ -74,9 +74,12 @@ export function toMapInfo(w: MapInfoWire): MapInfo {
   };
 }
 
-/** Turns the wire's sentinels into meaning: a hidden time is `hidden: true, time: null`; an untracked respawn count is null. */
+/**
+ * Turns the wire's sentinels into meaning: a hidden entry (2^32-1 in its time, or in its score as hidden Stunt
+ * entries may carry) is `hidden: true, time: null, score: 0`; an untracked respawn count is null.
+ */
 export function toPlayerRecord(w: MapRecordWire): PlayerRecord {
-  const hidden = w.recordScore.time === SENTINEL_U32;
+  const hidden = w.recordScore.time === SENTINEL_U32 || w.recordScore.score === SENTINEL_U32;
   return {
     mapRecordId: w.mapRecordId,
     mapId: w.mapId,
@@ -87,7 +90,7 @@ export function toPlayerRecord(w: MapRecordWire): PlayerRecord {
     scopeId: w.scopeId,
     time: hidden ? null : w.recordScore.time,
     hidden,
-    score: w.recordScore.score,
+    score: hidden ? 0 : w.recordScore.score,
     respawnCount: w.recordScore.respawnCount === SENTINEL_U32 ? null : w.recordScore.respawnCount,
     medal: w.medal,
     removed: w.removed,

@@ -71,7 +71,8 @@ export const OAuthTokenWire = z.looseObject({
   expires_in: z.number().positive().optional(),
 });
 
-export const DisplayNamesWire = z.record(z.string(), z.string());
+// Some PHP backends encode an empty map as `[]` (API-FACTS "Beyond the seed"): that is "no names".
+export const DisplayNamesWire = z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string(), z.string()));
 
 /** `records[3].recordScore.time` from a zod path under a named root. */
 export function formatPath(root: string, path: readonly PropertyKey[]): string {

@@ -25,9 +25,10 @@ describe('map lookups against the emulator', () => {
     emu.resetStats();
     const uids = emu.dataset.maps.map((m) => m.mapUid);
     const unknown = ['ThisUidDoesNotExist000000', 'NeitherDoesThisOne11111111'];
-    const { maps, notFound } = await withClient(emu.url, (c) => c.getMapsByUid([...unknown, ...uids]));
+    const { maps, notFound, rejected } = await withClient(emu.url, (c) => c.getMapsByUid([...unknown, ...uids]));
     expect(maps.map((m) => m.mapUid)).toEqual(uids);
     expect(notFound).toEqual(unknown);
+    expect(rejected).toEqual([]); // every generated map passes the value checks
     const first = emu.dataset.maps[0]!;
     expect(maps[0]).toMatchObject({ mapId: first.mapId, name: first.name, mapType: first.mapType, hasClones: first.hasClones, authorScore: first.authorScore });
     const stats = emu.stats();

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import { NadeoError } from '../../../src-main/core/nadeo/errors.ts';
+import { redirectTarget } from '../../../src-main/core/nadeo/download.ts';
 import { startLocalServer, sendJson, type LocalServer } from './local-server.ts';
 import { fastOptions } from './fixtures.ts';
 
@@ -89,6 +90,15 @@ describe('download', () => {
       expect(error, url).toBeInstanceOf(NadeoError);
       expect((error as NadeoError).code, url).toBe('BAD_URL');
     }
+  });
+
+  it('a redirect resolves relative addresses, and never leads to another scheme or from https down to http', () => {
+    const from = new URL('https://prod.trackmania.core.nadeo.online/maps/x/file');
+    expect(redirectTarget('/storageObjects/abc', from).href).toBe('https://prod.trackmania.core.nadeo.online/storageObjects/abc');
+    expect(redirectTarget('https://core.trackmania.nadeo.live/storageObjects/abc', from).host).toBe('core.trackmania.nadeo.live');
+    expect(() => redirectTarget('http://core.trackmania.nadeo.live/storageObjects/abc', from)).toThrow(/from https to http:/);
+    expect(() => redirectTarget('ftp://example.com/x', from)).toThrow(/only http and https/);
+    expect(redirectTarget('http://127.0.0.1:9/x', new URL('http://127.0.0.1:8/y')).port).toBe('9');
   });
 
   it('a 404 is NOT_FOUND, not retried', async () => {

@@ -135,11 +135,39 @@ describe('map lookups', () => {
     expect(server.requests.map((r) => pathOf(r.url))).toEqual(['/maps/by-uid/', '/maps/']);
   });
 
-  it('does not take an API not-found for a gone route', async () => {
+  // Changed with issue 9: the map lookup documents no 404 of its own, so even an API-looking one means the route is gone.
+  it('takes any 404 on a map lookup, even with an API-looking body, for a gone route', async () => {
     server = await startLocalServer((_req, res) => sendJson(res, 404, { code: 'C-AL-02-03', correlation_id: '1f', message: 'Not Found' }));
     client = createNadeoClient(fastOptions(server.url));
-    await expect(client.getMapsByUid(['abc'])).rejects.toMatchObject({ code: 'NOT_FOUND', apiCode: 'C-AL-02-03' });
-    expect(server.requests).toHaveLength(1);
+    await expect(client.getMapsByUid(['abc'])).rejects.toMatchObject({ code: 'ROUTE_GONE' });
+    expect(server.requests.map((r) => pathOf(r.url))).toEqual(['/maps/', '/maps/by-uid/']);
+  });
+
+  it('a saved route choice wins over preferSuccessorRoutes for its family; an unknown saved value is ignored', async () => {
+    server = await startLocalServer(fakeMaps(mapList));
+    const changes: unknown[] = [];
+    client = createNadeoClient({
+      ...fastOptions(server.url),
+      preferSuccessorRoutes: true,
+      routeChoice: { initial: { mapsByUid: 'seed', mapsById: 'sideways' as 'seed' }, onChange: (c) => changes.push(c) },
+    });
+    await client.getMapsByUid([mapList[0]!.mapUid]);
+    await client.getMapsById([mapList[0]!.mapId]);
+    expect(server.requests.map((r) => pathOf(r.url))).toEqual(['/maps/', '/maps/by-id/']);
+    expect(changes).toEqual([]);
+  });
+
+  it('an onChange that throws does not fail the lookup', async () => {
+    server = await startLocalServer(fakeMaps(mapList, { gone: ['/maps/'] }));
+    client = createNadeoClient({
+      ...fastOptions(server.url),
+      routeChoice: {
+        onChange: () => {
+          throw new Error('disk full');
+        },
+      },
+    });
+    await expect(client.getMapsByUid([mapList[0]!.mapUid])).resolves.toMatchObject({ maps: [{ mapUid: mapList[0]!.mapUid }] });
   });
 
   it('fails clearly when every route is gone', async () => {
@@ -165,6 +193,8 @@ describe('records', () => {
       const records = list.map((a, i) => ({
         ...sampleRecord(i),
         accountId: a,
+        // One record ID per account, across batches too (a shared one is refused).
+        mapRecordId: `5ec${a.slice(3)}`,
         mapId: q.get('mapId')!,
         gameMode: q.get('gameMode')!,
         scopeId: q.get('seasonId'),

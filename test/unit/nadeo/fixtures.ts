@@ -65,7 +65,7 @@ export function fastOptions(baseUrl: string, sleeps: number[] = []) {
     baseUrl,
     appVersion: '0.1.0',
     maxRps: 10_000,
-    burst: 1000,
+    burst: 64,
     concurrency: 8,
     retry: { maxAttempts: 4, baseDelayMs: 1, maxDelayMs: 4 },
     sleep: async (ms: number) => {

@@ -145,6 +145,52 @@ describe('Limiter: concurrency, pause, abort', () => {
     expect(() => new Limiter({ maxRps: 1, burst: 0 })).toThrow(ConfigError);
     expect(() => new Limiter({ maxRps: 1, concurrency: 1.5 })).toThrow(ConfigError);
   });
+
+  it('refuses rates outside the sane range, naming the option and the range', () => {
+    expect(() => new Limiter({ maxRps: 1e-12 })).toThrow('maxRps must be a number from 0.01 to 10000, got 1e-12.');
+    expect(() => new Limiter({ maxRps: Number.POSITIVE_INFINITY })).toThrow(/maxRps must be a number from 0.01 to 10000, got Infinity/);
+    expect(() => new Limiter({ maxRps: 1, burst: 65 })).toThrow('burst must be a whole number from 1 to 64, got 65.');
+    expect(() => new Limiter({ maxRps: 1, concurrency: 100 })).toThrow('concurrency must be a whole number from 1 to 64, got 100.');
+    expect(new Limiter({ maxRps: 0.01, burst: 64, concurrency: 64 }).maxRps).toBe(0.01);
+  });
+
+  it('block fails everyone waiting and every acquire until its time, without a timer', async () => {
+    const clock = new FakeClock();
+    const limiter = new Limiter({ maxRps: 1, clock });
+    (await limiter.acquire())();
+    const waiting = limiter.acquire(); // waits for the next token, a second away
+    let n = 0;
+    limiter.block(10_000, () => new Error(`blocked ${++n}`));
+    await expect(waiting).rejects.toThrow('blocked 1');
+    await expect(limiter.acquire()).rejects.toThrow('blocked 2');
+    expect(clock.pending).toBe(0);
+    await clock.advance(9_999);
+    await expect(limiter.acquire()).rejects.toThrow('blocked 3');
+    await clock.advance(1);
+    const release = await limiter.acquire();
+    release();
+    expect(limiter.stats().granted).toBe(2);
+  });
+
+  it('a pause beyond what a Node timer holds is waited out in steps, not in a burst of overflowing timers', async () => {
+    const clock = new FakeClock();
+    const delays: number[] = [];
+    const setTimeout = clock.setTimeout;
+    clock.setTimeout = (fn, ms) => {
+      delays.push(ms);
+      return setTimeout(fn, ms);
+    };
+    const limiter = new Limiter({ maxRps: 1, clock });
+    limiter.pauseFor(2 ** 32);
+    let granted = false;
+    void limiter.acquire().then(() => (granted = true));
+    await clock.advance(2 ** 31);
+    expect(granted).toBe(false);
+    await clock.advance(2 ** 31);
+    expect(granted).toBe(true);
+    expect(Math.max(...delays)).toBe(2 ** 31 - 1);
+    expect(delays.length).toBeLessThanOrEqual(4);
+  });
 });
 
 describe('LimiterPool', () => {

@@ -4,7 +4,7 @@ import { AbortError, ErrorCode, HttpError, NetworkError, SchemaError, TimeoutErr
 import { httpErrorFor } from '../../../src-main/core/nadeo/http.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
-const spec = { method: 'GET', route: 'GET /maps/', target: '/maps/?mapUidList=a', detectGoneRoute: true } as const;
+const spec = { method: 'GET', route: 'GET /maps/', target: '/maps/?mapUidList=a', detectGoneRoute: true, ownNotFoundCodes: ['C-AL-02-03'] } as const;
 
 describe('parseRetryAfter', () => {
   it('reads delta-seconds', () => {
@@ -88,6 +88,9 @@ describe('HttpError classification', () => {
     expect(arr.info).toEqual(['accountIdList: Invalid account id.']);
     expect(httpErrorFor(spec, 404, '{"code":"C-AL-02-03","message":"Not Found"}', undefined).code).toBe('NOT_FOUND');
     expect(httpErrorFor(spec, 404, '<html>nginx</html>', undefined).code).toBe('ROUTE_GONE');
+    // An API-looking body that is not the endpoint's own documented answer proves nothing (issue 9).
+    expect(httpErrorFor(spec, 404, '{"code":"C-AA-00-04","correlation_id":"9a","message":"Route not found"}', undefined).code).toBe('ROUTE_GONE');
+    expect(httpErrorFor({ ...spec, ownNotFoundCodes: [] }, 404, '{"code":"C-AL-02-03","message":"Not Found"}', undefined).code).toBe('ROUTE_GONE');
     expect(httpErrorFor(spec, 410, '', undefined).code).toBe('ROUTE_GONE');
     expect(httpErrorFor({ ...spec, detectGoneRoute: false }, 404, '', undefined).code).toBe('NOT_FOUND');
     expect(httpErrorFor(spec, 401, '', undefined).code).toBe('UNAUTHORIZED');

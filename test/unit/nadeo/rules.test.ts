@@ -22,6 +22,10 @@ describe('sentinels', () => {
     const shown = toPlayerRecord(MapRecordWire.parse({ ...sampleRecord(2), recordScore: { time: 22340, score: 0, respawnCount: 3 } }));
     expect(shown).toMatchObject({ hidden: false, time: 22340, respawnCount: 3, scopeId: null, scopeType: 'PersonalBest' });
   });
+  it('a hidden Stunt entry with the sentinel in its score is hidden, with no score and no time', () => {
+    const stunt = toPlayerRecord(MapRecordWire.parse({ ...sampleRecord(3), gameMode: 'Stunt', recordScore: { time: 45_000, score: SENTINEL_U32, respawnCount: 0 } }));
+    expect(stunt).toMatchObject({ hidden: true, time: null, score: 0, respawnCount: 0 });
+  });
 });
 
 describe('ID checks', () => {

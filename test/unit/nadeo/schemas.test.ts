@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MapInfoListWire, MapRecordListWire, ApiErrorWire, parseBody, readApiError, isApiErrorCode } from '../../../src-main/core/nadeo/schemas.ts';
+import { MapInfoListWire, MapRecordListWire, ApiErrorWire, DisplayNamesWire, parseBody, readApiError, isApiErrorCode } from '../../../src-main/core/nadeo/schemas.ts';
 import { SchemaError, HttpError } from '../../../src-main/core/nadeo/errors.ts';
 import { sampleMap, sampleRecord } from './fixtures.ts';
 
@@ -41,5 +41,12 @@ describe('schemas', () => {
     expect(readApiError('<html>')).toBeUndefined();
     expect(isApiErrorCode('C-AL-02-03')).toBe(true);
     expect(isApiErrorCode('NotFound')).toBe(false);
+  });
+
+  it('reads a display-names answer of [] (an empty map from a PHP backend) as no names, and refuses other arrays', () => {
+    expect(parseBody(DisplayNamesWire, [], 'r', 'names')).toEqual({});
+    expect(parseBody(DisplayNamesWire, { a: 'Name' }, 'r', 'names')).toEqual({ a: 'Name' });
+    expect(() => parseBody(DisplayNamesWire, ['Name'], 'r', 'names')).toThrow(SchemaError);
+    expect(() => parseBody(DisplayNamesWire, { a: 3 }, 'r', 'names')).toThrow(/names\.a: expected string, got number/);
   });
 });
