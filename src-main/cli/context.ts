@@ -1,7 +1,7 @@
 // Global options of the trackwatch command, read once: flags beat environment variables beat defaults.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { REAL_BASE_URL, isRealServiceHost } from '../core/nadeo/index.ts';
+import { RATE_LIMITS, REAL_BASE_URL, REAL_SERVICE_MAX_RPS, isRealServiceHost } from '../core/nadeo/index.ts';
 import { resolveDataDir } from '../core/paths.ts';
 import { openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../core/trackwatch.ts';
 import { UserError } from './errors.ts';
@@ -24,19 +24,15 @@ export function addGlobalOptions(program: Command): Command {
     .option('--max-rps <n>', 'requests per second (default 1 for the real service; env TRACKWATCH_MAX_RPS)');
 }
 
-/** A sane pace: slower than one request in 100 s never finishes a sync; faster than this is a flood, even locally. */
-export const MIN_RPS = 0.01;
-export const MAX_RPS = 1000;
-/** Against Nadeo's service: Nadeo staff gave about 2 in short bursts; above this, a ban is a matter of time. */
-export const MAX_REAL_RPS = 10;
-
 function parseMaxRps(raw: string | undefined, real: boolean, warn: (line: string) => void): number | undefined {
   if (raw === undefined || raw === '') return real ? 1 : undefined;
   const value = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(raw) ? Number(raw) : Number.NaN;
-  const max = real ? MAX_REAL_RPS : MAX_RPS;
-  if (!Number.isFinite(value) || value < MIN_RPS || value > max) {
+  // The client's own sane range (core/nadeo), said here in the flag's words before anything starts.
+  const { min } = RATE_LIMITS.maxRps;
+  const max = real ? REAL_SERVICE_MAX_RPS : RATE_LIMITS.maxRps.max;
+  if (!Number.isFinite(value) || value < min || value > max) {
     throw new UserError(
-      `--max-rps must be a number of requests per second from ${MIN_RPS} to ${max}${real ? " against Nadeo's service (1 is polite, 2 the ceiling Nadeo staff gave)" : ''}, got "${raw}".`,
+      `--max-rps must be a number of requests per second from ${min} to ${max}${real ? " against Nadeo's service (1 is polite, 2 the ceiling Nadeo staff gave)" : ''}, got "${raw}".`,
     );
   }
   if (real && value > 2) {

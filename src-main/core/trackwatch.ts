@@ -4,7 +4,7 @@ import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { databaseFile, exportsDir } from './paths.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { createNadeoClient, isRealServiceHost, type NadeoClient, type NadeoClientOptions } from './nadeo/index.ts';
+import { createNadeoClient, isRealServiceHost, type NadeoClient, type NadeoClientOptions, type RouteChoices } from './nadeo/index.ts';
 import { parseMapRefs } from './refs.ts';
 import {
   LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, localFault, openStore, resolveInDataDir, type ReplayEntry, type Store,
@@ -16,6 +16,9 @@ import { fetchReplayNow, runSync, type SyncOptions, type SyncSummary } from './s
 import { planSync, type SyncPlan, type SyncPlanOptions } from './sync/plan.ts';
 
 export const APP_VERSION: string = packageJson.version;
+
+/** Where the route choice (seed or successor routes, per service URL) is kept in the data folder's settings. */
+export const ROUTES_SETTING = 'nadeo.routes';
 
 export interface TrackwatchOptions {
   dataDir: string;
@@ -73,6 +76,9 @@ export class Trackwatch {
   get client(): NadeoClient {
     this.#client ??= createNadeoClient({
       baseUrl: this.#options.apiUrl,
+      // Which routes (the seed's or their successors) answer, remembered in the data folder per service: a run does
+      // not spend requests finding out again.
+      routeChoice: this.#routeChoice(this.#options.apiUrl),
       appVersion: this.#options.appVersion ?? APP_VERSION,
       contact: this.#options.contact,
       credentials: this.#options.credentials,
@@ -84,6 +90,21 @@ export class Trackwatch {
       ...this.#options.tuning,
     });
     return this.#client;
+  }
+
+  /** The saved route choice for this service, and how a change is saved (in the data folder's settings). */
+  #routeChoice(baseUrl: string): NonNullable<NadeoClientOptions['routeChoice']> {
+    const saved = this.store.settings.get(ROUTES_SETTING);
+    const all = saved && typeof saved === 'object' && !Array.isArray(saved) ? saved : {};
+    const mine = all[baseUrl];
+    return {
+      initial: mine && typeof mine === 'object' && !Array.isArray(mine) ? (mine as Partial<RouteChoices>) : undefined,
+      onChange: (choice) => {
+        const now = this.store.settings.get(ROUTES_SETTING);
+        const others = now && typeof now === 'object' && !Array.isArray(now) ? now : {};
+        this.store.settings.set(ROUTES_SETTING, { ...others, [baseUrl]: { ...choice } });
+      },
+    };
   }
 
   /**
@@ -120,7 +141,10 @@ export class Trackwatch {
       if (byUid) this.store.maps.upsert(byUid.maps, fetchedAt);
       if (byId) this.store.maps.upsert(byId.maps, fetchedAt);
       notFound.push(...(byUid?.notFound ?? []), ...(byId?.notFound ?? []), ...(byId?.invalid ?? []));
-      const missing = new Set(notFound);
+      // A map the service sent with values out of range is not added: the next sync would only refuse it again.
+      const refused = [...(byUid?.rejected ?? []), ...(byId?.rejected ?? [])].map((r) => ({ input: r.mapUid ?? r.mapId ?? '', reason: `the service's answer for it is not usable: ${r.reason}` }));
+      invalid.push(...refused);
+      const missing = new Set([...notFound, ...refused.map((r) => r.input)]);
       toAdd = toAdd.filter((r) => !missing.has('mapUid' in r ? r.mapUid : r.mapId));
     }
     this.#ensureList(list);

@@ -292,6 +292,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
         const found = await client.getMapsByUid(pendingUids, { signal: signalFor(API_HOST) });
         answered();
         store.maps.upsert(found.maps, now().toISOString());
+        for (const r of found.rejected) record(null, `map ${r.mapUid ?? r.mapId ?? ''} left out: ${r.reason}`);
         if (found.notFound.length > 0) {
           store.maps.markNotFound(found.notFound);
           unknownMaps.push(...found.notFound);
@@ -309,6 +310,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
         const found = await client.getMapsById(staleIds, { signal: signalFor(API_HOST) });
         answered();
         store.maps.upsert(found.maps, now().toISOString());
+        for (const r of found.rejected) record(r.mapId ?? null, `map ${r.mapId ?? r.mapUid ?? ''} left out: ${r.reason}`);
         const missing = [...found.notFound, ...found.invalid];
         if (missing.length > 0) {
           store.maps.markNotFound(missing);
@@ -341,6 +343,10 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           });
           answered();
           records += fetched.records.length;
+          // Records the service sent with values out of range are left out, each said once; the rest of the map is kept.
+          for (const r of fetched.rejected) {
+            record(map.mapId, `a record${r.accountId ? ` of ${names.get(r.accountId) ?? r.accountId}` : ''} was left out: ${r.reason}`);
+          }
           // The map's records and its replays' states in one commit: a hidden record's replay waits with it, and a
           // record that shows (a secret threshold lifted) or changed has its replay due again.
           const applied = store.transaction(() => {

@@ -163,3 +163,56 @@ describe('a Retry-After longer than a sync waits', () => {
     }
   });
 });
+
+describe('what the client reports, the sync keeps', () => {
+  let data: { dir: string; remove: () => Promise<void> };
+  beforeEach(async () => {
+    data = await tempDataDir();
+  });
+  afterEach(async () => data.remove());
+
+  it("a record with values out of range is left out and named in the sync's errors; the rest of its map is kept", async () => {
+    const dataset = generateDataset({ seed: 14, maps: 3, players: 5 });
+    const bad = dataset.records.find((r) => r.scopeType === 'PersonalBest')!;
+    bad.medal = 99;
+    const emulator = await startEmulator({ dataset });
+    const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { burst: 50 } });
+    try {
+      await fill(tw, dataset);
+      const summary = await tw.sync({ replays: false });
+      expect(summary.outcome).toBe('partial');
+      expect(summary.errors).toEqual([{ mapId: bad.mapId, message: expect.stringMatching(/^a record of .* was left out: medal 99 is not one of 0 \(none\) to 4 \(author\)$/) }]);
+      expect(tw.store.records.get(bad.mapId, bad.accountId)).toBeUndefined();
+      expect(tw.store.records.forMap(bad.mapId).length).toBeGreaterThan(0);
+    } finally {
+      await tw.close();
+      await emulator.close();
+    }
+  });
+
+  it('the route fallback is remembered in the data folder: the next run asks no removed route again', async () => {
+    const dataset = generateDataset({ seed: 15, maps: 3, players: 3 });
+    const emulator = await startEmulator({ dataset, withoutDeprecatedRoutes: true });
+    try {
+      const first = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { burst: 50 } });
+      await fill(first, dataset);
+      expect((await first.sync({ replays: false })).outcome).toBe('ok');
+      // Maps were looked up by UID only: by ID, the seed's route is still the first tried.
+      expect(first.store.settings.get('nadeo.routes')).toEqual({ [emulator.url]: { mapsByUid: 'successor', mapsById: 'seed', records: 'successor' } });
+      await first.close();
+
+      emulator.resetStats();
+      const second = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { burst: 50 } });
+      try {
+        expect((await second.sync({ replays: false })).outcome).toBe('ok');
+        const routes = Object.keys(emulator.stats().byRoute);
+        expect(routes).toEqual(['GET /v2/mapRecords/by-account/']);
+        expect(emulator.stats().byStatus['404'] ?? 0).toBe(0);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await emulator.close();
+    }
+  });
+});
