@@ -3,6 +3,7 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session } from 'electron';
 import { resolveDataDir } from '../core/paths.ts';
 import { createHandlers } from '../service/handlers/index.ts';
+import { keepRunningOnUnexpectedErrors } from '../service/errors.ts';
 import { TrackwatchService } from '../service/service.ts';
 import { electronHost, readNextDataDir } from './host.ts';
 import { forwardEvents, registerIpc } from './ipc.ts';
@@ -21,6 +22,16 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let window: BrowserWindow | undefined;
   let service: TrackwatchService | undefined;
+
+  // A bug in one command or one sync is reported, and the app keeps running: the window, the data, the schedule.
+  let lastShown = 0;
+  keepRunningOnUnexpectedErrors((line, stack) => {
+    console.error(`Trackwatch: ${line}`, stack ?? '');
+    // Said in the window at most every 10 s, without blocking it (a burst of the same failure is one message).
+    if (!window || Date.now() - lastShown < 10_000) return;
+    lastShown = Date.now();
+    void dialog.showMessageBox(window, { type: 'error', title: 'Trackwatch', message: 'Something went wrong', detail: `${line}\nTrackwatch keeps running.` });
+  });
 
   app.on('second-instance', () => {
     if (!window) return;

@@ -41,6 +41,12 @@ export const commands = {
   'replays.openFolder': { input: s.Empty, output: ok },
   /** Gives the replays syncs stopped asking for (failed too often) their tries back; the next sync downloads them. */
   'replays.retryFailed': { input: s.Empty, output: z.object({ retried: z.number().int() }) },
+  /** Downloads one replay now (a list whose policy leaves it out). */
+  'replays.fetch': { input: s.ReplayRef, output: s.FetchedReplay },
+  'replays.policy': { input: z.object({ list: s.WatchlistName }), output: s.ReplayPolicy },
+  'replays.setPolicy': { input: z.object({ list: s.WatchlistName, policy: s.ReplayPolicy.partial() }), output: s.ReplayPolicy },
+  /** What a sync would ask of the service, before it starts. */
+  'sync.plan': { input: s.SyncStart, output: s.SyncPlan },
   'sync.start': { input: s.SyncStart, output: z.object({ runId: z.string() }) },
   'sync.cancel': { input: s.Empty, output: z.object({ cancelled: z.boolean() }) },
   'sync.status': { input: s.Empty, output: s.SyncStatus },

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'busy',
   'unsupported',
   'cancelled',
+  /** This machine's fault, not the service's: a full disk, a damaged database, a data folder that cannot be used. */
+  'local_fault',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -191,7 +191,17 @@ export const AddPlayersResult = z.object({
 });
 
 export const ReplayState = z.enum(['downloaded', 'available', 'hidden', 'none']);
-export const ReplayRef = z.object({ mapUid: MapUid, accountId: AccountIdInput });
+/** A player's replay on a map: the one the player picked (recordId, e.g. an older archived one), else the current PB's. */
+export const ReplayRef = z.object({ mapUid: MapUid, accountId: AccountIdInput, recordId: z.string().trim().min(1).max(100).optional() });
+
+/** Which replays a list's syncs download: all watched players', "me" and the best N per map, or none (on demand). */
+export const ReplayPolicy = z.object({ mode: z.enum(['all', 'best', 'none']), best: z.number().int().min(1).max(100) });
+export const FetchedReplay = z.object({
+  /** refused: the service answered 403 (a later sync asks again). */
+  state: z.enum(['downloaded', 'refused']),
+  file: z.string().nullable(),
+  bytes: z.number().nullable(),
+});
 
 export const RankedEntry = z.object({
   player: PlayerSummary,
@@ -289,6 +299,8 @@ export const PlayerDetail = z.object({
 });
 
 export const ReplayInfo = z.object({
+  /** The record this replay is of: copy and show act on exactly this one. */
+  recordId: z.string().optional(),
   mapUid: z.string(),
   mapName: z.string(),
   accountId: z.string(),
@@ -343,6 +355,19 @@ export const SyncStatus = z.object({
 });
 
 export const SyncStart = z.object({ list: WatchlistName.optional(), replays: z.boolean().optional() }).strict();
+
+/** What a sync will ask of Nadeo's service, said before it starts; a large first sync asks for a confirmation. */
+export const SyncPlan = z.object({
+  recordRequests: z.number().int(),
+  mapLookups: z.number().int(),
+  replayDownloads: z.number().int(),
+  requests: z.number().int(),
+  seconds: z.number(),
+  firstSync: z.boolean(),
+  large: z.boolean(),
+  /** "about 26 record requests and 1,250 replay downloads, about 21 min at 1 request/s" */
+  line: z.string(),
+});
 
 export const NewPersonalBest = z.object({
   list: z.string().nullable(),

@@ -6,7 +6,8 @@ import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 /** A lock file with no PID in it is a writer caught mid-way, unless it is older than this. */
 const UNREADABLE_GRACE_MS = 10_000;
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this PID runs (one we may not signal counts: it exists). */
+export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   if (pid === process.pid) return true;
   try {

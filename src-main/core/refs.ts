@@ -24,6 +24,15 @@ function fromToken(token: string, input: string): MapRef | null {
   return null;
 }
 
+/** A piece of a link, decoded; undefined when its % escapes are malformed (`%zz`, a lone `%`). */
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
 function fromLink(input: string): MapRef {
   let url: URL;
   try {
@@ -37,20 +46,38 @@ function fromLink(input: string): MapRef {
   }
   // trackmania.io puts the UID in the path or the hash (`/leaderboard/<uid>`, `#/leaderboard/<uid>`); TMX in the path or query.
   const parts = [...url.pathname.split('/'), ...url.hash.replace(/^#/, '').split(/[/?&=]/), ...url.searchParams.values()];
+  let malformed = false;
   for (const part of parts) {
-    const ref = part ? fromToken(decodeURIComponent(part), input) : null;
+    if (!part) continue;
+    const text = decoded(part);
+    if (text === undefined) malformed = true;
+    const ref = text === undefined ? null : fromToken(text, input);
     if (ref) return ref;
   }
   const reason =
-    host === 'trackmania.exchange'
-      ? 'this Trackmania Exchange link holds only the exchange\'s own map number, not a map UID; copy the map UID from the map\'s page instead'
-      : 'no map UID found in this link';
+    malformed
+      ? 'this link holds a malformed "%" escape and no map UID elsewhere; copy the link again'
+      : host === 'trackmania.exchange'
+        ? 'this Trackmania Exchange link holds only the exchange\'s own map number, not a map UID; copy the map UID from the map\'s page instead'
+        : 'no map UID found in this link';
   return { kind: 'invalid', input, reason };
 }
 
-/** Reads one pasted reference. Never throws: an unusable one comes back as `invalid` with the reason. */
+/**
+ * Pasted text as it may be echoed back (to a terminal, in the window): control characters, escape sequences
+ * included, become U+FFFD, so an echo can never drive the terminal.
+ */
+export function inertText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\uFFFD');
+}
+
+/**
+ * Reads one pasted reference. Never throws: an unusable one comes back as `invalid` with the reason, alone (the
+ * rest of a paste is read as usual). `input` is the text as given, made inert.
+ */
 export function parseMapRef(raw: string): MapRef {
-  const input = raw.trim();
+  const input = inertText(String(raw).trim());
   if (input === '') return { kind: 'invalid', input, reason: 'empty' };
   if (/^https?:\/\//i.test(input) || /^(www\.)?trackmania\.(io|exchange)\//i.test(input)) {
     return fromLink(/^https?:\/\//i.test(input) ? input : `https://${input}`);

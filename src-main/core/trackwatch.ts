@@ -1,15 +1,24 @@
 // The whole product minus the window: one object the command line, the desktop app and the browser bridge share.
-import { mkdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { databaseFile, exportsDir } from './paths.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { createNadeoClient, isRealServiceHost, type NadeoClient, type NadeoClientOptions } from './nadeo/index.ts';
+import { createNadeoClient, isRealServiceHost, type NadeoClient, type NadeoClientOptions, type RouteChoices } from './nadeo/index.ts';
 import { parseMapRefs } from './refs.ts';
-import { openStore, type Store } from './store/index.ts';
+import {
+  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, localFault, openStore, resolveInDataDir, type ReplayEntry, type Store,
+} from './store/index.ts';
+import { notFound } from './store/errors.ts';
+import { matchesStored } from './store/files.ts';
 import { exportCsv } from './export/csv.ts';
-import { runSync, type SyncOptions, type SyncSummary } from './sync/engine.ts';
+import { fetchReplayNow, runSync, type SyncOptions, type SyncSummary } from './sync/engine.ts';
+import { planSync, type SyncPlan, type SyncPlanOptions } from './sync/plan.ts';
 
 export const APP_VERSION: string = packageJson.version;
+
+/** Where the route choice (seed or successor routes, per service URL) is kept in the data folder's settings. */
+export const ROUTES_SETTING = 'nadeo.routes';
 
 export interface TrackwatchOptions {
   dataDir: string;
@@ -67,6 +76,9 @@ export class Trackwatch {
   get client(): NadeoClient {
     this.#client ??= createNadeoClient({
       baseUrl: this.#options.apiUrl,
+      // Which routes (the seed's or their successors) answer, remembered in the data folder per service: a run does
+      // not spend requests finding out again.
+      routeChoice: this.#routeChoice(this.#options.apiUrl),
       appVersion: this.#options.appVersion ?? APP_VERSION,
       contact: this.#options.contact,
       credentials: this.#options.credentials,
@@ -78,6 +90,21 @@ export class Trackwatch {
       ...this.#options.tuning,
     });
     return this.#client;
+  }
+
+  /** The saved route choice for this service, and how a change is saved (in the data folder's settings). */
+  #routeChoice(baseUrl: string): NonNullable<NadeoClientOptions['routeChoice']> {
+    const saved = this.store.settings.get(ROUTES_SETTING);
+    const all = saved && typeof saved === 'object' && !Array.isArray(saved) ? saved : {};
+    const mine = all[baseUrl];
+    return {
+      initial: mine && typeof mine === 'object' && !Array.isArray(mine) ? (mine as Partial<RouteChoices>) : undefined,
+      onChange: (choice) => {
+        const now = this.store.settings.get(ROUTES_SETTING);
+        const others = now && typeof now === 'object' && !Array.isArray(now) ? now : {};
+        this.store.settings.set(ROUTES_SETTING, { ...others, [baseUrl]: { ...choice } });
+      },
+    };
   }
 
   /**
@@ -114,7 +141,10 @@ export class Trackwatch {
       if (byUid) this.store.maps.upsert(byUid.maps, fetchedAt);
       if (byId) this.store.maps.upsert(byId.maps, fetchedAt);
       notFound.push(...(byUid?.notFound ?? []), ...(byId?.notFound ?? []), ...(byId?.invalid ?? []));
-      const missing = new Set(notFound);
+      // A map the service sent with values out of range is not added: the next sync would only refuse it again.
+      const refused = [...(byUid?.rejected ?? []), ...(byId?.rejected ?? [])].map((r) => ({ input: r.mapUid ?? r.mapId ?? '', reason: `the service's answer for it is not usable: ${r.reason}` }));
+      invalid.push(...refused);
+      const missing = new Set([...notFound, ...refused.map((r) => r.input)]);
       toAdd = toAdd.filter((r) => !missing.has('mapUid' in r ? r.mapUid : r.mapId));
     }
     this.#ensureList(list);
@@ -146,29 +176,86 @@ export class Trackwatch {
     if (!this.store.watchlists.get(list)) this.store.watchlists.create(list);
   }
 
-  async sync(options: Omit<SyncOptions, 'displayNames'> = {}): Promise<SyncSummary> {
+  /** What a sync with these options will ask for and about how long it takes at the configured pace (no network). */
+  planSync(options: Omit<SyncPlanOptions, 'me' | 'maxRps'> = {}): SyncPlan {
+    return planSync(this.store, { ...options, me: this.me, maxRps: this.#options.maxRps ?? 1 });
+  }
+
+  async sync(options: Omit<SyncOptions, 'displayNames' | 'me'> = {}): Promise<SyncSummary> {
     const client = this.client;
     this.#inUse.set(client, (this.#inUse.get(client) ?? 0) + 1);
     try {
       return await runSync(
-        { store: this.store, client, dataDir: this.dataDir },
-        { ...options, displayNames: this.#options.oauth !== undefined },
+        { store: this.store, client, dataDir: this.dataDir, apiHost: new URL(this.#options.apiUrl).host },
+        { ...options, me: this.me, displayNames: this.#options.oauth !== undefined },
       );
     } finally {
-      const left = (this.#inUse.get(client) ?? 1) - 1;
-      if (left > 0) this.#inUse.set(client, left);
-      else {
-        this.#inUse.delete(client);
-        if (client !== this.#client) await client.close(); // retired by a reconfigure meanwhile
-      }
+      await this.#release(client);
     }
   }
 
-  /** Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. */
-  async exportCsv(out: string | undefined, o: { list?: string | undefined; bom?: boolean | undefined } = {}): Promise<{ rows: number; file: string }> {
+  /** A sync or download on `client` ended: a client retired by a reconfigure meanwhile closes with its last user. */
+  async #release(client: NadeoClient): Promise<void> {
+    const left = (this.#inUse.get(client) ?? 1) - 1;
+    if (left > 0) this.#inUse.set(client, left);
+    else {
+      this.#inUse.delete(client);
+      if (client !== this.#client) await client.close();
+    }
+  }
+
+  /**
+   * Downloads one record's replay now (on demand: a list whose replay policy is 'none'). `map` is a map ID or UID; a
+   * record ID, when given, must be the player's current record there.
+   */
+  async fetchReplay(map: string, accountId: string, o: { mapRecordId?: string | undefined; signal?: AbortSignal } = {}): Promise<ReplayEntry> {
+    const stored = this.store.maps.get(map);
+    if (!stored) throw notFound(`no stored map ${JSON.stringify(map.slice(0, 80))}; add it to a list and sync first`);
+    const client = this.client;
+    this.#inUse.set(client, (this.#inUse.get(client) ?? 0) + 1);
+    try {
+      return await fetchReplayNow(
+        { store: this.store, client, dataDir: this.dataDir, apiHost: new URL(this.#options.apiUrl).host },
+        { mapId: stored.mapId, accountId: accountId.trim().toLowerCase(), mapRecordId: o.mapRecordId },
+        o.signal,
+      );
+    } finally {
+      await this.#release(client);
+    }
+  }
+
+  /**
+   * A downloaded replay's file, checked against its size and SHA-256 before anyone copies or shows it. A file that
+   * no longer matches is removed and forgotten (the next sync that wants it downloads it again), and refused.
+   */
+  async verifiedReplay(mapRecordId: string): Promise<{ file: string; entry: ReplayEntry }> {
+    const entry = this.store.replays.get(mapRecordId);
+    if (!entry || entry.state !== 'downloaded' || !entry.path) {
+      throw notFound('this replay is not downloaded; a sync of its list (or "fetch replay") brings it');
+    }
+    const file = resolveInDataDir(this.dataDir, entry.path);
+    if (!(await matchesStored(this.dataDir, entry.path, entry))) {
+      await rm(file, { force: true });
+      this.store.replays.markCorrupt(entry.mapRecordId, 'the file on disk no longer matched its checksum; it was removed');
+      throw new StoreError(
+        StoreErrorCode.CONFLICT,
+        'this replay file was changed or damaged on disk (its checksum no longer matches); it was removed, and the next sync (or "fetch replay") downloads it again',
+      );
+    }
+    return { file, entry };
+  }
+
+  /**
+   * Writes the CSV export; `out` defaults to a dated file under the data folder's exports/. A file already at `out`
+   * is replaced only with `force`; links, folders and devices are refused (core/export/csv.ts).
+   */
+  async exportCsv(
+    out: string | undefined,
+    o: { list?: string | undefined; bom?: boolean | undefined; force?: boolean | undefined; signal?: AbortSignal | undefined } = {},
+  ): Promise<{ rows: number; file: string }> {
     const file = out ?? join(exportsDir(this.dataDir), `trackwatch-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
-    const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom });
-    return { rows: result.rows, file };
+    const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom, force: o.force, signal: o.signal });
+    return { rows: result.rows, file: result.file ?? file };
   }
 
   testLogin(o: { signal?: AbortSignal } = {}): Promise<void> {
@@ -183,9 +270,40 @@ export class Trackwatch {
   }
 }
 
-/** Opens the data folder (creating it) and its store. The network is not touched. */
-export async function openTrackwatch(options: TrackwatchOptions): Promise<Trackwatch> {
-  await mkdir(options.dataDir, { recursive: true });
-  const store = openStore({ file: databaseFile(options.dataDir), dataDir: options.dataDir });
-  return new Trackwatch(options, store);
+export interface OpenOptions {
+  /**
+   * Only reading is intended: a data folder on read-only media is opened as it is (reads work, a write says why)
+   * instead of refused. The folder must hold a database: read commands never create one.
+   */
+  readOnly?: boolean;
+}
+
+/**
+ * Opens the data folder (creating it, unless only reading) and its store. The network is not touched. A data folder
+ * that cannot be used (a file, read-only media for a command that writes) is a LocalFaultError saying what to do.
+ */
+export async function openTrackwatch(options: TrackwatchOptions, open: OpenOptions = {}): Promise<Trackwatch> {
+  const dir = options.dataDir;
+  const found = await stat(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw localFault(error, dir) ?? error;
+  });
+  if (found && !found.isDirectory()) {
+    throw new LocalFaultError(LocalFaultCode.DATA_FOLDER_UNUSABLE, 'ENOTDIR', `the data folder ${dir} is a file, not a folder; choose another with --data-dir (or TRACKWATCH_DATA_DIR).`);
+  }
+  const writable = found ? await access(dir, constants.W_OK).then(() => true, () => false) : true;
+  if (!writable && !open.readOnly) {
+    throw new LocalFaultError(
+      LocalFaultCode.READ_ONLY,
+      'EACCES',
+      `the data folder ${dir} cannot be written (read-only media, or not yours); reading works (compare, records, history, export csv --out elsewhere). To change anything, use a writable folder (--data-dir).`,
+    );
+  }
+  try {
+    if (!found) await mkdir(dir, { recursive: true });
+    const store = openStore({ file: databaseFile(dir), dataDir: dir, readOnlyMedia: !writable });
+    return new Trackwatch(options, store);
+  } catch (error) {
+    throw localFault(error, dir) ?? error;
+  }
 }

@@ -1,7 +1,7 @@
 import type { ErrorCode, ErrorValue } from '../contract/result.ts';
 import { DemoInUseError } from './demo.ts';
 import { NadeoError } from '../core/nadeo/errors.ts';
-import { StoreError } from '../core/store/errors.ts';
+import { StoreError, localFault, type LocalFaultCode } from '../core/store/errors.ts';
 import { SyncLockedError } from '../core/sync/lock.ts';
 
 /** An error the player can act on, with a stable code; it crosses to the renderer as a value. */
@@ -39,6 +39,16 @@ const BY_NADEO_CODE: Record<string, { code: ErrorCode; retryable?: boolean }> = 
   NOT_FOUND: { code: 'not_found' },
 };
 
+/** A disk or database fault on this machine → the contract's codes; a locked database is worth trying again. */
+const BY_LOCAL_FAULT: Record<LocalFaultCode, { code: ErrorCode; retryable?: boolean }> = {
+  DISK_FULL: { code: 'local_fault', retryable: true },
+  DISK_ERROR: { code: 'local_fault' },
+  READ_ONLY: { code: 'forbidden' },
+  DATABASE_DAMAGED: { code: 'local_fault' },
+  DATABASE_LOCKED: { code: 'busy', retryable: true },
+  DATA_FOLDER_UNUSABLE: { code: 'local_fault' },
+};
+
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
 
 function causeCode(error: unknown): string | undefined {
@@ -59,6 +69,11 @@ export function toErrorValue(error: unknown): ErrorValue {
       : { code: error.code, message: error.message, retryable: error.retryable };
   }
   const message = error instanceof Error ? error.message : String(error);
+  const fault = localFault(error);
+  if (fault) {
+    const known = BY_LOCAL_FAULT[fault.code];
+    return known.retryable === undefined ? { code: known.code, message: capitalize(fault.message) } : { code: known.code, message: capitalize(fault.message), retryable: known.retryable };
+  }
   if (error instanceof StoreError) return { code: BY_STORE_CODE[error.code] ?? 'internal', message: capitalize(message) };
   if (error instanceof NadeoError) {
     const known = BY_NADEO_CODE[error.code] ?? { code: 'service_error' as const };
@@ -76,4 +91,22 @@ export function toErrorValue(error: unknown): ErrorValue {
 /** The store writes messages to be embedded ("there is no list X"); standing alone they start with a capital. */
 function capitalize(message: string): string {
   return message ? message[0]!.toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.') : message;
+}
+
+/**
+ * Keeps a long-running process (the desktop app, `trackwatch serve`) up through a bug: an unhandled rejection or an
+ * uncaught exception is reported (`report` gets one line and the stack) instead of ending the process, which would
+ * take every window and sync with it. Returns the function that removes the reporter.
+ */
+export function keepRunningOnUnexpectedErrors(report: (line: string, stack: string | undefined) => void): () => void {
+  const onError = (error: unknown): void => {
+    const message = error instanceof Error ? error.message : String(error);
+    report(`unexpected error (Trackwatch keeps running): ${message || 'unknown'}`, error instanceof Error ? error.stack : undefined);
+  };
+  process.on('unhandledRejection', onError);
+  process.on('uncaughtException', onError);
+  return () => {
+    process.off('unhandledRejection', onError);
+    process.off('uncaughtException', onError);
+  };
 }

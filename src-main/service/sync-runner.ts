@@ -33,7 +33,11 @@ export function finishedOf(runId: string, summary: SyncSummary, finishedAt: stri
     replays: summary.replaysDownloaded,
     durationMs: summary.durationMs,
     finishedAt,
-    error: summary.outcome === 'failed' || summary.outcome === 'partial' ? (firstError ? { code: 'service_error', message: firstError.message } : null) : null,
+    error: summary.outcome === 'failed' || summary.outcome === 'partial'
+      ? summary.localFault
+        ? { code: 'local_fault', message: summary.localFault.message }
+        : firstError ? { code: 'service_error', message: firstError.message } : null
+      : null,
   };
 }
 

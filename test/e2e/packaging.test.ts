@@ -8,6 +8,9 @@ import { listPackage, extractFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, ensureAppBuilt } from '../helpers/browser.ts';
 
+/** @electron/fuses' marker before the fuse wire in an Electron binary; fuses are '0' off, '1' on, in FuseV1Options order. */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const DEFAULT_FUSES = '10110001';
 const work = mkdtempSync(path.join(tmpdir(), 'trackwatch-pack-'));
 const appDir = path.join(work, 'dist', 'linux-unpacked');
 const asar = path.join(appDir, 'resources', 'app.asar');
@@ -17,7 +20,8 @@ beforeAll(() => {
   ensureAppBuilt();
   const stub = path.join(work, 'electron-stub');
   execFileSync('mkdir', ['-p', stub]);
-  writeFileSync(path.join(stub, 'electron'), '#!/bin/sh\necho "stub Electron"\n');
+  // With Electron's fuse wire (sentinel, version 1, 8 fuses in their default states), which packing flips.
+  writeFileSync(path.join(stub, 'electron'), `#!/bin/sh\necho "stub Electron"\n# ${FUSE_SENTINEL}\u0001\u0008${DEFAULT_FUSES}\n`);
   chmodSync(path.join(stub, 'electron'), 0o755);
   execFileSync(
     process.execPath,
@@ -58,6 +62,13 @@ describe('the packed app', () => {
         /^\/(tsconfig\.json|vitest\.config\.ts|electron\.vite\.config\.ts|eslint\.config\.js|electron-builder\.yml|package-lock\.json)$/.test(f),
     );
     expect(forbidden).toEqual([]);
+  });
+
+  it('has its Electron fuses flipped as electron-builder.yml says: no run-as-node, NODE_OPTIONS or --inspect; ASAR only, checked', () => {
+    const binary = readFileSync(path.join(appDir, 'trackwatch')).toString('latin1');
+    const at = binary.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+    // runAsNode, cookieEncryption (inherited), nodeOptions, inspect, asarIntegrity, onlyAsar, v8Snapshot (inherited), fileProtocol
+    expect(binary.slice(at + 2, at + 10)).toBe('00001100');
   });
 
   it('has a preload that is one CommonJS file needing only electron', () => {

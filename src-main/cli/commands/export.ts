@@ -1,6 +1,7 @@
-// `export csv`: every stored record, one row each, streamed.
+// `export csv`: every stored record, one row each, streamed; never replacing a file unless told to.
 import type { Command } from 'commander';
 import { withTrackwatch } from '../context.ts';
+import { ExitCode, UserError } from '../errors.ts';
 import { line } from '../output.ts';
 
 export function registerExportCommand(program: Command): void {
@@ -9,13 +10,20 @@ export function registerExportCommand(program: Command): void {
     .command('csv')
     .description('one row per stored record (RFC 4180; cells that spreadsheets would run as formulas are neutralised)')
     .option('--out <file>', 'where to write (default: a dated file under the data folder\'s exports/)')
+    .option('--force', 'replace the file at --out if there is one')
     .option('--list <name>', 'only this watchlist')
     .option('--bom', 'start with a UTF-8 byte order mark (for Excel)')
-    .action(async (flags: { out?: string; list?: string; bom?: boolean }, command: Command) => {
-      await withTrackwatch(command, async (tw) => {
+    .action(async (flags: { out?: string; force?: boolean; list?: string; bom?: boolean }, command: Command) => {
+      await withTrackwatch(command, async (tw, signal) => {
         if (flags.list) tw.store.watchlists.require(flags.list);
-        const result = await tw.exportCsv(flags.out, { list: flags.list, bom: flags.bom });
-        line(`wrote ${result.rows} row(s) to ${result.file}`);
+        if (flags.out !== undefined && flags.out.trim() === '') throw new UserError('--out is empty; give a file name.');
+        try {
+          const result = await tw.exportCsv(flags.out, { list: flags.list, bom: flags.bom, force: flags.force, signal });
+          line(`wrote ${result.rows} row(s) to ${result.file}`);
+        } catch (error) {
+          if (signal.aborted) throw new UserError('the export was cancelled; nothing was written.', ExitCode.CANCELLED);
+          throw error;
+        }
       });
     });
 }

@@ -1,10 +1,39 @@
 // `trackwatch serve`: the desktop app's window in a browser, for machines without Electron or without a screen.
+// It reads the same flags and environment as every other command; what they give wins over the window's saved
+// settings, and is saved as them (as the Settings view would).
 import type { Command } from 'commander';
 import { startBrowserMode } from '../../bridge/browser-mode.ts';
+import { StoreError, localFault } from '../../core/store/index.ts';
+import { keepRunningOnUnexpectedErrors } from '../../service/errors.ts';
 import { memorySecretStore } from '../../service/secrets.ts';
-import { resolveDataDir } from '../../core/paths.ts';
-import type { GlobalFlags } from '../context.ts';
+import type { TrackwatchService } from '../../service/service.ts';
+import { resolveOptions, type GlobalFlags } from '../context.ts';
 import { UserError } from '../errors.ts';
+
+/** Applies what the flags and environment gave (only what they gave: defaults leave saved settings alone). */
+async function applyGiven(service: TrackwatchService, flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<void> {
+  const options = resolveOptions(flags, env, () => {});
+  let changed = false;
+  if (flags.contact !== undefined || env.TRACKWATCH_CONTACT) {
+    service.set('contact', options.contact);
+    changed = true;
+  }
+  if ((flags.maxRps ?? env.TRACKWATCH_MAX_RPS) && options.maxRps !== undefined) {
+    service.set('maxRps', options.maxRps);
+    changed = true;
+  }
+  if (options.credentials) {
+    service.set('login', options.credentials.login);
+    changed = true;
+  }
+  if (env.TRACKWATCH_OAUTH_CLIENT_ID) {
+    service.set('oauthClientId', env.TRACKWATCH_OAUTH_CLIENT_ID);
+    changed = true;
+  }
+  if (!changed) return;
+  if (options.credentials && service.setup === 'none') await service.enterAccount();
+  else await service.reconfigureMain();
+}
 
 export function registerServeCommand(program: Command): void {
   program
@@ -15,6 +44,8 @@ export function registerServeCommand(program: Command): void {
       const globals = command.optsWithGlobals<GlobalFlags>();
       const port = flags.port === undefined ? 0 : Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError(`--port must be a port number, got "${flags.port}".`);
+      // The same rules as every command: --data-dir "" refused, --max-rps in range, login and password together.
+      const options = resolveOptions(globals);
       // Browser mode has no keychain: a password from the environment lives in memory only, like one typed in.
       const secrets = memorySecretStore();
       if (process.env.TRACKWATCH_PASSWORD) secrets.set('nadeo.password', process.env.TRACKWATCH_PASSWORD);
@@ -22,22 +53,32 @@ export function registerServeCommand(program: Command): void {
       let mode;
       try {
         mode = await startBrowserMode({
-          dataDir: resolveDataDir({ flag: globals.dataDir }),
-          apiUrl: globals.apiUrl ?? process.env.TRACKWATCH_API_URL,
+          dataDir: options.dataDir,
+          apiUrl: options.apiUrl,
           oauthUrl: process.env.TRACKWATCH_OAUTH_URL,
           port,
           secrets,
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        throw new UserError(/EADDRINUSE/.test(message) ? `port ${port} is taken; choose another with --port.` : message);
+        if (/EADDRINUSE/.test(message)) throw new UserError(`port ${port} is taken; choose another with --port.`);
+        // A data folder that cannot be used says so in its own words (and exit code); anything else in one line.
+        if (localFault(error) || error instanceof StoreError) throw error;
+        throw new UserError(message);
       }
-      process.stdout.write(`Trackwatch is open at\n\n  ${mode.bridge.url}\n\nOnly this URL (with its token) opens it. Press Ctrl+C to stop.\n`);
-      await new Promise<void>((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-      });
-      process.stdout.write('Stopping…\n');
-      await mode.close();
+      // A bug in one request or one sync is reported, and the window stays served.
+      const stopReporting = keepRunningOnUnexpectedErrors((line, stack) => process.stderr.write(`trackwatch serve: ${line}\n${stack ? `${stack}\n` : ''}`));
+      try {
+        await applyGiven(mode.service, globals, process.env);
+        process.stdout.write(`Trackwatch is open at\n\n  ${mode.bridge.url}\n\nOnly this URL (with its token) opens it. Press Ctrl+C to stop.\n`);
+        await new Promise<void>((resolve) => {
+          process.once('SIGINT', resolve);
+          process.once('SIGTERM', resolve);
+        });
+        process.stdout.write('Stopping…\n');
+      } finally {
+        await mode.close();
+        stopReporting();
+      }
     });
 }

@@ -1,11 +1,13 @@
 // `sync`: fetch what the watchlists need, with a progress bar on a terminal and one summary line at the end.
+import { createInterface } from 'node:readline/promises';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { MAX_REPLAY_ATTEMPTS } from '../../core/store/index.ts';
+import { LocalFaultError, MAX_REPLAY_ATTEMPTS } from '../../core/store/index.ts';
 import type { SyncProgress, SyncSummary } from '../../core/sync/engine.ts';
+import { describeCost, type SyncPlan } from '../../core/sync/plan.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { withTrackwatch } from '../context.ts';
-import { UserError } from '../errors.ts';
+import { ExitCode, UserError, terminalSafe } from '../errors.ts';
 import { colours, line, printJson } from '../output.ts';
 
 interface SyncFlags {
@@ -15,6 +17,37 @@ interface SyncFlags {
   refreshMaps?: boolean;
   season?: string[];
   retryReplays?: boolean;
+  yes?: boolean;
+}
+
+/** What a sync covers, for the cost line and the question: `"Rivals"` or `every list`. */
+function scopeOf(plan: SyncPlan, list: string | undefined): string {
+  return list === undefined ? 'every list' : `"${plan.lists[0] ?? list}"`;
+}
+
+/**
+ * A large first sync starts only when the player said so: asked on a terminal, `--yes` otherwise. Resolves when it
+ * may start; throws when it may not (nothing has been asked of the service).
+ */
+async function confirmLargeSync(plan: SyncPlan, list: string | undefined, yes: boolean, signal: AbortSignal): Promise<void> {
+  if (!plan.large || yes) return;
+  const what = `this first sync of ${scopeOf(plan, list)} is large: ${describeCost(plan)}`;
+  if (!process.stdin.isTTY || !process.stderr.isTTY) {
+    throw new UserError(
+      `${what}. Nothing was asked of Nadeo's service; run it again with --yes to start it, or make it smaller ` +
+        '(`trackwatch replays policy --list NAME best 3`, or `sync --no-replays`).',
+    );
+  }
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await prompt.question(`${what}.\nStart it? [y/N] `, { signal });
+    if (!/^\s*y(es)?\s*$/i.test(answer)) throw new UserError('not started; nothing was asked of Nadeo\'s service.');
+  } catch (error) {
+    if (signal.aborted) throw new UserError('not started; nothing was asked of Nadeo\'s service.', ExitCode.CANCELLED);
+    throw error;
+  } finally {
+    prompt.close();
+  }
 }
 
 function timeLeft(ms: number | null): string {
@@ -85,26 +118,36 @@ export function registerSyncCommand(program: Command): void {
     .option('--refresh-maps', 'refetch every map\'s info, not only old info')
     .option('--season <seasonId...>', 'also read these seasons\' leaderboards')
     .option('--retry-replays', `download again the replays earlier syncs gave up on (${MAX_REPLAY_ATTEMPTS} failed tries)`)
+    .option('--yes', 'start a large first sync without asking')
     .option('--json', 'print a machine-readable summary')
     .action(async (flags: SyncFlags, command: Command) => {
       await withTrackwatch(command, async (tw, signal) => {
         if (flags.list) tw.store.watchlists.require(flags.list);
         if (flags.retryReplays && !flags.replays) throw new UserError('--retry-replays downloads replays: leave out --no-replays.');
+        const plan = tw.planSync({ list: flags.list, replays: flags.replays, refreshMaps: flags.refreshMaps, seasonIds: flags.season });
+        await confirmLargeSync(plan, flags.list, flags.yes === true, signal);
+        if (!flags.json) line(`sync of ${scopeOf(plan, flags.list)}: ${describeCost(plan)}`);
         const retried = flags.retryReplays ? tw.store.replays.retryFailed() : 0;
         if (flags.retryReplays && !flags.json) line(`${retried} replay(s) given up on earlier will be tried again.`);
         const summary = await syncWithProgress(tw, {
           list: flags.list, replays: flags.replays, refreshMaps: flags.refreshMaps, seasonIds: flags.season, signal, quiet: flags.json,
         });
-        if (flags.json) printJson(flags.retryReplays ? { ...summary, replaysRetried: retried } : summary);
+        if (flags.json) printJson({ ...summary, plan, ...(flags.retryReplays ? { replaysRetried: retried } : {}) });
         else {
           line(summaryLine(summary));
-          for (const e of summary.errors.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${e.mapId}: ` : ''}${e.message}`));
-          if (summary.errors.length > 10) line(colours.yellow(`  … and ${summary.errors.length - 10} more (see \`trackwatch sync --json\`)`));
+          // A sync that failed for one reason says it once, as the command's last line (below).
+          const listed = summary.outcome === 'failed' && summary.errors.length === 1 ? [] : summary.errors;
+          for (const e of listed.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${e.mapId}: ` : ''}${terminalSafe(e.message)}`));
+          if (listed.length > 10) line(colours.yellow(`  … and ${listed.length - 10} more (see \`trackwatch sync --json\`)`));
           const givenUp = tw.store.replays.givenUp();
           if (givenUp > 0) line(colours.yellow(`  ${givenUp} replay(s) failed ${MAX_REPLAY_ATTEMPTS} times and are no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
         }
-        if (summary.outcome === 'failed') throw new UserError('the sync failed; nothing stored was lost. Check the errors above and try again.');
-        if (summary.outcome === 'cancelled') throw new UserError('the sync was cancelled; what it fetched is kept, and the next sync goes on from there.', 130);
+        if (summary.outcome === 'failed') {
+          if (summary.localFault) throw new LocalFaultError(summary.localFault.code, summary.localFault.code, summary.localFault.message);
+          const only = summary.errors.length === 1 ? summary.errors[0]!.message : undefined;
+          throw new UserError(only ?? 'the sync failed; nothing stored was lost. Check the errors above and try again.');
+        }
+        if (summary.outcome === 'cancelled') throw new UserError('the sync was cancelled; what it fetched is kept, and the next sync goes on from there.', ExitCode.CANCELLED);
       });
     });
 }

@@ -1,12 +1,12 @@
 // The CSV export: one row per stored record, streamed from SQLite so a million rows keep memory flat.
 import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { link, lstat, mkdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { stripFormatting } from '../../shared/format.ts';
-import { withTempFile } from '../store/files.ts';
-import { playerName, type ExportRow, type Store, type WatchlistRef } from '../store/index.ts';
+import { forgetTempFile, noteTempFile, tempPathFor } from '../store/files.ts';
+import { LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, playerName, type ExportRow, type Store, type WatchlistRef } from '../store/index.ts';
 import type { ExportCursor, ExportTuple } from '../store/records.ts';
 
 /** The header, exactly; downstream sheets and scripts key on these names. */
@@ -39,6 +39,10 @@ export interface ExportCsvOptions {
   list?: WatchlistRef | undefined;
   /** Start with a UTF-8 byte order mark, for spreadsheet apps that need one to read UTF-8. */
   bom?: boolean | undefined;
+  /** Replace a file already at the path (the user said so: --force, a save dialog's confirmation). */
+  force?: boolean | undefined;
+  /** Stops the export at once (Ctrl-C): nothing is left under the final name nor as a temp file. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface ExportCsvResult {
@@ -49,40 +53,132 @@ export interface ExportCsvResult {
 
 /**
  * Writes the export to a stream (left open for the caller to end) or to a file path. A file is written under a
- * temp name and renamed when complete, so the final name never holds a half-written CSV.
+ * temp name and renamed when complete, so the final name never holds a half-written CSV. An export never destroys:
+ * a file already at the path is replaced only with `force`, and a link, a folder or a device is never written to.
  */
 export async function exportCsv(store: Store, out: Writable | string, options: ExportCsvOptions = {}): Promise<ExportCsvResult> {
   if (typeof out !== 'string') return { rows: await writeCsv(store, options, out) };
 
   const file = resolve(out);
-  await mkdir(dirname(file), { recursive: true });
-  const count = await withTempFile(file, async (temp) => {
-    // flush: the data reaches the disk before the rename makes it the export.
-    // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each.
-    const stream = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: 4 * CHUNK_CHARS });
-    const closed = new Promise<void>((done, fail) => {
-      stream.once('error', fail);
-      stream.once('close', done);
-    });
-    try {
-      const written = await writeCsv(store, options, stream);
-      stream.end();
-      await closed;
-      return written;
-    } catch (error) {
-      stream.destroy();
-      await closed.catch(() => {});
-      throw error;
-    }
-  });
-  return { rows: count, file };
+  await checkDestination(file, options.force === true);
+  try {
+    await mkdir(dirname(file), { recursive: true });
+  } catch (error) {
+    throw exportFault(error, file);
+  }
+  // A hidden sibling (same volume: the rename is atomic), noted in the data folder so a killed export's is removed
+  // at the next start.
+  const temp = tempPathFor(join(dirname(file), `.${basename(file)}.trackwatch`));
+  const note = store.dataDir ? await noteTempFile(store.dataDir, temp) : undefined;
+  try {
+    const count = await writeTemp(store, options, temp);
+    // A cancel that came while the file was finishing still wins: nothing is published.
+    options.signal?.throwIfAborted();
+    await publish(temp, file, options.force === true);
+    return { rows: count, file };
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error instanceof StoreError || isAbort(error, options.signal) ? error : exportFault(error, file);
+  } finally {
+    if (note) await forgetTempFile(note);
+  }
 }
 
-/** A text cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP's CSV injection advice). */
+async function writeTemp(store: Store, options: ExportCsvOptions, temp: string): Promise<number> {
+  // flush: the data reaches the disk before the rename makes it the export.
+  // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each.
+  const stream = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: 4 * CHUNK_CHARS });
+  const closed = new Promise<void>((done, fail) => {
+    stream.once('error', fail);
+    stream.once('close', done);
+  });
+  // Observed from the start: a temp file that cannot be created fails the export, not the process.
+  closed.catch(() => {});
+  try {
+    const written = await writeCsv(store, options, stream);
+    stream.end();
+    await closed;
+    return written;
+  } catch (error) {
+    stream.destroy();
+    await closed.catch(() => {});
+    throw error;
+  }
+}
+
+/** Refuses a destination an export must not write: a link, a folder, a device, or an existing file without `force`. */
+async function checkDestination(file: string, force: boolean): Promise<void> {
+  const found = await lstat(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw exportFault(error, file);
+  });
+  if (!found) return;
+  if (found.isSymbolicLink()) {
+    throw new StoreError(StoreErrorCode.INVALID_INPUT, `${file} is a link; an export is never written through one. Give the path of a plain file.`);
+  }
+  if (found.isDirectory()) {
+    throw new StoreError(StoreErrorCode.INVALID_INPUT, `${file} is a folder; give a file name, e.g. ${join(file, 'trackwatch.csv')}.`);
+  }
+  if (!found.isFile()) {
+    throw new StoreError(StoreErrorCode.INVALID_INPUT, `${file} is not a plain file (a device, a pipe or a socket); an export is written only to a plain file.`);
+  }
+  if (!force) {
+    throw new StoreError(StoreErrorCode.CONFLICT, `${file} already exists; nothing was written. Add --force to replace it, or choose another name.`);
+  }
+}
+
+/**
+ * Puts the finished temp file under its final name. Without `force`, a hard link does it only if the name is still
+ * free (a file that appeared meanwhile is not replaced); where links are not supported, a last check and a rename.
+ */
+async function publish(temp: string, file: string, force: boolean): Promise<void> {
+  if (force) {
+    await checkDestination(file, true);
+    await rename(temp, file);
+    return;
+  }
+  try {
+    await link(temp, file);
+    await rm(temp, { force: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') await checkDestination(file, false);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'ENOSYS') throw error;
+    await checkDestination(file, false);
+    await rename(temp, file);
+  }
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && error === signal.reason;
+}
+
+/** A file-system failure writing the export, said about the export's own path (not the data folder). */
+function exportFault(error: unknown, file: string): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined) return error;
+  const fault = (kind: LocalFaultCode, message: string): LocalFaultError => new LocalFaultError(kind, code, message, { cause: error });
+  if (code === 'ENOSPC' || code === 'EDQUOT') return fault(LocalFaultCode.DISK_FULL, `no space left to write ${file} (${code}); free some space and try again. Nothing was written there.`);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return fault(LocalFaultCode.READ_ONLY, `${file} cannot be written (${code}); choose a folder you can write to with --out.`);
+  if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'ENAMETOOLONG') return fault(LocalFaultCode.DATA_FOLDER_UNUSABLE, `${file} cannot be created (${code}); check the path given to --out.`);
+  if (code === 'EIO') return fault(LocalFaultCode.DISK_ERROR, `the disk failed while writing ${file} (${code}); nothing was written there.`);
+  return error;
+}
+
+// Terminal control characters (escape sequences, bells, C1 controls) in a cell would drive a terminal that shows the
+// file (`cat`, `less -R`); line breaks and tabs are ordinary CSV content (RFC 4180 quotes them).
+// eslint-disable-next-line no-control-regex
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * A text cell made harmless: a cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP's CSV
+ * injection advice), and terminal control characters become U+FFFD.
+ */
 export function neutraliseFormula(text: string): string {
-  const first = text.charCodeAt(0);
+  const inert = text.replace(TERMINAL_CONTROL, '\uFFFD');
+  const first = inert.charCodeAt(0);
   // = + - @ tab carriage-return
-  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${text}` : text;
+  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${inert}` : inert;
 }
 
 /** The cells of one row, in CSV_COLUMNS order; numbers stay numbers, text is neutralised. The reference mapping. */
@@ -240,10 +336,12 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
   };
   out.on('error', onError);
   const writer = new CsvWriter();
+  options.signal?.throwIfAborted();
   let chunk = writer.header(options.bom ?? false);
   const cursor = store.records.openExport({ list: options.list });
   let count = 0;
   const flush = async (): Promise<void> => {
+    options.signal?.throwIfAborted();
     const text = chunk;
     chunk = '';
     // Else one turn of the event loop, so the stream hears its last write finished and starts the next while the

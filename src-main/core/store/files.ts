@@ -1,10 +1,11 @@
 // The file side of the store: paths inside the data folder that cannot escape it, and writes that never leave a
 // half-written file under its final name.
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, rmSync, statSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { createReadStream, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { exportsDir } from '../paths.ts';
+import { isAlive } from '../pid-lock.ts';
 import { StoreError, StoreErrorCode } from './errors.ts';
 import { describe } from './ids.ts';
 
@@ -115,14 +116,68 @@ export async function writeInDataDir(dataDir: string, relPath: string, data: Fil
   return { ...written, file };
 }
 
+/** Where writes outside the data folder (an export to --out) note their temp file while they run. */
+const NOTES_DIR = 'in-progress';
+/** A temp file tempPathFor made: only such a name is ever removed on a note's word. */
+const OUR_TEMP = /\.\d+-[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Notes, in the data folder, a temp file being written outside it (an export to --out): if the process is killed,
+ * the next start removes it. Returns the note to forget once the write is done, or undefined when the data folder
+ * cannot take one (read-only media): the write goes on, unnoted.
+ */
+export async function noteTempFile(dataDir: string, tempPath: string): Promise<string | undefined> {
+  const dir = join(resolve(dataDir), TEMP_DIR, NOTES_DIR);
+  const note = join(dir, `${process.pid}-${randomBytes(6).toString('hex')}.json`);
+  try {
+    await mkdir(dir, { recursive: true });
+    await writeFile(note, JSON.stringify({ pid: process.pid, temp: tempPath }), { flag: 'wx' });
+    return note;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function forgetTempFile(note: string): Promise<void> {
+  await rm(note, { force: true });
+}
+
+/** Temp files noted by processes that are gone (killed mid-export): removed with their notes. */
+function cleanupNotedTempFiles(dataDir: string): number {
+  const dir = join(dataDir, TEMP_DIR, NOTES_DIR);
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const note = join(dir, name);
+    try {
+      const { pid, temp } = JSON.parse(readFileSync(note, 'utf8')) as { pid?: unknown; temp?: unknown };
+      if (typeof pid === 'number' && isAlive(pid)) continue;
+      if (typeof temp === 'string' && isAbsolute(temp) && OUR_TEMP.test(basename(temp))) {
+        rmSync(temp, { force: true });
+        removed += 1;
+      }
+      rmSync(note, { force: true });
+    } catch {
+      // unreadable or not ours to remove: leave it
+    }
+  }
+  return removed;
+}
+
 /**
  * Removes temp files left by a crash: `*.tmp` in the data folder's tmp/ and exports/ folders, older than
- * `minAgeMs` (younger ones may be another process's write in progress). Returns how many went.
+ * `minAgeMs` (younger ones may be another process's write in progress), and those a killed export noted. Returns
+ * how many went.
  */
 export function cleanupStrayTempFiles(dataDir: string, options: { minAgeMs?: number; now?: number } = {}): number {
   const minAge = options.minAgeMs ?? STRAY_TEMP_MIN_AGE_MS;
   const now = options.now ?? Date.now();
-  let removed = 0;
+  let removed = cleanupNotedTempFiles(dataDir);
   for (const folder of [join(dataDir, TEMP_DIR), exportsDir(dataDir)]) {
     let names: string[];
     try {
@@ -144,4 +199,24 @@ export function cleanupStrayTempFiles(dataDir: string, options: { minAgeMs?: num
     }
   }
   return removed;
+}
+
+/**
+ * Whether the file at `relPath` in the data folder is still what was stored: same size, same SHA-256 (a disk fault,
+ * a sync tool or a hand edit may have changed it since). A missing file does not match.
+ */
+export async function matchesStored(dataDir: string, relPath: string, expected: { size: number | null; sha256: string | null }): Promise<boolean> {
+  const file = resolveInDataDir(dataDir, relPath);
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    for await (const chunk of createReadStream(file)) {
+      size += (chunk as Buffer).byteLength;
+      hash.update(chunk as Buffer);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  return size === expected.size && hash.digest('hex') === expected.sha256;
 }

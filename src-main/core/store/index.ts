@@ -4,7 +4,8 @@ import { dirname, resolve } from 'node:path';
 import type { RepoContext } from './context.ts';
 import { openConnection } from './db.ts';
 import { cleanupStrayTempFiles } from './files.ts';
-import { migrate, schemaVersion } from './migrate.ts';
+import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrate.ts';
+import { DatabaseFromTheFutureError, LocalFaultCode, LocalFaultError } from './errors.ts';
 import { MapsRepo } from './maps.ts';
 import { PlayersRepo } from './players.ts';
 import { RecordsRepo } from './records.ts';
@@ -14,10 +15,10 @@ import { SyncRunsRepo } from './sync-runs.ts';
 import { WatchlistsRepo } from './watchlists.ts';
 
 export * from './types.ts';
-export { StoreError, StoreErrorCode, DatabaseFromTheFutureError } from './errors.ts';
+export { StoreError, StoreErrorCode, DatabaseFromTheFutureError, LocalFaultError, LocalFaultCode, localFault } from './errors.ts';
 export { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate, schemaVersion } from './migrate.ts';
 export { PERSONAL_BEST } from './ids.ts';
-export { WATCHLIST_NAME_MAX, watchlistName } from './watchlists.ts';
+export { DEFAULT_REPLAY_POLICY, REPLAY_BEST_MAX, REPLAY_POLICY_MODES, WATCHLIST_NAME_MAX, replayPolicy, watchlistName, type ReplayPolicy } from './watchlists.ts';
 export { NICKNAME_MAX, playerName } from './players.ts';
 export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from './replays.ts';
 export type { ExportCursor, ExportTuple } from './records.ts';
@@ -31,7 +32,16 @@ interface CommonOptions {
 }
 
 export type OpenStoreOptions =
-  | ({ file: string; /** Defaults to the database file's folder. */ dataDir?: string } & CommonOptions)
+  | ({
+      file: string;
+      /** Defaults to the database file's folder. */
+      dataDir?: string;
+      /**
+       * A data folder on read-only media: the database is read as it is (no migration, no clean-up), and every
+       * write fails with a READ_ONLY local fault saying why.
+       */
+      readOnlyMedia?: boolean;
+    } & CommonOptions)
   | ({ memory: true } & CommonOptions);
 
 export interface Store {
@@ -64,14 +74,16 @@ export interface Store {
 export function openStore(options: OpenStoreOptions): Store {
   const file = 'file' in options ? resolve(options.file) : null;
   const dataDir = 'file' in options ? resolve(options.dataDir ?? dirname(options.file)) : null;
-  const db = openConnection(file ?? ':memory:');
+  const readOnlyMedia = 'file' in options && options.readOnlyMedia === true;
+  const db = openConnection(file ?? ':memory:', { immutable: readOnlyMedia });
   try {
-    migrate(db);
+    if (readOnlyMedia) requireCurrentSchema(db, dataDir!);
+    else migrate(db);
   } catch (error) {
     db.close();
     throw error;
   }
-  if (dataDir) cleanupStrayTempFiles(dataDir);
+  if (dataDir && !readOnlyMedia) cleanupStrayTempFiles(dataDir);
 
   const clock = options.now ?? (() => new Date());
   const ctx: RepoContext = { db, now: () => clock().toISOString() };
@@ -81,7 +93,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const maps = new MapsRepo(ctx, watchlists);
   const players = new PlayersRepo(ctx, watchlists);
   // A streaming read touches each page once: a small cache keeps the export's memory flat.
-  const openReader = file ? () => openConnection(file, { readonly: true, cacheKib: 2048 }) : undefined;
+  const openReader = file ? () => openConnection(file, { readonly: true, immutable: readOnlyMedia, cacheKib: 2048 }) : undefined;
   const records = new RecordsRepo(ctx, watchlists, maps, players, openReader);
   const replays = new ReplaysRepo(ctx, watchlists);
   const settings = new SettingsRepo(ctx);
@@ -112,3 +124,17 @@ export function openStore(options: OpenStoreOptions): Store {
   };
 }
 
+
+/** A database that cannot be migrated (read-only media) is used only when it needs no migration. */
+function requireCurrentSchema(db: Database, dataDir: string): void {
+  const found = schemaVersion(db);
+  if (found > LATEST_SCHEMA_VERSION) throw new DatabaseFromTheFutureError(found, LATEST_SCHEMA_VERSION);
+  if (found < LATEST_SCHEMA_VERSION) {
+    throw new LocalFaultError(
+      LocalFaultCode.READ_ONLY,
+      'EROFS',
+      `the data folder ${dataDir} is read-only and was written by an older Trackwatch (schema ${found}, this one reads ${LATEST_SCHEMA_VERSION}); ` +
+        'copy it to a writable place and open it there once to upgrade it.',
+    );
+  }
+}

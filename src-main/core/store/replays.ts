@@ -7,12 +7,24 @@ import { playerName } from './players.ts';
 import type { PendingReplay, ReplayEntry, ReplayState, WatchlistRef } from './types.ts';
 import type { WatchlistsRepo } from './watchlists.ts';
 
-/** Failed downloads are retried until they have failed this many times. */
+/**
+ * Failed downloads are retried until they have failed this many times; so is a replay the service refused (403) on
+ * a record that is visible, one try per sync (an author may lift a secret threshold between them).
+ */
 export const MAX_REPLAY_ATTEMPTS = 3;
 
-/** A replay syncs stopped asking for: its download failed `maxAttempts` times (ReplaysRepo.retryFailed undoes it). */
+/**
+ * A replay syncs stopped asking for: its download failed, or was refused on a visible record, `maxAttempts` times
+ * (ReplaysRepo.retryFailed undoes it). A replay hidden with its record (attempts 0) is not given up: it waits.
+ */
 export function isGivenUp(entry: { state: string; attempts: number }, maxAttempts = MAX_REPLAY_ATTEMPTS): boolean {
-  return entry.state === 'failed' && entry.attempts >= maxAttempts;
+  return (entry.state === 'failed' || entry.state === 'hidden') && entry.attempts >= maxAttempts;
+}
+
+export interface PendingOptions {
+  /** Only this list's maps and players; by default the records of any list (a deleted list's leave the queue). */
+  list?: WatchlistRef | undefined;
+  maxAttempts?: number | undefined;
 }
 
 /**
@@ -54,14 +66,26 @@ const ENTRY_SELECT = `SELECT rp.record_id, m.map_id, m.map_uid, m.name AS map_na
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
+interface PendingRow {
+  map_id: string;
+  account_id: string;
+  map_record_id: string;
+  url: string;
+  attempts: number;
+}
+
 export class ReplaysRepo {
   readonly #ctx: RepoContext;
   readonly #lists: WatchlistsRepo;
-  readonly #pending;
+  readonly #pendingAnyList;
+  readonly #pendingOfList;
   readonly #owner;
   readonly #downloaded;
   readonly #hidden;
   readonly #failed;
+  readonly #forbidden;
+  readonly #requeue;
+  readonly #corrupt;
   readonly #has;
   readonly #givenUp;
   readonly #retry;
@@ -74,11 +98,20 @@ export class ReplaysRepo {
     this.#lists = lists;
     const { db } = ctx;
     // Streamed and cut at the limit by the caller: no GROUP BY, which would read and sort every record first.
-    this.#pending = db.prepare<[number], { map_id: string; account_id: string; map_record_id: string; url: string; attempts: number }>(
-      `SELECT m.map_id, p.account_id, r.map_record_id, r.url, coalesce(rp.attempts, 0) AS attempts
+    // A visible record's replay is due when never tried, or when its earlier tries failed or were refused (403)
+    // fewer than @max times; a replay that is hidden with its record is not asked for until the record shows.
+    const due = `SELECT m.map_id, p.account_id, r.map_record_id, r.url, coalesce(rp.attempts, 0) AS attempts
        FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
        LEFT JOIN replays rp ON rp.record_id = r.map_record_id
-       WHERE r.current = 1 AND r.hidden = 0 AND (rp.record_id IS NULL OR (rp.state = 'failed' AND rp.attempts < ?))`,
+       WHERE r.current = 1 AND r.hidden = 0
+         AND (rp.record_id IS NULL OR (rp.state IN ('failed', 'hidden') AND rp.attempts < @max))`;
+    this.#pendingAnyList = db.prepare<{ max: number }, PendingRow>(
+      `${due} AND EXISTS (SELECT 1 FROM watchlist_maps wm JOIN watchlist_players wp ON wp.watchlist_id = wm.watchlist_id
+         WHERE wm.map_ref = r.map_ref AND wp.player_ref = r.player_ref)`,
+    );
+    this.#pendingOfList = db.prepare<{ max: number; list: number }, PendingRow>(
+      `${due} AND r.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
+         AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)`,
     );
     this.#owner = db.prepare<[string, string], { map_ref: number | null; player_ref: number | null }>(
       'SELECT (SELECT id FROM maps WHERE map_id = ?) AS map_ref, (SELECT id FROM players WHERE account_id = ?) AS player_ref',
@@ -90,12 +123,31 @@ export class ReplaysRepo {
          player_ref = coalesce(excluded.player_ref, player_ref), state = 'downloaded', path = excluded.path,
          size = excluded.size, sha256 = excluded.sha256, error = NULL, updated_at = excluded.updated_at`,
     );
+    // Hidden with its record (a secret threshold): no try is counted; the record showing queues it (requeue).
     this.#hidden = db.prepare<[string, number | null, number | null, string]>(
       `INSERT INTO replays (record_id, map_ref, player_ref, state, updated_at) VALUES (?, ?, ?, 'hidden', ?)
        ON CONFLICT (record_id) DO UPDATE SET map_ref = coalesce(excluded.map_ref, map_ref),
-         player_ref = coalesce(excluded.player_ref, player_ref), state = 'hidden', error = NULL,
+         player_ref = coalesce(excluded.player_ref, player_ref), state = 'hidden', error = NULL, attempts = 0,
          updated_at = excluded.updated_at
        WHERE replays.state <> 'downloaded'`,
+    );
+    // Refused (403) although the record was visible: counted as a try, asked again at later syncs up to the limit.
+    this.#forbidden = db.prepare<[string, number | null, number | null, string, string], { attempts: number }>(
+      `INSERT INTO replays (record_id, map_ref, player_ref, state, error, attempts, updated_at)
+       VALUES (?, ?, ?, 'hidden', ?, 1, ?)
+       ON CONFLICT (record_id) DO UPDATE SET map_ref = coalesce(excluded.map_ref, map_ref),
+         player_ref = coalesce(excluded.player_ref, player_ref), state = 'hidden', error = excluded.error,
+         attempts = replays.attempts + 1, updated_at = excluded.updated_at
+       WHERE replays.state <> 'downloaded'
+       RETURNING attempts`,
+    );
+    this.#requeue = db.prepare<[string, string]>(
+      "UPDATE replays SET attempts = 0, error = NULL, updated_at = ? WHERE record_id = ? AND state <> 'downloaded'",
+    );
+    // A stored file that no longer matches its checksum: downloaded again by the next sync that wants it.
+    this.#corrupt = db.prepare<[string, string, string]>(
+      `UPDATE replays SET state = 'failed', path = NULL, size = NULL, sha256 = NULL, attempts = 0, error = ?,
+         updated_at = ? WHERE record_id = ?`,
     );
     // A file we already have is never downgraded by a later failed try.
     this.#failed = db.prepare<[string, number | null, number | null, string, string], { attempts: number }>(
@@ -107,9 +159,11 @@ export class ReplaysRepo {
        WHERE replays.state <> 'downloaded'
        RETURNING attempts`,
     );
-    this.#givenUp = db.prepare<[number], { n: number }>("SELECT count(*) AS n FROM replays WHERE state = 'failed' AND attempts >= ?");
+    this.#givenUp = db.prepare<[number], { n: number }>(
+      "SELECT count(*) AS n FROM replays WHERE state IN ('failed', 'hidden') AND attempts >= ?",
+    );
     this.#retry = db.prepare<[string, number]>(
-      "UPDATE replays SET attempts = 0, updated_at = ? WHERE state = 'failed' AND attempts >= ?",
+      "UPDATE replays SET attempts = 0, updated_at = ? WHERE state IN ('failed', 'hidden') AND attempts >= ?",
     );
     this.#has = db.prepare<[string], { found: number }>(
       "SELECT 1 AS found FROM replays WHERE record_id = ? AND state = 'downloaded'",
@@ -129,12 +183,20 @@ export class ReplaysRepo {
     return replayPath(mapId, accountId, mapRecordId);
   }
 
-  /** Visible current records with no replay yet, or whose download failed fewer than `maxAttempts` times. */
-  pending(limit = 1000, maxAttempts = MAX_REPLAY_ATTEMPTS): PendingReplay[] {
+  /**
+   * Replays due: visible current records of a list's maps and players (of `options.list`, else of any list) with no
+   * replay yet, or whose download failed or was refused fewer than `maxAttempts` times. Once per record ID, at most
+   * `limit`.
+   */
+  pending(limit = 1000, options: PendingOptions = {}): PendingReplay[] {
     const wanted = Math.max(0, Math.floor(limit));
+    const max = options.maxAttempts ?? MAX_REPLAY_ATTEMPTS;
     const found = new Map<string, PendingReplay>();
     if (wanted === 0) return [];
-    for (const r of this.#pending.iterate(maxAttempts)) {
+    const rows = options.list === undefined
+      ? this.#pendingAnyList.iterate({ max })
+      : this.#pendingOfList.iterate({ max, list: this.#lists.require(options.list).id });
+    for (const r of rows) {
       // A personal best that is also the season's record shares its record ID, and its replay.
       if (found.has(r.map_record_id)) continue;
       found.set(r.map_record_id, {
@@ -172,10 +234,32 @@ export class ReplaysRepo {
     this.#downloaded.run(id, mapRef, playerRef, relPath, size, sha256.toLowerCase(), this.#ctx.now());
   }
 
-  /** The record's replay is behind a secret threshold (the service answered 403): not to be asked for again. */
+  /** The record is behind a secret threshold, and its replay with it: not asked for until the record shows. */
   markHidden(record: ReplayRecordRef): void {
     const { id, mapRef, playerRef } = this.#owner_(record);
     this.#hidden.run(id, mapRef, playerRef, this.#ctx.now());
+  }
+
+  /**
+   * The service refused the replay (403) of a record we saw visible: counted as a try, so later syncs ask again up
+   * to MAX_REPLAY_ATTEMPTS times. Returns the tries so far (0 when the replay was already downloaded).
+   */
+  markForbidden(record: ReplayRecordRef, error: string): number {
+    const { id, mapRef, playerRef } = this.#owner_(record);
+    const row = this.#forbidden.get(id, mapRef, playerRef, String(error).slice(0, 2000), this.#ctx.now());
+    return row?.attempts ?? 0;
+  }
+
+  /** The record became visible (a threshold lifted) or changed: its replay is due again, with all its tries. */
+  requeue(record: ReplayRecordRef): void {
+    const { id } = this.#owner_(record);
+    this.#requeue.run(this.#ctx.now(), id);
+  }
+
+  /** The stored file did not match its checksum (or is gone): forgotten, so the next sync downloads it again. */
+  markCorrupt(record: ReplayRecordRef, why: string): void {
+    const { id } = this.#owner_(record);
+    this.#corrupt.run(String(why).slice(0, 2000), this.#ctx.now(), id);
   }
 
   /** Counts a failed try; returns the tries so far (0 when the replay was already downloaded). */

@@ -8,6 +8,33 @@ import type { Watchlist, WatchlistRef, WatchlistSummary } from './types.ts';
 
 export const WATCHLIST_NAME_MAX = 64;
 
+/**
+ * Which replays a list's syncs download: every watched player's ('all', the default), only "me" and the list's best
+ * `best` per map ('best'), or none ('none': fetched one at a time on demand). `best` is kept when the mode changes.
+ */
+export interface ReplayPolicy {
+  mode: 'all' | 'best' | 'none';
+  best: number;
+}
+
+export const REPLAY_POLICY_MODES = ['all', 'best', 'none'] as const;
+export const REPLAY_BEST_MAX = 100;
+export const DEFAULT_REPLAY_POLICY: ReplayPolicy = { mode: 'all', best: 3 };
+
+/** A policy as given by a caller (the CLI, the window), checked: the clean policy, or an error saying what to change. */
+export function replayPolicy(raw: unknown): ReplayPolicy {
+  if (typeof raw !== 'object' || raw === null) throw invalidInput('a replay policy is { mode, best }');
+  const value = raw as Partial<Record<keyof ReplayPolicy, unknown>>;
+  if (!REPLAY_POLICY_MODES.includes(value.mode as ReplayPolicy['mode'])) {
+    throw invalidInput(`a replay policy is ${REPLAY_POLICY_MODES.map((m) => `'${m}'`).join(', ')}; got ${describe(value.mode)}`);
+  }
+  const best = value.best ?? DEFAULT_REPLAY_POLICY.best;
+  if (typeof best !== 'number' || !Number.isInteger(best) || best < 1 || best > REPLAY_BEST_MAX) {
+    throw invalidInput(`the best N per map is a whole number from 1 to ${REPLAY_BEST_MAX}, got ${describe(best)}`);
+  }
+  return { mode: value.mode as ReplayPolicy['mode'], best };
+}
+
 interface ListRow {
   id: number;
   name: string;
@@ -38,6 +65,9 @@ export class WatchlistsRepo {
   readonly #delete;
   readonly #all;
   readonly #counts;
+  readonly #policy;
+  readonly #setPolicy;
+  readonly #unsynced;
 
   constructor(ctx: RepoContext) {
     this.#ctx = ctx;
@@ -55,6 +85,37 @@ export class WatchlistsRepo {
          (SELECT count(*) FROM watchlist_maps WHERE watchlist_id = @id AND map_ref IS NULL) AS unresolved,
          (SELECT count(*) FROM watchlist_players WHERE watchlist_id = @id) AS players`,
     );
+    this.#policy = db.prepare<[number], { replay_policy: ReplayPolicy['mode']; replay_best: number }>(
+      'SELECT replay_policy, replay_best FROM watchlists WHERE id = ?',
+    );
+    this.#setPolicy = db.prepare<[string, number, number]>('UPDATE watchlists SET replay_policy = ?, replay_best = ? WHERE id = ?');
+    // Maps no sync has brought a record of this list's players for yet (a first sync's share of the list), and refs
+    // still to look up.
+    this.#unsynced = db.prepare<{ id: number }, { n: number }>(
+      `SELECT count(*) AS n FROM watchlist_maps wm
+       WHERE wm.watchlist_id = @id AND (wm.map_ref IS NULL OR NOT EXISTS (
+         SELECT 1 FROM records r WHERE r.map_ref = wm.map_ref AND r.current = 1
+           AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @id)))`,
+    );
+  }
+
+  /** Which replays the list's syncs download. */
+  replayPolicy(list: WatchlistRef): ReplayPolicy {
+    const row = this.#policy.get(this.require(list).id)!;
+    return { mode: row.replay_policy, best: row.replay_best };
+  }
+
+  /** Sets which replays the list's syncs download; returns the policy as stored. */
+  setReplayPolicy(list: WatchlistRef, policy: Partial<ReplayPolicy>): ReplayPolicy {
+    const id = this.require(list).id;
+    const clean = replayPolicy({ ...this.replayPolicy(id), ...policy });
+    this.#setPolicy.run(clean.mode, clean.best, id);
+    return clean;
+  }
+
+  /** Maps of the list without any record of its players yet (never synced, or added since), pending refs included. */
+  unsyncedMaps(list: WatchlistRef): number {
+    return this.#unsynced.get({ id: this.require(list).id })?.n ?? 0;
   }
 
   /** @internal the sync-run log is built after the lists (it names them). */

@@ -7,11 +7,14 @@ import { dirname } from 'node:path';
 import type { NadeoClient } from '../nadeo/index.ts';
 import { AbortError, AuthError, ConfigError } from '../nadeo/index.ts';
 import { isStuntMapType } from '../model.ts';
-import { PERSONAL_BEST, type Store } from '../store/index.ts';
+import { PERSONAL_BEST, replayPath, type Store } from '../store/index.ts';
+import { StoreError, StoreErrorCode, localFault, notFound, type LocalFaultCode } from '../store/errors.ts';
 import { resolveInDataDir } from '../store/files.ts';
-import type { HistoryRow, PendingReplay, StoredMap, SyncOutcome } from '../store/types.ts';
+import type { HistoryRow, PendingReplay, ReplayEntry, StoredMap, SyncOutcome } from '../store/types.ts';
 import { acquireSyncLock, removePartialDownloads } from './lock.ts';
+import { MAP_INFO_MAX_AGE_MS, replaysWanted } from './plan.ts';
 import { forEachConcurrently } from './pool.ts';
+import { longWaitOf, isUnreachable, UNREACHABLE_AFTER_FAILURES, unreachableMessage, waitMessage } from './waits.ts';
 
 export type SyncPhase = 'maps' | 'records' | 'replays' | 'names' | 'done';
 
@@ -65,6 +68,8 @@ export interface SyncSummary {
   replaysFailed: number;
   unknownMaps: string[];
   errors: { mapId: string | null; message: string }[];
+  /** What stopped the sync on this machine (a full disk, a read-only or damaged database), when that did. */
+  localFault: { code: LocalFaultCode; message: string } | null;
   durationMs: number;
 }
 
@@ -83,6 +88,8 @@ export interface SyncOptions {
   concurrency?: number;
   /** Whether to fetch display names (needs an OAuth app in the client). */
   displayNames?: boolean;
+  /** The player's own account, for lists that download only "me" and the best N replays per map. */
+  me?: string | undefined;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   onNewPersonalBest?: (event: NewPersonalBest) => void;
@@ -92,10 +99,11 @@ export interface SyncDeps {
   store: Store;
   client: NadeoClient;
   dataDir: string;
+  /** The API's host (map info, records): a long wait it asks for stops every call to it. */
+  apiHost?: string | undefined;
   now?: () => Date;
 }
 
-const WEEK_MS = 7 * 24 * 3600 * 1000;
 const NAME_CACHE_MS = 30 * 24 * 3600 * 1000;
 
 /**
@@ -110,9 +118,17 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Errors no other map or retry can get past: the whole sync stops and says why. */
+/**
+ * Errors no other map or retry can get past: the whole sync stops and says why. Bad credentials or settings, and a
+ * local fault (a full disk, a read-only or damaged database): every next write would fail the same way.
+ */
 function isFatal(error: unknown): boolean {
-  return error instanceof AuthError || error instanceof ConfigError;
+  return error instanceof AuthError || error instanceof ConfigError || localFault(error) !== undefined;
+}
+
+/** A fatal error as the player reads it: a local fault in its store words (what to do), others as they are. */
+function fatalMessage(error: unknown): string {
+  return localFault(error)?.message ?? messageOf(error);
 }
 
 class FatalSyncError extends Error {}
@@ -132,10 +148,14 @@ export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promis
 
 async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date, started: number): Promise<SyncSummary> {
   const { store, client } = deps;
-  // A fatal error (bad credentials) stops every worker, as a cancel would, but is reported as a failure.
+  // Where every API call goes (map info, records): the key of its long wait.
+  const API_HOST = deps.apiHost ?? 'the API';
+  // A fatal error (bad credentials, a full disk) or a service that cannot be reached stops every worker, as a
+  // cancel would, but is reported as a failure.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   let fatal: unknown;
+  let unreachable = false;
   const list = options.list;
   store.syncRuns.closeInterrupted();
   const runId = store.syncRuns.start(list);
@@ -146,6 +166,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   let newRecords = 0;
   let newPersonalBests = 0;
   let mapsDone = 0;
+  let mapsSkipped = 0;
   let mapsOk = 0;
   let mapsTotal = 0;
   let replaysDone = 0;
@@ -156,12 +177,52 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   let phase: SyncPhase = 'maps';
   let cancelled = false;
   let players: string[] = [];
+  // Answers the service gave (anything stored from it), and network failures in a row with no answer between.
+  let answers = 0;
+  let unansweredInARow = 0;
+  // Network failures held back until the service answers again: if it does not, one line says so instead.
+  let heldBack: { mapId: string | null; message: string }[] = [];
+  // Hosts that asked for a wait longer than the sync will make (Retry-After): nothing more is asked of them.
+  const waiting = new Map<string, string>();
 
   const requests = (): number => client.stats().requests - requestsAtStart;
-  const fail = (mapId: string | null, error: unknown): void => {
-    const message = messageOf(error);
+  const record = (mapId: string | null, message: string): void => {
     errors.push({ mapId, message });
     store.syncRuns.addError(runId, mapId, message);
+  };
+  const answered = (): void => {
+    answers += 1;
+    unansweredInARow = 0;
+    for (const e of heldBack) record(e.mapId, e.message);
+    heldBack = [];
+  };
+  const fail = (mapId: string | null, error: unknown, host?: string): void => {
+    const wait = longWaitOf(error, host);
+    if (wait) {
+      // One line per host, however many calls were turned back.
+      if (!waiting.has(wait.host)) {
+        waiting.set(wait.host, wait.retryAt);
+        record(null, waitMessage(wait));
+        hostStops.get(wait.host)?.abort();
+      }
+      return;
+    }
+    if (isUnreachable(error)) {
+      unansweredInARow += 1;
+      if (unansweredInARow >= UNREACHABLE_AFTER_FAILURES) {
+        if (!unreachable) {
+          unreachable = true;
+          heldBack = [];
+          record(null, unreachableMessage(answers > 0));
+          stop.abort();
+        }
+        return;
+      }
+      // Held back until the service answers again: if it never does, the one line above says it all.
+      heldBack.push({ mapId, message: messageOf(error) });
+      return;
+    }
+    record(mapId, messageOf(error));
   };
   const progress = (): void => {
     if (!options.onProgress) return;
@@ -176,22 +237,50 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     });
   };
 
-  /** Works through items concurrently: a fatal error stops everything, a cancel ends quietly, others go to onError. */
-  const each = async <T>(items: readonly T[], work: (item: T) => Promise<void>, onError: (item: T, error: unknown) => void, after: () => void): Promise<void> => {
+  /** Aborts the calls to a host that asked for a long wait; the sync's own signal (cancel, fatal) aborts them all. */
+  const hostStops = new Map<string, AbortController>();
+  const signalFor = (host: string): AbortSignal => {
+    let stopHost = hostStops.get(host);
+    if (!stopHost) hostStops.set(host, (stopHost = new AbortController()));
+    return AbortSignal.any([signal, stopHost.signal]);
+  };
+
+  /**
+   * Works through items concurrently: a fatal error stops everything, a cancel ends quietly, others go to onError.
+   * An item whose host asked for a long wait is skipped, and so is one whose call that wait cut short (hostOf says
+   * where an item goes; the API's host by default). Returns how many were skipped.
+   */
+  const each = async <T>(
+    items: readonly T[],
+    work: (item: T, signal: AbortSignal) => Promise<void>,
+    onError: (item: T, error: unknown) => void,
+    after: () => void,
+    hostOf: (item: T) => string = () => API_HOST,
+  ): Promise<number> => {
+    let skipped = 0;
     await forEachConcurrently(items, options.concurrency ?? 4, async (item) => {
+      const host = hostOf(item);
       try {
-        await work(item);
+        if (waiting.has(host)) {
+          skipped += 1;
+          return;
+        }
+        await work(item, signalFor(host));
       } catch (error) {
         if (isFatal(error)) {
           fatal ??= error;
           stop.abort();
-        } else if (!stopping(signal)) onError(item, error);
+        } else if (stopping(signal)) {
+          // cancelled, or stopped by a fatal error: said once, by the caller
+        } else if (waiting.has(host) && !longWaitOf(error)) skipped += 1;
+        else onError(item, error);
       } finally {
         after();
       }
     }, signal);
     if (fatal) throw new FatalSyncError();
     if (signal.aborted) throw new AbortError('The sync was cancelled.');
+    return skipped;
   };
 
   try {
@@ -200,24 +289,28 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     if (pendingUids.length > 0) {
       progress();
       try {
-        const found = await client.getMapsByUid(pendingUids, { signal });
+        const found = await client.getMapsByUid(pendingUids, { signal: signalFor(API_HOST) });
+        answered();
         store.maps.upsert(found.maps, now().toISOString());
+        for (const r of found.rejected) record(null, `map ${r.mapUid ?? r.mapId ?? ''} left out: ${r.reason}`);
         if (found.notFound.length > 0) {
           store.maps.markNotFound(found.notFound);
           unknownMaps.push(...found.notFound);
         }
       } catch (error) {
         if (stopping(signal) || isFatal(error)) throw error;
-        fail(null, new Error(`could not look up ${pendingUids.length} map UID(s): ${messageOf(error)}`));
+        fail(null, prefixed(`could not look up ${pendingUids.length} map UID(s)`, error), API_HOST);
       }
     }
-    const staleBefore = options.refreshMaps ? new Date(now().getTime() + 1) : new Date(now().getTime() - (options.mapInfoMaxAgeMs ?? WEEK_MS));
+    const staleBefore = options.refreshMaps ? new Date(now().getTime() + 1) : new Date(now().getTime() - (options.mapInfoMaxAgeMs ?? MAP_INFO_MAX_AGE_MS));
     const pendingIds = pendingMapIds(store, list);
     const staleIds = [...new Set([...store.maps.staleIds(staleBefore, list), ...pendingIds])];
-    if (staleIds.length > 0) {
+    if (staleIds.length > 0 && !waiting.has(API_HOST) && !signal.aborted) {
       try {
-        const found = await client.getMapsById(staleIds, { signal });
+        const found = await client.getMapsById(staleIds, { signal: signalFor(API_HOST) });
+        answered();
         store.maps.upsert(found.maps, now().toISOString());
+        for (const r of found.rejected) record(r.mapId ?? null, `map ${r.mapId ?? r.mapUid ?? ''} left out: ${r.reason}`);
         const missing = [...found.notFound, ...found.invalid];
         if (missing.length > 0) {
           store.maps.markNotFound(missing);
@@ -225,7 +318,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
         }
       } catch (error) {
         if (stopping(signal) || isFatal(error)) throw error;
-        fail(null, new Error(`could not refresh the info of ${staleIds.length} map(s): ${messageOf(error)}`));
+        fail(null, prefixed(`could not refresh the info of ${staleIds.length} map(s)`, error), API_HOST);
       }
     }
 
@@ -239,21 +332,31 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
     mapsTotal = maps.length;
     const scopes = [PERSONAL_BEST, ...(options.seasonIds ?? [])];
     progress();
+    if (signal.aborted) throw new AbortError('The sync was stopped.');
     if (players.length === 0) mapsDone = mapsTotal; // nothing to ask for: no watched players
     else {
-      await each(maps, async (map) => {
+      mapsSkipped = await each(maps, async (map, callSignal) => {
         for (const scope of scopes) {
           const fetched = await client.getRecords(map, players, {
-            signal,
+            signal: callSignal,
             ...(scope === PERSONAL_BEST ? {} : { seasonId: scope }),
           });
+          answered();
           records += fetched.records.length;
-          // The map's records and its hidden replays in one commit.
+          // Records the service sent with values out of range are left out, each said once; the rest of the map is kept.
+          for (const r of fetched.rejected) {
+            record(map.mapId, `a record${r.accountId ? ` of ${names.get(r.accountId) ?? r.accountId}` : ''} was left out: ${r.reason}`);
+          }
+          // The map's records and its replays' states in one commit: a hidden record's replay waits with it, and a
+          // record that shows (a secret threshold lifted) or changed has its replay due again.
           const applied = store.transaction(() => {
             const result = store.records.applyRecords({
               mapId: map.mapId, scope, records: fetched.records, seenAt: now().toISOString(), syncRunId: runId,
             });
-            for (const record of result.newRecords) if (record.hidden) store.replays.markHidden(record);
+            for (const r of result.newRecords) {
+              if (r.hidden || r.time === null) store.replays.markHidden(r);
+              else store.replays.requeue(r);
+            }
             return result;
           });
           if (scope === PERSONAL_BEST) {
@@ -263,30 +366,36 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           }
         }
         mapsOk += 1;
-      }, (map, error) => fail(map.mapId, error), () => {
+      }, (map, error) => fail(map.mapId, error, API_HOST), () => {
         mapsDone += 1;
         progress();
       });
     }
 
-    // 3. Replays: everything still pending, including what an interrupted sync left behind.
+    // 3. Replays: those of the synced lists' maps and players the lists' policies want, including what an
+    //    interrupted sync left behind; never another list's.
     if (options.replays !== false) {
       phase = 'replays';
-      // Every pending replay at once (a few small objects each), so progress and time left count them all.
-      const pending = store.replays.pending(Number.MAX_SAFE_INTEGER);
+      // Every due replay at once (a few small objects each), so progress and time left count them all.
+      const pending = replaysWanted(store, { list, me: options.me });
       replaysTotal = pending.length;
       progress();
-      await each(pending, async (replay) => {
-        const state = await fetchReplay(deps, replay, signal);
+      await each(pending, async (replay, callSignal) => {
+        const state = await fetchReplay(deps, replay, callSignal);
+        answered();
         if (state === 'hidden') replaysHidden += 1;
         else replaysDownloaded += 1;
       }, (replay, error) => {
-        replaysFailed += 1;
-        store.replays.markFailed(replay, messageOf(error));
+        const host = hostOf(replay.url);
+        if (longWaitOf(error, host) || isUnreachable(error)) fail(null, error, host);
+        else {
+          replaysFailed += 1;
+          store.replays.markFailed(replay, messageOf(error));
+        }
       }, () => {
         replaysDone += 1;
         progress();
-      });
+      }, (replay) => hostOf(replay.url) ?? API_HOST);
     }
 
     // 4. Display names, when an OAuth app is configured; cached for 30 days (names change at most that often).
@@ -296,22 +405,26 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
       const stale = store.players.needingDisplayNames(new Date(now().getTime() - NAME_CACHE_MS));
       if (stale.length > 0) {
         try {
-          const names = await client.getDisplayNames(stale, { signal });
+          const names = await client.getDisplayNames(stale, { signal: signalFor(NAMES_HOST) });
           store.players.setDisplayNames(names, now().toISOString());
         } catch (error) {
           if (stopping(signal) || isFatal(error)) throw error;
-          fail(null, new Error(`could not fetch display names: ${messageOf(error)}`));
+          fail(null, prefixed('could not fetch display names', error), NAMES_HOST);
         }
       }
     }
   } catch (error) {
-    if (fatal || isFatal(error)) fail(null, fatal ?? error);
-    else if (stopping(signal)) cancelled = true;
-    else fail(null, error);
+    if (fatal || isFatal(error)) record(null, fatalMessage(fatal ?? error));
+    else if (unreachable) {
+      // Said already, in one line.
+    } else if (stopping(signal)) cancelled = true;
+    else record(null, messageOf(error));
   }
+  for (const e of heldBack) record(e.mapId, e.message);
 
+  const fault = fatal === undefined ? undefined : localFault(fatal);
   const outcome: SyncOutcome =
-    fatal || errors.some((e) => e.mapId === null && mapsOk === 0)
+    fatal || unreachable || errors.some((e) => e.mapId === null && mapsOk === 0)
       ? 'failed'
       : cancelled
         ? 'cancelled'
@@ -320,15 +433,44 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
           : mapsOk > 0
             ? 'partial'
             : 'failed';
-  const counts = { maps: mapsDone, requests: requests(), records, newPbs: newRecords, replays: replaysDownloaded };
-  store.syncRuns.finish(runId, outcome, counts);
+  const counts = { maps: mapsDone - mapsSkipped, requests: requests(), records, newPbs: newRecords, replays: replaysDownloaded };
+  finishRun(store, runId, outcome, counts);
   phase = 'done';
   progress();
   return {
-    runId, list: list ?? null, outcome, maps: mapsDone, players: players.length, requests: counts.requests, records,
+    runId, list: list ?? null, outcome, maps: counts.maps, players: players.length, requests: counts.requests, records,
     newRecords, newPersonalBests, replaysDownloaded, replaysHidden, replaysFailed, unknownMaps, errors,
+    localFault: fault ? { code: fault.code, message: fault.message } : null,
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * Closes the run. When even that cannot be written (the disk that failed the sync is still full), the run stays
+ * 'running' on disk until the next sync closes it as interrupted; the summary says how it ended either way.
+ */
+function finishRun(store: Store, runId: number, outcome: SyncOutcome, counts: Parameters<Store['syncRuns']['finish']>[2]): void {
+  try {
+    store.syncRuns.finish(runId, outcome, counts);
+  } catch (error) {
+    if (localFault(error) === undefined) throw error;
+  }
+}
+
+const NAMES_HOST = 'the names service';
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An error with what the sync was doing in front of its message; the error's kind (and wait) stays readable. */
+function prefixed(what: string, error: unknown): unknown {
+  if (longWaitOf(error) || isUnreachable(error)) return error;
+  return new Error(`${what}: ${messageOf(error)}`, { cause: error });
 }
 
 /** Map IDs added to the list that no sync has resolved yet. */
@@ -372,9 +514,48 @@ async function fetchReplay(deps: SyncDeps, replay: PendingReplay, signal?: Abort
   await mkdir(dirname(file), { recursive: true });
   const result = await client.download(replay.url, file, { signal });
   if (result.state === 'hidden') {
-    store.replays.markHidden(replay);
+    // Refused although its record is visible: tried again at later syncs, a bounded number of times.
+    store.replays.markForbidden(replay, 'the service refused this replay (403); a later sync asks again');
     return 'hidden';
   }
   store.replays.markDownloaded(replay, replay.path, result.bytes, result.sha256);
   return 'downloaded';
+}
+
+/**
+ * Downloads one record's replay now, on demand (a list whose policy is 'none', the map view's "fetch replay"), under
+ * the data folder's sync lock like any download. Returns the replay's entry: downloaded, or hidden when the service
+ * refused it. A record we do not have, or one hidden behind a secret threshold, is refused with what to do.
+ */
+export async function fetchReplayNow(
+  deps: SyncDeps,
+  ref: { mapId: string; accountId: string; mapRecordId?: string | undefined },
+  signal?: AbortSignal,
+): Promise<ReplayEntry> {
+  const { store } = deps;
+  const record = store.records.get(ref.mapId, ref.accountId);
+  if (!record || (ref.mapRecordId !== undefined && record.mapRecordId !== ref.mapRecordId.toLowerCase())) {
+    throw notFound('no stored record of this player on this map to fetch a replay for; a sync of its list brings it');
+  }
+  if (record.hidden) {
+    throw new StoreError(StoreErrorCode.CONFLICT, "this record is behind the map's secret threshold: its replay cannot be had until the author lifts it");
+  }
+  const existing = store.replays.get(record.mapRecordId);
+  if (existing?.state === 'downloaded') return existing;
+  const lock = await acquireSyncLock(deps.dataDir);
+  try {
+    const replay: PendingReplay = {
+      mapId: record.mapId, accountId: record.accountId, mapRecordId: record.mapRecordId, url: record.url,
+      path: replayPath(record.mapId, record.accountId, record.mapRecordId), attempts: existing?.attempts ?? 0,
+    };
+    try {
+      await fetchReplay(deps, replay, signal);
+    } catch (error) {
+      if (!signal?.aborted && localFault(error) === undefined) store.replays.markFailed(replay, messageOf(error));
+      throw error;
+    }
+    return store.replays.get(record.mapRecordId)!;
+  } finally {
+    await lock.release();
+  }
 }

@@ -12,24 +12,33 @@ import * as views from '../views.ts';
 import { done, writes, type HandlerContext, type SomeHandlers } from './context.ts';
 
 type ReplayCommands = 'replays.list' | 'replays.retryFailed' | 'replays.showInFolder' | 'replays.copyToGame'
-  | 'replays.openFolder' | 'app.openDataFolder';
+  | 'replays.openFolder' | 'app.openDataFolder' | 'replays.fetch' | 'replays.policy' | 'replays.setPolicy';
 
-export function replayHandlers({ service, tw, store }: HandlerContext): SomeHandlers<ReplayCommands> {
-  /** The current record of a player on a map, and its downloaded replay file. */
-  function replayFile(mapUid: string, accountId: string): { file: string; mapName: string; playerName: string; result: string } {
-    const map = store().maps.get(mapUid);
+export function replayHandlers({ service, tw, store, requireList }: HandlerContext): SomeHandlers<ReplayCommands> {
+  /**
+   * The replay the player picked: by its record ID when given (an older, archived one), else the player's current
+   * PB on the map. Its file is checked against its SHA-256 before anything copies or shows it.
+   */
+  async function replayFile(ref: { mapUid: string; accountId: string; recordId?: string | undefined }): Promise<{ file: string; mapName: string; playerName: string; result: string }> {
+    const map = store().maps.get(ref.mapUid);
     if (!map) throw new ServiceError('not_found', 'This map is not in your data.');
-    const record = store().records.get(map.mapId, accountId.trim().toLowerCase(), PERSONAL_BEST);
-    const replay = record ? store().replays.get(record.mapRecordId) : undefined;
-    if (!record || !replay || replay.state !== 'downloaded' || !replay.path) {
-      throw new ServiceError('not_found', 'This replay is not downloaded (a sync with replays fetches it).');
+    const accountId = ref.accountId.trim().toLowerCase();
+    const current = store().records.get(map.mapId, accountId, PERSONAL_BEST);
+    const recordId = ref.recordId?.toLowerCase() ?? current?.mapRecordId;
+    const replay = recordId === undefined ? undefined : store().replays.get(recordId);
+    if (!replay || replay.state !== 'downloaded' || !replay.path) {
+      throw new ServiceError('not_found', 'This replay is not downloaded (a sync with replays, or "Fetch replay", brings it).');
     }
+    if (replay.mapId !== map.mapId || replay.accountId !== accountId) throw new ServiceError('invalid_input', 'This replay is not of this player on this map.');
+    const { file } = await tw().verifiedReplay(replay.mapRecordId);
+    // The result in the copy's name is the picked record's own: the current PB's only when it is that one.
+    const record = current?.mapRecordId === replay.mapRecordId ? current : undefined;
     const stunt = isStuntMapType(map.mapType);
     return {
-      file: resolveInDataDir(tw().dataDir, replay.path),
+      file,
       mapName: stripFormatting(map.name),
-      playerName: views.playerLabel(store().players.get(record.accountId) ?? { accountId: record.accountId, nickname: null, displayName: null }),
-      result: stunt ? `${record.score}pts` : formatTime(record.time).replace(/[:.]/g, "'"),
+      playerName: views.playerLabel(store().players.get(accountId) ?? { accountId, nickname: null, displayName: null }),
+      result: !record ? replay.mapRecordId.slice(0, 8) : stunt ? `${record.score}pts` : formatTime(record.time).replace(/[:.]/g, "'"),
     };
   }
 
@@ -37,7 +46,7 @@ export function replayHandlers({ service, tw, store }: HandlerContext): SomeHand
     'replays.list': async ({ list }) => {
       const entries = store().replays.list(list === undefined ? {} : { list });
       const dataDir = tw().dataDir;
-      return views.replayInfos(
+      const infos = views.replayInfos(
         entries,
         replaysDir(dataDir),
         (rel) => resolveInDataDir(dataDir, rel),
@@ -48,18 +57,34 @@ export function replayHandlers({ service, tw, store }: HandlerContext): SomeHand
           return player ? views.playerLabel(player) : undefined;
         },
       );
+      // Each row names its record, so Copy and Show act on the replay the player picked, not on the current PB.
+      const byFile = new Map(entries.flatMap((e) => (e.state === 'downloaded' && e.path ? [[resolveInDataDir(dataDir, e.path), e.mapRecordId] as const] : [])));
+      return { ...infos, replays: infos.replays.map((r) => ({ ...r, recordId: byFile.get(r.file) })) };
     },
+
+    'replays.fetch': writes(service, async (ref) => {
+      const map = store().maps.get(ref.mapUid);
+      if (!map) throw new ServiceError('not_found', 'This map is not in your data.');
+      if (!service.canSync) throw new ServiceError('not_configured', 'Add your service account in Settings to fetch replays.');
+      const entry = await tw().fetchReplay(map.mapId, ref.accountId, { mapRecordId: ref.recordId });
+      if (entry.state !== 'downloaded' || !entry.path) return { state: 'refused' as const, file: null, bytes: null };
+      return { state: 'downloaded' as const, file: resolveInDataDir(tw().dataDir, entry.path), bytes: entry.size };
+    }),
+
+    'replays.policy': async ({ list }) => store().watchlists.replayPolicy(requireList(list).name),
+
+    'replays.setPolicy': writes(service, async ({ list, policy }) => store().watchlists.setReplayPolicy(requireList(list).name, policy)),
 
     'replays.retryFailed': writes(service, async () => ({ retried: store().replays.retryFailed() })),
 
-    'replays.showInFolder': async ({ mapUid, accountId }) => {
+    'replays.showInFolder': async (ref) => {
       if (!service.host.showItemInFolder) throw new ServiceError('unsupported', 'Only the desktop app can show files in a folder.');
-      service.host.showItemInFolder(replayFile(mapUid, accountId).file);
+      service.host.showItemInFolder((await replayFile(ref)).file);
       return done;
     },
 
-    'replays.copyToGame': async ({ mapUid, accountId }) => {
-      const replay = replayFile(mapUid, accountId);
+    'replays.copyToGame': async (ref) => {
+      const replay = await replayFile(ref);
       const folder = join(service.gameReplayFolder, 'Trackwatch');
       try {
         await mkdir(folder, { recursive: true });

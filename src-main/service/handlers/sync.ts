@@ -1,12 +1,21 @@
-// Sync: start, cancel and status of the one sync at a time; CSV export of what was synced.
-import { readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Sync: what it will cost, start, cancel and status of the one sync at a time; CSV export of what was synced.
+import { Writable } from 'node:stream';
+import { exportCsv } from '../../core/export/csv.ts';
+import { describeCost } from '../../core/sync/plan.ts';
 import { ServiceError } from '../errors.ts';
 import type { HandlerContext, SomeHandlers } from './context.ts';
 
-export function syncHandlers({ service, requireList }: HandlerContext): SomeHandlers<'sync.start' | 'sync.cancel' | 'sync.status'> {
+export function syncHandlers({ service, tw, requireList }: HandlerContext): SomeHandlers<'sync.plan' | 'sync.start' | 'sync.cancel' | 'sync.status'> {
   return {
+    'sync.plan': async ({ list, replays }) => {
+      if (list !== undefined) requireList(list);
+      const plan = tw().planSync({ list, replays });
+      return {
+        recordRequests: plan.recordRequests, mapLookups: plan.mapLookups, replayDownloads: plan.replayDownloads,
+        requests: plan.requests, seconds: plan.seconds, firstSync: plan.firstSync, large: plan.large, line: describeCost(plan),
+      };
+    },
+
     'sync.start': async ({ list, replays }) => {
       if (service.setup === 'none') throw new ServiceError('not_configured', 'Choose the demo or connect an account first.');
       if (list !== undefined) requireList(list);
@@ -20,6 +29,18 @@ export function syncHandlers({ service, requireList }: HandlerContext): SomeHand
   };
 }
 
+/** Collects an export in memory, for browser mode's download: no temp file anywhere, so no temp space needed. */
+class TextSink extends Writable {
+  readonly #chunks: string[] = [];
+  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.#chunks.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+    done();
+  }
+  get text(): string {
+    return this.#chunks.join('');
+  }
+}
+
 export function exportHandlers({ service, tw, requireList }: HandlerContext): SomeHandlers<'export.csv'> {
   return {
     'export.csv': async ({ list, bom }) => {
@@ -29,17 +50,13 @@ export function exportHandlers({ service, tw, requireList }: HandlerContext): So
       if (service.host.chooseSaveFile) {
         const file = await service.host.chooseSaveFile(fileName);
         if (!file) return { kind: 'cancelled' as const };
-        const result = await tw().exportCsv(file, { list, bom });
+        // The save dialog asked before replacing a file: its answer is the player's --force.
+        const result = await tw().exportCsv(file, { list, bom, force: true });
         return { kind: 'saved' as const, file: result.file, rows: result.rows };
       }
-      const file = join(tmpdir(), `trackwatch-export-${process.pid}-${Date.now()}.csv`);
-      try {
-        const result = await tw().exportCsv(file, { list, bom });
-        const content = await readFile(file, 'utf8');
-        return { kind: 'download' as const, fileName, content, rows: result.rows };
-      } finally {
-        await rm(file, { force: true });
-      }
+      const sink = new TextSink({ decodeStrings: false });
+      const result = await exportCsv(tw().store, sink, { list, bom });
+      return { kind: 'download' as const, fileName, content: sink.text, rows: result.rows };
     },
   };
 }

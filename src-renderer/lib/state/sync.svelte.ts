@@ -9,6 +9,7 @@ export class SyncState {
   #nextScheduledAt = $state<string | null>(null);
   #starting = $state(false);
   #error = $state<string | null>(null);
+  #cost = $state<string | null>(null);
 
   constructor(api: Api, onFinished: (finished: SyncFinished) => void) {
     this.#api = api;
@@ -39,6 +40,10 @@ export class SyncState {
   get error(): string | null {
     return this.#error;
   }
+  /** What the last sync started here was to cost: "about 26 record requests and …, about 21 min at 1 request/s". */
+  get cost(): string | null {
+    return this.#cost;
+  }
   /** 0..1, or null while the total is unknown. */
   get fraction(): number | null {
     const p = this.#progress;
@@ -52,12 +57,20 @@ export class SyncState {
     this.#nextScheduledAt = status.nextScheduledAt;
   }
 
-  async start(list?: string): Promise<void> {
-    if (this.running) return;
+  /**
+   * Starts a sync after saying what it will cost; a large first sync starts only if `confirm` says so. Resolves
+   * false when it did not start.
+   */
+  async start(list?: string, confirm: (question: string) => boolean = (q) => window.confirm(q)): Promise<boolean> {
+    if (this.running) return false;
+    const plan = await this.#api.invoke('sync.plan', list ? { list } : {});
+    this.#cost = plan.line;
+    if (plan.large && !confirm(`This first sync of ${list ? `"${list}"` : 'every list'} is large: ${plan.line}. Start it?`)) return false;
     this.#starting = true;
     this.#error = null;
     try {
       await this.#api.invoke('sync.start', list ? { list } : {});
+      return true;
     } catch (error) {
       this.#starting = false;
       this.#error = messageOf(error);

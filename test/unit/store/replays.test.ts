@@ -18,6 +18,10 @@ beforeEach(async () => {
     mapId: mapId(1), scope: seasonId(1), seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run,
     records: [makeRecord(1, 1, { scopeType: 'Season', scopeId: seasonId(1) })],
   });
+  // Only records of a list's maps and players are due: these are watched.
+  store.watchlists.create('Watched');
+  store.maps.addRefs('Watched', [{ mapId: mapId(1) }]);
+  store.players.add('Watched', [1, 2, 3].map((n) => ({ accountId: accountId(n) })));
 });
 afterEach(() => store.close());
 
@@ -66,7 +70,7 @@ describe('replays', () => {
     store.replays.markFailed(id, 'HTTP 503');
     expect(store.replays.markFailed(id, 'timeout')).toBe(3);
     expect(store.replays.pending().map((p) => p.mapRecordId)).not.toContain(id);
-    expect(store.replays.pending(10, 5).map((p) => p.mapRecordId)).toContain(id);
+    expect(store.replays.pending(10, { maxAttempts: 5 }).map((p) => p.mapRecordId)).toContain(id);
     expect(store.replays.get(id)).toMatchObject({ state: 'failed', error: 'timeout', attempts: 3 });
     expect(store.replays.has(id)).toBe(false);
   });
@@ -97,11 +101,12 @@ describe('replays', () => {
     expect(store.replays.get(id)?.state).toBe('downloaded');
   });
 
-  it('marks secret-threshold replays hidden so they are not asked for again', () => {
-    const id = makeRecord(1, 2).mapRecordId;
-    store.replays.markHidden(id);
+  it('marks secret-threshold replays hidden; they are not asked for while their record is hidden', () => {
+    const id = makeRecord(1, 3).mapRecordId;
+    store.replays.markHidden(makeRecord(1, 3));
     expect(store.replays.pending().map((p) => p.mapRecordId)).not.toContain(id);
-    expect(store.replays.get(id)?.state).toBe('hidden');
+    expect(store.replays.get(id)).toMatchObject({ state: 'hidden', attempts: 0 });
+    expect(store.replays.givenUp()).toBe(0);
   });
 
   it('refuses unsafe paths and bad digests when marking a download', () => {

@@ -1,0 +1,65 @@
+// `replays`: which replays a list's syncs download (its policy), and one replay fetched on demand.
+import type { Command } from 'commander';
+import { parseMapRef } from '../../core/refs.ts';
+import { REPLAY_BEST_MAX, type ReplayPolicy } from '../../core/store/index.ts';
+import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
+import { UserError } from '../errors.ts';
+import { line, printJson } from '../output.ts';
+
+/** What a policy means, in one line. */
+export function describePolicy(policy: ReplayPolicy): string {
+  if (policy.mode === 'all') return "every watched player's replays";
+  if (policy.mode === 'none') return 'no replays (fetch one with `trackwatch replays fetch`)';
+  return `your replays ("me") and the list's best ${policy.best} of each map`;
+}
+
+function parsePolicy(mode: string, n: string | undefined): Partial<ReplayPolicy> {
+  if (mode === 'all' || mode === 'none') {
+    if (n !== undefined) throw new UserError(`"${mode}" takes no number; only "best N" does.`);
+    return { mode };
+  }
+  if (mode === 'best') {
+    if (n === undefined) return { mode };
+    const best = /^\d{1,3}$/.test(n) ? Number(n) : Number.NaN;
+    if (!(best >= 1 && best <= REPLAY_BEST_MAX)) throw new UserError(`best N takes a whole number from 1 to ${REPLAY_BEST_MAX}, got "${n}".`);
+    return { mode, best };
+  }
+  throw new UserError(`a replay policy is "all", "best N" or "none", got "${mode}".`);
+}
+
+export function registerReplayCommands(program: Command): void {
+  const replays = program.command('replays').description('which replays syncs download, and one replay on demand');
+  replays
+    .command('policy')
+    .description('show or set which replays a list\'s syncs download: all (default), best N (you and the best N per map), none')
+    .argument('[mode]', 'all, best or none')
+    .argument('[n]', 'for best: how many of the best per map (default 3)')
+    .option('--list <name>', 'watchlist', DEFAULT_LIST)
+    .option('--json', 'machine-readable output')
+    .action(async (mode: string | undefined, n: string | undefined, flags: { list: string; json?: boolean }, command: Command) => {
+      await withTrackwatch(command, async (tw) => {
+        const list = tw.store.watchlists.require(flags.list).name;
+        const policy = mode === undefined
+          ? tw.store.watchlists.replayPolicy(list)
+          : tw.store.watchlists.setReplayPolicy(list, parsePolicy(mode, n));
+        if (flags.json) return printJson({ list, policy });
+        line(`syncs of "${list}" download ${describePolicy(policy)}`);
+      });
+    });
+  replays
+    .command('fetch')
+    .description("download one player's replay of a map now (for a list whose policy leaves it out)")
+    .argument('<map>', 'a map UID, ID or link')
+    .argument('<accountId>', "the player's account ID")
+    .action(async (map: string, accountId: string, _flags: unknown, command: Command) => {
+      await withTrackwatch(command, async (tw, signal) => {
+        const ref = parseMapRef(map);
+        if (ref.kind === 'invalid') throw new UserError(`"${ref.input}" is not a map: ${ref.reason}`);
+        const entry = await tw.fetchReplay(ref.kind === 'uid' ? ref.uid : ref.id, accountId, { signal });
+        if (entry.state !== 'downloaded' || !entry.path) {
+          throw new UserError(`the service refused this replay (${entry.error ?? entry.state}); a later sync asks again.`);
+        }
+        line(`downloaded ${entry.size ?? 0} bytes to ${tw.dataDir}/${entry.path}`);
+      });
+    });
+}

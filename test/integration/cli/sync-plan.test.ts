@@ -1,0 +1,93 @@
+// `trackwatch sync` says what it will cost before it asks anything of the service, and a large first sync starts only
+// when the player said so: a question on a terminal, --yes otherwise (issue 9 §1); `replays policy` sets what a
+// list's syncs download.
+import { execFile, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
+import { tempDataDir } from '../../helpers/sync.ts';
+
+const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
+const run = promisify(execFile);
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('the cost of a sync, and a large first sync', () => {
+  // 20 maps x 15 players at 1 request/s: 20 record requests and up to 300 replays, over five minutes.
+  const dataset = generateDataset({ seed: 41, maps: 20, players: 15 });
+  let emulator: RunningEmulator;
+  let data: { dir: string; remove: () => Promise<void> };
+  let at: (...args: string[]) => string[];
+  beforeAll(async () => {
+    emulator = await startEmulator({ dataset });
+  });
+  afterAll(async () => emulator.close());
+  beforeEach(async () => {
+    data = await tempDataDir();
+    at = (...args) => ['--data-dir', data.dir, '--api-url', emulator.url, ...args];
+    const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
+    expect((await cli(at('maps', 'add', '--offline', ...dataset.maps.map((m) => m.mapUid)))).code).toBe(0);
+    expect((await cli(at('players', 'add', ...accounts))).code).toBe(0);
+    emulator.resetStats();
+  });
+  afterEach(async () => data.remove());
+
+  it('without a terminal and without --yes: refused in one line, nothing asked of the service', async () => {
+    const r = await cli(at('--max-rps', '1', 'sync'));
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      'trackwatch: this first sync of every list is large: about 20 record requests, 1 map lookup and 300 replay downloads, about 5 min at 1 request/s. ' +
+        "Nothing was asked of Nadeo's service; run it again with --yes to start it, or make it smaller (`trackwatch replays policy --list NAME best 3`, or `sync --no-replays`).",
+    );
+    expect(emulator.stats().requests).toBe(0);
+  });
+
+  it('a smaller policy makes it small enough to start at once, and says its cost first', async () => {
+    const set = await cli(at('replays', 'policy', 'best', '2'));
+    expect(set.stdout.trim()).toBe('syncs of "Default" download your replays ("me") and the list\'s best 2 of each map');
+    const r = await cli(at('--max-rps', '50', 'sync', '--list', 'Default'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('sync of "Default": about 20 record requests, 1 map lookup and 40 replay downloads, under a minute at 50 requests/s');
+  });
+
+  it('--yes starts a large one', async () => {
+    // 60 more players, none of whom has a record here: planned as 300 replays, over five minutes at 1 request/s,
+    // though the sync itself only reads the records.
+    const strangers = Array.from({ length: 60 }, (_, i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`);
+    expect((await cli(at('players', 'add', '--list', 'Strangers', ...strangers))).code).toBe(0);
+    expect((await cli(at('maps', 'add', '--offline', '--list', 'Strangers', ...dataset.maps.slice(0, 5).map((m) => m.mapUid)))).code).toBe(0);
+    const refused = await cli(at('--max-rps', '1', 'sync', '--list', 'Strangers'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('this first sync of "Strangers" is large: about 5 record requests, 1 map lookup and 300 replay downloads, about 5 min at 1 request/s.');
+    const started = await cli(at('--max-rps', '1', 'sync', '--list', 'Strangers', '--yes'));
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).toMatch(/^sync ok: 5 map\(s\) x 60 player\(s\)/m);
+  }, 60_000);
+
+  it('at a pace that makes it short, it is not large; --json carries the plan', async () => {
+    const r = await cli(at('--max-rps', '500', 'sync', '--json', '--list', 'Default'));
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as { plan: { large: boolean; replayDownloads: number }; replaysDownloaded: number };
+    // At 500 requests/s the same sync takes a second: not large.
+    expect(summary.plan).toMatchObject({ large: false, replayDownloads: 300 });
+    expect(summary.replaysDownloaded).toBeGreaterThan(100);
+  });
+
+  it.runIf(spawnSync('script', ['--version']).status === 0)('on a terminal: asks, and "n" starts nothing', async () => {
+    const command = [process.execPath, BIN, ...at('--max-rps', '1', 'sync')].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    const answered = spawnSync('script', ['-qec', command, '/dev/null'], { input: 'n\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, timeout: 30_000 });
+    expect(answered.stdout).toContain('Start it? [y/N]');
+    expect(answered.stdout).toContain("not started; nothing was asked of Nadeo's service.");
+    expect(answered.status).toBe(1);
+    expect(emulator.stats().requests).toBe(0);
+  });
+});

@@ -1,0 +1,121 @@
+// The window's replay commands over real SQLite and the demo's emulator (issue 9 §1-2): a list's replay policy, the
+// sync's cost before it starts, a replay fetched on demand, "Copy to game" copying the replay the player picked (an
+// older archived one stays itself), and a stored replay checked against its sha256 before it is copied.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandInput, CommandName, CommandOutput, EventPayload } from '../../../src-main/contract/index.ts';
+import { replayBytesFor } from '../../../src-main/emulator/index.ts';
+import { dispatch } from '../../../src-main/service/dispatch.ts';
+import { createHandlers } from '../../../src-main/service/handlers/index.ts';
+import { memorySecretStore } from '../../../src-main/service/secrets.ts';
+import { TrackwatchService } from '../../../src-main/service/service.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'tw-service-replays-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const sha = (bytes: Buffer | Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+describe("the window's replay commands", () => {
+  let service: TrackwatchService;
+  let handlers: ReturnType<typeof createHandlers>;
+  const finished: EventPayload<'sync.finished'>[] = [];
+  const gameFolder = path.join(root, 'game-replays');
+
+  async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+    const result = await dispatch(handlers, name, input);
+    if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
+    return result.value as CommandOutput<N>;
+  }
+  async function failure(name: CommandName, input: unknown) {
+    const result = await dispatch(handlers, name, input);
+    if (result.ok) throw new Error(`${name} should have failed`);
+    return result.error;
+  }
+  async function syncDemo(): Promise<EventPayload<'sync.finished'>> {
+    const before = finished.length;
+    await call('sync.start', { list: 'Demo' });
+    await new Promise<void>((resolve) => {
+      const off = service.events.subscribe((name) => {
+        if (name === 'sync.finished') {
+          off();
+          resolve();
+        }
+      });
+    });
+    return finished[before]!;
+  }
+
+  beforeAll(async () => {
+    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maps: 6, players: 5, maxRps: 500 } });
+    service.events.subscribe((name, payload) => {
+      if (name === 'sync.finished') finished.push(payload as EventPayload<'sync.finished'>);
+    });
+    handlers = createHandlers(service);
+    await call('setup.startDemo', {});
+    await call('settings.update', { replayFolder: gameFolder });
+  });
+  afterAll(() => service.close());
+
+  it("a list's replay policy: 'all' by default, set to 'none', checked", async () => {
+    expect(await call('replays.policy', { list: 'Demo' })).toEqual({ mode: 'all', best: 3 });
+    expect(await call('replays.setPolicy', { list: 'Demo', policy: { mode: 'none' } })).toEqual({ mode: 'none', best: 3 });
+    expect(await failure('replays.setPolicy', { list: 'Demo', policy: { mode: 'best', best: 0 } })).toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('says what a sync will cost before it starts; with the policy none, no replay downloads', async () => {
+    const plan = await call('sync.plan', { list: 'Demo' });
+    expect(plan).toMatchObject({ firstSync: true, large: false, recordRequests: 6, replayDownloads: 0 });
+    expect(plan.line).toBe('about 6 record requests and 0 replay downloads, under a minute at 500 requests/s');
+    expect(await syncDemo()).toMatchObject({ outcome: 'ok', replays: 0 });
+    expect((await call('replays.list', {})).replays).toEqual([]);
+  });
+
+  it('fetches one replay on demand from the map view', async () => {
+    const demo = service.demo!;
+    const store = service.active.store;
+    const record = store.records.forList('Demo').find((r) => !r.hidden && r.scope === 'PersonalBest')!;
+    const fetched = await call('replays.fetch', { mapUid: record.mapUid, accountId: record.accountId });
+    expect(fetched.state).toBe('downloaded');
+    const truth = demo.emulator.dataset.records.find((r) => r.mapRecordId === record.mapRecordId)!;
+    expect(sha(readFileSync(fetched.file!))).toBe(sha(replayBytesFor(truth)));
+    const hidden = store.records.forList('Demo').find((r) => r.hidden);
+    if (hidden) {
+      expect(await failure('replays.fetch', { mapUid: hidden.mapUid, accountId: hidden.accountId })).toMatchObject({ code: 'conflict', message: expect.stringMatching(/secret threshold/) });
+    }
+  });
+
+  it('"Copy to game" copies the replay the player picked, an older one included, not the current PB', async () => {
+    await call('replays.setPolicy', { list: 'Demo', policy: { mode: 'all' } });
+    expect(await syncDemo()).toMatchObject({ outcome: 'ok' });
+    const before = (await call('replays.list', {})).replays;
+    // Players improve: their new PBs' replays come in, the older ones stay stored (archived).
+    service.demo!.emulator.evolve({ seed: 5, fraction: 1 });
+    expect(await syncDemo()).toMatchObject({ outcome: 'ok' });
+    const after = (await call('replays.list', {})).replays;
+    const older = after.find((r) => before.some((b) => b.recordId === r.recordId) && r.value === null && r.recordId);
+    expect(older, 'an archived replay is listed').toBeDefined();
+    const current = service.active.store.records.get(older!.mapUid, older!.accountId)!;
+    expect(current.mapRecordId).not.toBe(older!.recordId);
+
+    const { file } = await call('replays.copyToGame', { mapUid: older!.mapUid, accountId: older!.accountId, recordId: older!.recordId! });
+    expect(sha(readFileSync(file))).toBe(sha(readFileSync(older!.file)));
+    const truth = service.demo!.emulator.dataset;
+    // The emulator now serves the new PB; the copy is the old record's own bytes.
+    expect(sha(readFileSync(file))).not.toBe(sha(replayBytesFor(truth.records.find((r) => r.mapRecordId === current.mapRecordId)!)));
+  });
+
+  it('a replay changed on disk is refused, removed and forgotten, never copied', async () => {
+    const list = (await call('replays.list', {})).replays;
+    const victim = list[0]!;
+    writeFileSync(victim.file, 'not the replay any more');
+    const copiesBefore = readdirSync(path.join(gameFolder, 'Trackwatch')).length;
+    const error = await failure('replays.copyToGame', { mapUid: victim.mapUid, accountId: victim.accountId, recordId: victim.recordId! });
+    expect(error.message).toMatch(/changed or damaged on disk .* checksum/);
+    expect(existsSync(victim.file)).toBe(false);
+    expect(readdirSync(path.join(gameFolder, 'Trackwatch'))).toHaveLength(copiesBefore);
+    expect(service.active.store.replays.get(victim.recordId!)).toMatchObject({ state: 'failed', attempts: 0 });
+  });
+});
