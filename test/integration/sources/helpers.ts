@@ -1,9 +1,7 @@
-// A Trackwatch on a temp data folder against an emulator, with the Live and Exchange clients beside it and schema 6's
-// repositories, for the tests of lists from a source, links and positions.
+// A Trackwatch on a temp data folder against an emulator, with the Live and Exchange clients beside it and the
+// source and position repositories at hand, for the tests of lists from a source, links and positions.
 import { createExchangeClient, createLiveClient, type ExchangeClient, type LiveClient } from '../../../src-main/core/nadeo/index.ts';
-import * as m0006 from '../../../src-main/core/store/migrations/0006_list_sources_and_positions.ts';
-import { PositionsRepo } from '../../../src-main/core/store/positions.ts';
-import { SourcesRepo } from '../../../src-main/core/store/sources.ts';
+import type { PositionsRepo, SourcesRepo } from '../../../src-main/core/store/index.ts';
 import type { SourceDeps } from '../../../src-main/core/sources.ts';
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
@@ -24,10 +22,7 @@ export interface Product {
 export async function openProduct(emu: RunningEmulator, o: { credentials?: { login: string; password: string } } = {}): Promise<Product> {
   const dir = await tempDataDir('trackwatch-sources-');
   const tw = await openTrackwatch({ dataDir: dir.dir, apiUrl: emu.url, maxRps: 2000, credentials: o.credentials, tuning: { burst: 50, concurrency: 6 } });
-  m0006.up(tw.store.db);
-  const ctx = { db: tw.store.db, now: () => new Date().toISOString() };
-  const sources = new SourcesRepo(ctx, tw.store.watchlists);
-  const positions = new PositionsRepo(ctx, tw.store.watchlists);
+  const { sources, positions } = tw.store;
   const live = createLiveClient({ ...FAST, coreBaseUrl: emu.url, liveBaseUrl: emu.liveUrl, credentials: o.credentials });
   const exchange = createExchangeClient({ ...FAST, baseUrl: emu.exchangeUrl });
   const deps: SourceDeps = {

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlayerRecord } from '../../../src-main/core/model.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
 import { DUE_ALL_SQL, DUE_OF_LIST_SQL, type PositionsRepo, type ZoneRank } from '../../../src-main/core/store/positions.ts';
-import { accountId, makeMap, makeRecord, mapId, mapUid, seasonId } from './fixtures.ts';
-import { storeWithSources } from './sources-fixture.ts';
+import { accountId, makeMap, makeRecord, mapId, mapUid, memoryStore, seasonId } from './fixtures.ts';
 
 let store: Store;
 let positions: PositionsRepo;
 let run: number;
 beforeEach(async () => {
-  ({ store, positions } = await storeWithSources());
+  store = await memoryStore();
+  positions = store.positions;
   store.maps.upsert([makeMap(1), makeMap(2, { mapType: 'TrackMania\\TM_Stunt' }), makeMap(3)]);
   store.watchlists.create('Fall');
   store.maps.addRefs('Fall', [1, 2].map((n) => ({ mapUid: mapUid(n) })));

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src-main/core/store/index.ts';
 import { StoreError } from '../../../src-main/core/store/index.ts';
 import type { SourcesRepo } from '../../../src-main/core/store/sources.ts';
-import { makeMap, mapId, mapUid } from './fixtures.ts';
-import { storeWithSources } from './sources-fixture.ts';
+import { makeMap, mapId, mapUid, memoryStore } from './fixtures.ts';
 
 let store: Store;
 let sources: SourcesRepo;
 beforeEach(async () => {
-  ({ store, sources } = await storeWithSources());
+  store = await memoryStore();
+  sources = store.sources;
   store.maps.upsert([1, 2, 3, 4].map((n) => makeMap(n)));
   store.watchlists.create('Fall');
 });

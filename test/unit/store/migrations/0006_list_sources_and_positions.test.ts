@@ -1,18 +1,17 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from '../../../../src-main/core/store/migrate.ts';
-import * as m0006 from '../../../../src-main/core/store/migrations/0006_list_sources_and_positions.ts';
 import { describeSchema } from '../fixtures.ts';
 import { seedSchema2 } from './schema2-seed.ts';
 
 let db: Database.Database;
 afterEach(() => db?.close());
 
-/** Schema 5, then migration 6 alone. */
+/** Schema 5 with data, then migration 6. */
 function toSchema6(d: Database.Database, seed: (d: Database.Database) => void): void {
-  migrate(d, MIGRATIONS, 4);
+  migrate(d, MIGRATIONS, 5);
   seed(d);
-  m0006.up(d);
+  migrate(d, MIGRATIONS, 6);
 }
 
 describe('migration 0006_list_sources_and_positions', () => {
