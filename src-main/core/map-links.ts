@@ -15,6 +15,10 @@ export interface ExpandedMapRefs {
   invalid: { input: string; reason: string }[];
 }
 
+function isExchangeLink(input: string): boolean {
+  return /^(https?:\/\/)?(www\.)?trackmania\.exchange([/?#]|$)/i.test(input);
+}
+
 /**
  * Splits pasted text like parseMapRefs does and resolves its Exchange links, one request for every map number
  * (the client batches and caches) and one per pack. The Exchange client is only called when there are links.
@@ -32,6 +36,8 @@ export async function expandExchangeLinks(
     if (!link) out.refs.push(input);
     else if (link.kind === 'tmx-map') maps.push({ input, exchangeId: link.exchangeId });
     else if (link.kind === 'tmx-pack') packs.push({ input, packId: link.packId });
+    // A broken trackmania.io link may be a map link: the map refs reader says what is wrong with it in its words.
+    else if (link.kind === 'invalid' && !isExchangeLink(input)) out.refs.push(input);
     else if (link.kind === 'invalid') out.invalid.push({ input, reason: link.reason });
     else if (link.kind === 'player') out.invalid.push({ input, reason: 'this is a player link, not a map: add the player with "players add"' });
     else out.invalid.push({ input, reason: 'this club campaign link is a whole list: make a list from it ("lists create NAME --from <link>")' });

@@ -1,6 +1,6 @@
-// A Trackwatch on a temp data folder against an emulator, with the Live and Exchange clients beside it and the
-// source and position repositories at hand, for the tests of lists from a source, links and positions.
-import { createExchangeClient, createLiveClient, type ExchangeClient, type LiveClient } from '../../../src-main/core/nadeo/index.ts';
+// A Trackwatch on a temp data folder against an emulator, with its Live and Exchange clients and the source and
+// position repositories at hand, for the tests of lists from a source, links and positions.
+import type { ExchangeClient, LiveClient } from '../../../src-main/core/nadeo/index.ts';
 import type { PositionsRepo, SourcesRepo } from '../../../src-main/core/store/index.ts';
 import type { SourceDeps } from '../../../src-main/core/sources.ts';
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
@@ -19,12 +19,22 @@ export interface Product {
   close(): Promise<void>;
 }
 
-export async function openProduct(emu: RunningEmulator, o: { credentials?: { login: string; password: string } } = {}): Promise<Product> {
+export async function openProduct(
+  emu: RunningEmulator,
+  o: { credentials?: { login: string; password: string }; oauth?: { clientId: string; clientSecret: string } } = {},
+): Promise<Product> {
   const dir = await tempDataDir('trackwatch-sources-');
-  const tw = await openTrackwatch({ dataDir: dir.dir, apiUrl: emu.url, maxRps: 2000, credentials: o.credentials, tuning: { burst: 50, concurrency: 6 } });
+  const tw = await openTrackwatch({
+    dataDir: dir.dir,
+    apiUrl: emu.url,
+    maxRps: 2000,
+    credentials: o.credentials,
+    oauth: o.oauth ? { ...o.oauth, baseUrl: emu.oauthUrl } : undefined,
+    tuning: { burst: 50, concurrency: 6, retry: FAST.retry },
+  });
   const { sources, positions } = tw.store;
-  const live = createLiveClient({ ...FAST, coreBaseUrl: emu.url, liveBaseUrl: emu.liveUrl, credentials: o.credentials });
-  const exchange = createExchangeClient({ ...FAST, baseUrl: emu.exchangeUrl });
+  // The product's own clients: Live and Exchange made beside the Core client, each with its own budget.
+  const { live, exchange } = tw;
   const deps: SourceDeps = {
     store: { watchlists: tw.store.watchlists, maps: tw.store.maps, sources },
     clients: { live, exchange },
@@ -38,7 +48,7 @@ export async function openProduct(emu: RunningEmulator, o: { credentials?: { log
     positions,
     deps,
     async close() {
-      await Promise.all([tw.close(), live.close(), exchange.close()]);
+      await tw.close();
       await dir.remove();
     },
   };

@@ -1,25 +1,22 @@
 // What players paste beyond UIDs, against the emulator: Trackmania Exchange map and pack links for maps, display names
 // and trackmania.io player links for players; unknown ones said plainly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, createNamesClient, type NamesClient } from '../../../src-main/core/nadeo/index.ts';
+import { ConfigError, type NamesClient } from '../../../src-main/core/nadeo/index.ts';
 import { expandExchangeLinks } from '../../../src-main/core/map-links.ts';
 import { resolvePlayerRefs } from '../../../src-main/core/player-refs.ts';
 import { generateDataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator } from '../../helpers/emulator.ts';
-import { FAST_CLIENT, openProduct, type Product } from './helpers.ts';
+import { openProduct, type Product } from './helpers.ts';
 
 const OAUTH = { clientId: 'app-1', clientSecret: 'secret-1' };
 const dataset = generateDataset({ seed: 52, maps: 14, players: 8, style: 'season' });
 let emu: RunningEmulator;
 let p: Product;
-let names: NamesClient;
 beforeAll(async () => {
   emu = await startTestEmulator({ dataset, oauth: OAUTH });
-  p = await openProduct(emu);
-  names = createNamesClient({ ...FAST_CLIENT, baseUrl: emu.oauthUrl, ...OAUTH });
+  p = await openProduct(emu, { oauth: OAUTH });
 });
 afterAll(async () => {
-  await names.close();
   await p.close();
   await emu.close();
 });
@@ -48,8 +45,12 @@ describe('Trackmania Exchange links in maps add', () => {
     expect(expanded).toMatchObject({ notFound: [], invalid: [] });
     expect(emu.stats().byRoute[EXCHANGE]).toBe(2);
 
-    const added = await p.tw.addMaps('Pasted', expanded.refs);
-    expect(added.added).toEqual(expanded.refs);
+    // The same through maps add: the links' maps are looked up and added like pasted UIDs.
+    const links = [`https://trackmania.exchange/mapshow/${a!.exchangeId}`, `https://trackmania.exchange/mappack/view/${pack.packId}`, 'https://trackmania.exchange/mapshow/7'];
+    const added = await p.tw.addMaps('Pasted', links);
+    expect(added.added).toEqual([...new Set([a!.mapUid, ...packUids])]);
+    expect(added.invalid).toEqual([{ input: 'https://trackmania.exchange/mapshow/7', reason: 'Trackmania Exchange has no map number 7' }]);
+    expect(p.tw.store.maps.list('Pasted').map((m) => m.mapUid)).toEqual(added.added);
   });
 
   it('an unknown map number or pack is not found; player, club and broken links are refused with the reason; no links, no request', async () => {
@@ -69,6 +70,8 @@ describe('Trackmania Exchange links in maps add', () => {
       '"abc" is not a Trackmania Exchange map number',
     ]);
     expect(expanded.refs).toEqual([]);
+    // A broken trackmania.io map link is the map refs reader's to explain.
+    expect((await expandExchangeLinks('https://trackmania.io/#/leaderboard/%E0%A4%A', p.exchange)).refs).toEqual(['https://trackmania.io/#/leaderboard/%E0%A4%A']);
     emu.resetStats();
     expect((await expandExchangeLinks([dataset.maps[0]!.mapUid], p.exchange)).refs).toEqual([dataset.maps[0]!.mapUid]);
     expect(emu.stats().requests).toBe(0);
@@ -80,7 +83,7 @@ describe('players by display name and by trackmania.io link', () => {
     const accounts = Object.keys(dataset.displayNames!).filter((id) => dataset.records.some((r) => r.accountId === id));
     const [first, second, third] = accounts;
     emu.resetStats();
-    const resolved = await resolvePlayerRefs(
+    const resolved = await p.tw.resolvePlayers(
       [
         dataset.displayNames![first!]!,
         second!.toUpperCase(),
@@ -90,7 +93,6 @@ describe('players by display name and by trackmania.io link', () => {
         'https://example.com/u/1',
         ' ',
       ],
-      names,
     );
     expect(resolved.players).toEqual([
       { accountId: first, input: dataset.displayNames![first!], foundByName: dataset.displayNames![first!] },

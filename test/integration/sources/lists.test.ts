@@ -109,6 +109,37 @@ describe('lists from a source', () => {
   });
 });
 
+describe('a sync of lists that follow a source', () => {
+  it('adds the day played since before it reads the maps, says so, and syncs its records; a source gone is one error line', async () => {
+    const may = emu.dataset.trackOfTheDay!.find((m) => m.month === '2026-05')!;
+    await createListFromSource(p.deps, { source: 'totd:2026-05', name: 'May' });
+    await createListFromSource(p.deps, { source: 'campaign:Fall 2025', name: 'Old' });
+    const players = [...new Set(emu.dataset.records.map((r) => r.accountId))];
+    p.tw.addPlayers('May', players.map((accountId) => ({ accountId })));
+    const newDay = emu.dataset.maps.map((m) => m.mapUid).find((u) => !may.mapUids.includes(u))!;
+    may.mapUids[12] = newDay;
+    const summary = await p.tw.sync({ list: 'May', replays: false });
+    expect(summary).toMatchObject({ outcome: 'ok', errors: [], newMaps: [{ list: 'May', title: 'Track of the Day 2026-05', mapUids: [newDay] }] });
+    expect(summary.maps).toBe(p.tw.store.maps.list('May').length);
+    const newMap = p.tw.store.maps.get(newDay)!;
+    expect(p.tw.store.records.forMap(newMap.mapId).length).toBeGreaterThan(0);
+    expect(summary.positions?.asked).toBeGreaterThan(0);
+
+    // Nothing new: nothing said. The other list's source is not read by a sync of this one.
+    emu.resetStats();
+    expect((await p.tw.sync({ list: 'May', replays: false })).newMaps).toEqual([]);
+    expect(emu.stats().byRoute['GET /api/campaign/official'] ?? 0).toBe(0);
+
+    // The campaign is no longer listed: that list's sync says why in one line, and keeps its maps.
+    emu.dataset.campaigns = emu.dataset.campaigns!.filter((c) => c.name !== 'Fall 2025');
+    p.tw.addPlayers('Old', players.slice(0, 2).map((accountId) => ({ accountId })));
+    const old = await p.tw.sync({ list: 'Old', replays: false });
+    expect(old.outcome).toBe('partial');
+    expect(old.errors).toEqual([{ mapId: null, message: expect.stringMatching(/^could not read what Fall 2025 holds now \(list "Old"\): There is no seasonal campaign named "Fall 2025"/) }]);
+    expect(p.tw.store.maps.list('Old')).toHaveLength(25);
+  });
+});
+
 describe('refusals leave nothing behind', () => {
   it('an unknown campaign, a month without maps, a closed club campaign, an unknown pack; a taken name before any request', async () => {
     const refused = async (source: string) => {
