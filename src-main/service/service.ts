@@ -17,6 +17,7 @@ import { ServiceError } from './errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { defaultGameReplayFolder } from './game-folder.ts';
 import type { SecretStore } from './secrets.ts';
+import { failedMapsOf, syncErrorFor } from './sync-outcome.ts';
 import { SyncRunner } from './sync-runner.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -118,10 +119,11 @@ export class TrackwatchService {
     });
     const last = this.active.store.syncRuns.last();
     if (last && last.finishedAt && last.outcome !== 'running') {
+      const firstError = last.errors.find((e) => e.mapId === null) ?? last.errors[0];
       this.runner.last = {
         runId: String(last.id), list: last.list, outcome: last.outcome, maps: last.counts.maps, newRecords: last.counts.newPbs,
         replays: last.counts.replays, durationMs: Date.parse(last.finishedAt) - Date.parse(last.startedAt), finishedAt: last.finishedAt,
-        error: last.errors[0] ? { code: 'service_error', message: last.errors[0].message } : null,
+        failedMaps: failedMapsOf(last.errors), error: syncErrorFor(last.outcome, firstError?.message),
       };
     }
   }
@@ -298,6 +300,8 @@ export class TrackwatchService {
 
   /** Every request the client makes says whether the service answered: the banner follows that. */
   #observe(event: RequestEvent): void {
+    // A cancel cuts the sync's requests short: they got no answer because we stopped asking, not because of the service.
+    if (event.status === 'error' && this.runner.stopping) return;
     if (event.status === 'error') this.markOffline('The last request got no answer.');
     else this.#setConnection({ state: 'online', message: null, checkedAt: this.now().toISOString() });
   }
