@@ -5,11 +5,16 @@ import { dirname, join, resolve } from 'node:path';
 import { databaseFile } from '../core/paths.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
+import type { SyncSummary } from '../core/sync/engine.ts';
 import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
 
 export const DEMO_LIST = 'Demo';
 export const DEMO_SEED = 2026;
 const MARKER = '.trackwatch-demo';
+/** The demo logs in to its emulator as "me", so a secret threshold never hides the player's own records from them. */
+const DEMO_LOGIN = { login: 'demo', password: 'demo' };
+/** Between the demo's two syncs, about this share of personal bests improve (some players also set first records). */
+const IMPROVING = 0.2;
 
 /** Another process (the app in its demo, a `trackwatch demo` under way) has the demo's folder open. */
 export class DemoInUseError extends Error {
@@ -35,9 +40,34 @@ export interface Demo {
   trackwatch: Trackwatch;
   emulator: RunningEmulator;
   list: string;
-  /** The account the demo plays as ("me" in comparisons). */
+  /** The account the demo plays as ("me" in comparisons), logged in as on the service. */
   me: string;
+  /** Time passes in the demo's world: some players improve their personal bests, some set first records. */
+  passTime(): { improved: number; added: number };
   close(): Promise<void>;
+}
+
+/**
+ * The options of the demo's generated world. The generator's season style (campaign-style map names, community maps,
+ * believable nicknames and club tags) goes here once the emulator has it; until then the default style.
+ */
+export function demoDatasetOptions(maps: number, players: number): Parameters<typeof generateDataset>[0] {
+  return { seed: DEMO_SEED, maps, players };
+}
+
+/**
+ * The demo as a player meets it, the same in the window and on the command line: a first sync, time passes (some
+ * players improve), a second sync. Stops after the first sync if it did not go through (cancelled, failed).
+ */
+export async function tourDemo(
+  demo: Pick<Demo, 'passTime'>,
+  steps: { sync(): Promise<SyncSummary>; afterFirst?(first: SyncSummary, changed: { improved: number; added: number }): void },
+): Promise<SyncSummary> {
+  const first = await steps.sync();
+  if (first.outcome !== 'ok' && first.outcome !== 'partial') return first;
+  const changed = demo.passTime();
+  steps.afterFirst?.(first, changed);
+  return steps.sync();
 }
 
 export interface DemoOptions {
@@ -64,7 +94,8 @@ async function prepareDemoFolder(dataDir: string): Promise<void> {
 
 /**
  * Starts the emulator on a generated dataset, opens a fresh demo data folder and fills a demo watchlist with every
- * map (by UID, one by a trackmania.io link, one by map ID) and a dozen players, the first of them "me".
+ * map (by UID, one by a trackmania.io link, one by map ID) and a dozen players, the first of them "me", whom the
+ * demo logs in as.
  */
 export async function startDemo(options: DemoOptions): Promise<Demo> {
   const lock = await lockDemoFolder(options.dataDir);
@@ -72,14 +103,17 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   let trackwatch: Trackwatch | undefined;
   try {
     await prepareDemoFolder(options.dataDir);
-    const dataset = generateDataset({ seed: DEMO_SEED, maps: options.maps ?? 24, players: options.players ?? 12 });
+    const dataset = generateDataset(demoDatasetOptions(options.maps ?? 24, options.players ?? 12));
+    const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
+    const me = accounts[0] ?? '';
     // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
     const oauth = { clientId: 'trackwatch-demo', clientSecret: 'demo-secret' };
-    const running = (emulator = await startEmulator({ dataset, oauth }));
+    const running = (emulator = await startEmulator({ dataset, oauth, auth: { ...DEMO_LOGIN, accountId: me } }));
     const tw = (trackwatch = await openTrackwatch({
       dataDir: options.dataDir,
       apiUrl: running.url,
       maxRps: options.maxRps ?? 50,
+      credentials: DEMO_LOGIN,
       oauth: { ...oauth, baseUrl: running.url },
     }));
     const [first, second, ...rest] = dataset.maps;
@@ -89,8 +123,6 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       ...rest.map((m) => m.mapUid),
     ];
     await tw.addMaps(DEMO_LIST, refs);
-    const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
-    const me = accounts[0] ?? '';
     tw.addPlayers(
       DEMO_LIST,
       accounts.map((accountId, i) => ({ accountId, nickname: i === 0 ? 'Me' : i === 1 ? 'Rival' : undefined })),
@@ -101,6 +133,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       emulator: running,
       list: DEMO_LIST,
       me,
+      passTime: () => running.evolve({ seed: DEMO_SEED + 1, fraction: IMPROVING }),
       close: async () => {
         try {
           await tw.close();

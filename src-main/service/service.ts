@@ -8,7 +8,7 @@ import { formatScore, formatTime, stripFormatting } from '../shared/format.ts';
 import type { z } from 'zod';
 import type * as s from '../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../contract/schemas.ts';
-import { DemoInUseError, startDemo, type Demo } from './demo.ts';
+import { DemoInUseError, startDemo, tourDemo, type Demo } from './demo.ts';
 import { REAL_BASE_URL, isUuid, type RequestEvent } from '../core/nadeo/index.ts';
 import type { SettingValue } from '../core/store/index.ts';
 import type { NewPersonalBest as EngineNewPersonalBest } from '../core/sync/engine.ts';
@@ -81,6 +81,8 @@ export class TrackwatchService {
   readonly #o: ServiceOptions;
   readonly #main: Trackwatch;
   #demo: Demo | undefined;
+  /** The demo whose tour the next sync runs (startDemoTour). */
+  #tour: Demo | undefined;
   #setup: Setup;
   #connection: Connection = { state: 'unknown', message: null, checkedAt: null };
   #schedule: ReturnType<typeof setInterval> | undefined;
@@ -102,14 +104,19 @@ export class TrackwatchService {
     this.runner = new SyncRunner({
       events,
       now: this.now,
-      run: (job) =>
-        this.active.sync({
-          ...(job.list === undefined ? {} : { list: job.list }),
-          ...(job.replays === undefined ? {} : { replays: job.replays }),
-          signal: job.signal,
-          onProgress: job.onProgress,
-          onNewPersonalBest: job.onNewPersonalBest,
-        }),
+      run: (job) => {
+        const sync = () =>
+          this.active.sync({
+            ...(job.list === undefined ? {} : { list: job.list }),
+            ...(job.replays === undefined ? {} : { replays: job.replays }),
+            signal: job.signal,
+            onProgress: job.onProgress,
+            onNewPersonalBest: job.onNewPersonalBest,
+          });
+        const tour = this.#tour;
+        this.#tour = undefined;
+        return tour && tour === this.#demo ? tourDemo(tour, { sync }) : sync();
+      },
       onNewPersonalBest: (e, list) => this.#onNewPersonalBest(e, list),
       onStarted: () => this.touch(),
       onFinished: (finished) => {
@@ -274,6 +281,19 @@ export class TrackwatchService {
     this.#setup = 'demo';
     this.set('setup', 'demo');
     this.reschedule();
+  }
+
+  /**
+   * The demo as `trackwatch demo` tells it, in the background with its progress: a sync of the demo list, time
+   * passes, a second sync. Returns the run's ID.
+   */
+  startDemoTour(): string {
+    const demo = this.#demo;
+    if (!demo) throw new ServiceError('not_configured', 'The demo is not running: choose "Try the demo" first.');
+    if (this.runner.running) throw new ServiceError('busy', 'A sync is already running; wait for it or cancel it.', true);
+    // The run takes it (see the runner's run above): the next sync started is this one.
+    this.#tour = demo;
+    return this.runner.start({ list: demo.list });
   }
 
   /** Leaves the demo (if in it) for the real data folder and the saved account. */
