@@ -391,9 +391,11 @@ export class TrackwatchService {
     }
   }
 
+  /** The name a notification shows: plain text (no formatting codes), the start of the account ID at worst. */
   #playerLabel(accountId: string, fallback: string): string {
     const player = this.active.store.players.get(accountId);
-    return player?.nickname || player?.displayName || fallback;
+    const name = player?.nickname || (player?.displayName && stripFormatting(player.displayName)) || stripFormatting(fallback);
+    return name === accountId ? accountId.slice(0, 8) : name;
   }
 
   // ---- cached views -------------------------------------------------------------------------------------------
