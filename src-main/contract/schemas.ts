@@ -373,6 +373,7 @@ export const NewPersonalBest = z.object({
   mapUid: z.string(),
   mapName: z.string(),
   accountId: z.string(),
+  /** Plain text: the nickname, else the display name without its formatting codes, else the account ID's start. */
   playerName: z.string(),
   isStunt: z.boolean(),
   /** ms, or points on Stunt; null when the new record is hidden. */

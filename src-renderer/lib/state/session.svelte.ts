@@ -182,7 +182,8 @@ export class Session {
     if (this.#pbsThisSync > PB_TOASTS_EACH) return;
     const value = formatValue(pb.value, pb.isStunt);
     const gain = pb.previous !== null && pb.value !== null ? ` (${formatDeltaValue(pb.value - pb.previous, pb.isStunt)})` : '';
-    const title = `New PB: ${stripFormatting(pb.playerName)}`;
+    // The player's name comes as plain text (a nickname may hold a `$` that is not a code): shown as it is.
+    const title = `New PB: ${pb.playerName}`;
     const body = `${stripFormatting(pb.mapName)} — ${value}${gain}`;
     this.toasts.push({ kind: 'pb', title, body });
     // The desktop app notifies from main; a browser tab does it itself, if the player allowed it.
