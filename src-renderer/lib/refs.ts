@@ -102,7 +102,7 @@ export function playerLineOutcomes(
     const reason = invalid.get(line.accountId);
     if (reason !== undefined) return refused(reason);
     const keptNickname = kept.get(line.accountId);
-    const note = keptNickname ? `; keeps the nickname “${keptNickname.kept}” (not “${keptNickname.given}”: rename them in the list to change it)` : '';
+    const note = keptNickname ? `; keeps the nickname “${keptNickname.kept}” (not “${keptNickname.given}”: change it with the player’s pencil in the list)` : '';
     const keptName = keptNickname?.kept ?? null;
     if (added.has(line.accountId)) {
       const as = !keptNickname && line.nickname ? ` as “${line.nickname}”` : '';

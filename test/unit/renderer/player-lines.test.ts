@@ -40,7 +40,7 @@ describe('player lines', () => {
     }, 'Demo');
     expect(outcomes.map((o) => [o.line, o.outcome, o.message])).toEqual([
       [1, 'added', 'added as “New”'],
-      [2, 'already', 'already in Demo; keeps the nickname “Rival” (not “Other name”: rename them in the list to change it)'],
+      [2, 'already', 'already in Demo; keeps the nickname “Rival” (not “Other name”: change it with the player’s pencil in the list)'],
       [3, 'already', 'already in Demo'],
       [4, 'refused', 'not added: not an account ID or a trackmania.io player link'],
     ]);
