@@ -32,6 +32,11 @@ export function bytes(body: Buffer, contentType: string): Answer {
   return { status: 200, body, contentType };
 }
 
+/** 302 to where the file really is: the successor map-info routes' file addresses answer this (API-FACTS). */
+export function redirect(location: string): Answer {
+  return { status: 302, body: Buffer.alloc(0), contentType: 'text/plain; charset=utf-8', headers: { Location: location } };
+}
+
 /** Exactly the seed's error fields: code, correlation_id (fresh hex per answer), message, and info only when given. */
 export function apiError(status: number, error: { code: string; message: string }, info?: ErrorInfo): Answer {
   const body: { code: string; correlation_id: string; message: string; info?: ErrorInfo } = {

@@ -1,6 +1,6 @@
 // The seed's two lookups (section 4) and their successors (API-FACTS), answering from the dataset index.
 import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
-import { json, notFoundError, validationError, type Answer } from './answers.ts';
+import { json, notFoundError, redirect, text, validationError, type Answer } from './answers.ts';
 import { UUID_PATTERN, type DatasetMap, type DatasetRecord } from './dataset.ts';
 import { expandUrl, mapFileUrl, replayUrl, thumbnailUrl, type DatasetIndex } from './lookup.ts';
 import { fnv1a } from './prng.ts';
@@ -27,7 +27,24 @@ function shuffled<T>(items: T[], key: (item: T) => string): T[] {
 /** The map lookup's text for an invalid UUID (seed 4.1 rule 4). */
 const INVALID_UUID = 'Invalid uuid.';
 
-function wireMap(map: DatasetMap, origin: string): Record<string, unknown> {
+/**
+ * Where a map's file and thumbnail are said to be: the seed's route gives the storage objects themselves; the
+ * successors give `{base}/maps/<mapId>/file` and `.../thumbnail.jpg`, which redirect to them (API-FACTS).
+ */
+function fileAddresses(map: DatasetMap, origin: string, route: MapsRoute): { fileUrl: string; thumbnailUrl: string } {
+  if (route === 'seed') return { fileUrl: expandUrl(mapFileUrl(map), origin), thumbnailUrl: expandUrl(thumbnailUrl(map), origin) };
+  return { fileUrl: `${origin}/maps/${map.mapId}/file`, thumbnailUrl: `${origin}/maps/${map.mapId}/thumbnail.jpg` };
+}
+
+/** GET /maps/<mapId>/file and /maps/<mapId>/thumbnail.jpg: a redirect to the stored object. */
+export function mapFileRedirect(index: DatasetIndex, mapId: string, file: 'file' | 'thumbnail', origin: string): Answer {
+  const map = UUID_PATTERN.test(mapId) ? index.mapById(mapId) : undefined;
+  if (!map) return text(404, 'Not Found');
+  return redirect(expandUrl(file === 'file' ? mapFileUrl(map) : thumbnailUrl(map), origin));
+}
+
+function wireMap(map: DatasetMap, origin: string, route: MapsRoute): Record<string, unknown> {
+  const { fileUrl, thumbnailUrl: thumbnail } = fileAddresses(map, origin, route);
   return {
     author: map.author,
     authorScore: map.authorScore,
@@ -35,7 +52,7 @@ function wireMap(map: DatasetMap, origin: string): Record<string, unknown> {
     collectionName: map.collectionName,
     createdWithGamepadEditor: map.createdWithGamepadEditor,
     createdWithSimpleEditor: map.createdWithSimpleEditor,
-    fileUrl: expandUrl(mapFileUrl(map), origin),
+    fileUrl,
     filename: map.filename,
     goldScore: map.goldScore,
     hasClones: map.hasClones,
@@ -47,13 +64,22 @@ function wireMap(map: DatasetMap, origin: string): Record<string, unknown> {
     name: map.name,
     silverScore: map.silverScore,
     submitter: map.submitter,
-    thumbnailUrl: expandUrl(thumbnailUrl(map), origin),
+    thumbnailUrl: thumbnail,
     timestamp: map.timestamp,
   };
 }
 
-function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string, caller: string | undefined): Record<string, unknown> {
+/**
+ * A hidden entry shows no time, no score and no respawn count: map-page.md says a secret record shows SECRET as its
+ * score. The seed puts 4294967295 in time; score (the Stunt points) and respawnCount (what Platform ranks by) get it too.
+ */
+function servedScore(map: DatasetMap, record: DatasetRecord, caller: string | undefined): DatasetRecord['recordScore'] {
   const { respawnCount, score, time } = record.recordScore;
+  if (!isHidden(map, record, caller)) return { respawnCount, score, time };
+  return { respawnCount: SENTINEL_U32, score: isStuntMapType(map.mapType) ? SENTINEL_U32 : score, time: SENTINEL_U32 };
+}
+
+function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string, caller: string | undefined): Record<string, unknown> {
   return {
     accountId: record.accountId,
     filename: record.filename,
@@ -62,7 +88,7 @@ function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string, call
     mapId: record.mapId,
     mapRecordId: record.mapRecordId,
     medal: record.medal,
-    recordScore: { respawnCount, score, time: isHidden(map, record, caller) ? SENTINEL_U32 : time },
+    recordScore: servedScore(map, record, caller),
     removed: record.removed,
     scopeId: record.scopeId,
     scopeType: record.scopeType,
@@ -77,24 +103,24 @@ function listParam(query: URLSearchParams, name: string): string[] | undefined {
   return value === null || value === '' ? undefined : value.split(',');
 }
 
-function mapsByIds(index: DatasetIndex, ids: string[], origin: string, dropInvalid: boolean): Answer {
+function mapsByIds(index: DatasetIndex, ids: string[], origin: string, route: MapsRoute, dropInvalid: boolean): Answer {
   if (!dropInvalid && ids.some((id) => !UUID_PATTERN.test(id))) return validationError({ mapIdList: INVALID_UUID });
   const found = new Map<string, DatasetMap>();
   for (const id of ids) {
     const map = UUID_PATTERN.test(id) ? index.mapById(id) : undefined;
     if (map) found.set(map.mapId, map);
   }
-  return json(200, shuffled([...found.values()], (m) => m.mapId).map((m) => wireMap(m, origin)));
+  return json(200, shuffled([...found.values()], (m) => m.mapId).map((m) => wireMap(m, origin, route)));
 }
 
-function mapsByUids(index: DatasetIndex, uids: string[], origin: string): Answer {
+function mapsByUids(index: DatasetIndex, uids: string[], origin: string, route: MapsRoute): Answer {
   const found = new Map<string, DatasetMap>();
   // Seed 4.1 rule 3: an invalid or unknown UID is simply left out.
   for (const uid of uids) {
     const map = index.mapByUid(uid);
     if (map) found.set(map.mapId, map);
   }
-  return json(200, shuffled([...found.values()], (m) => m.mapId).map((m) => wireMap(m, origin)));
+  return json(200, shuffled([...found.values()], (m) => m.mapId).map((m) => wireMap(m, origin, route)));
 }
 
 export type MapsRoute = 'seed' | 'by-id' | 'by-uid';
@@ -104,8 +130,8 @@ export function lookUpMaps(index: DatasetIndex, route: MapsRoute, query: URLSear
   const ids = route === 'by-uid' ? undefined : listParam(query, 'mapIdList');
   const uids = route === 'by-id' ? undefined : listParam(query, 'mapUidList');
   // Seed 4.1 rule 1: only one parameter is used. When both are given, mapIdList wins and mapUidList is ignored.
-  if (ids) return mapsByIds(index, ids, origin, route === 'by-id' && byIdDropsInvalid);
-  if (uids) return mapsByUids(index, uids, origin);
+  if (ids) return mapsByIds(index, ids, origin, route, route === 'by-id' && byIdDropsInvalid);
+  if (uids) return mapsByUids(index, uids, origin, route);
   if (route === 'by-uid') return validationError({ mapUidList: 'mapUidList is required.' });
   return validationError({ mapIdList: route === 'by-id' ? 'mapIdList is required.' : 'mapIdList or mapUidList is required.' });
 }

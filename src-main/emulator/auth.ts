@@ -54,9 +54,11 @@ export class NadeoAuth {
 
   /** POST /v2/authentication/token/basic */
   login(authorization: string | undefined, body: string): Answer {
+    // The service answers a login without a body with a NadeoServices token, as if that audience had been asked for.
+    const request = body.trim() === '' ? '{"audience":"NadeoServices"}' : body;
     let audience: unknown;
     try {
-      audience = (JSON.parse(body) as { audience?: unknown } | null)?.audience;
+      audience = (JSON.parse(request) as { audience?: unknown } | null)?.audience;
     } catch {
       audience = undefined;
     }

@@ -27,7 +27,7 @@ export interface DatasetMap {
   fileUrl?: string;
   /** Like fileUrl, ending in .jpg. */
   thumbnailUrl?: string;
-  /** Records strictly better than this (lower time, or higher score on Stunt maps) are served hidden. */
+  /** Records strictly better than this (a higher score on Stunt maps, else a lower time: map-page.md) are served hidden. */
   secretThreshold?: number;
 }
 

@@ -1,12 +1,39 @@
-// Deterministic test data: every kind of map and record the seed describes, plus the hostile text real data holds.
-import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
-import type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';
-import { intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
+// Deterministic data: every kind of map and record the seed describes, named as a season of the game looks or with
+// the hostile text real data holds.
+import { SENTINEL_U32, isPlatformMapType, isStuntMapType } from '../core/model.ts';
+import type { Dataset, DatasetMap, DatasetRecord, DatasetRecordScore } from './dataset.ts';
+import { fnv1a, intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
+import {
+  COMMUNITY_MAPS_FROM_MS,
+  SEASON_RECORDS_END_MS,
+  campaignAuthorTime,
+  campaignMapName,
+  campaignOf,
+  communityMapName,
+  seasonDisplayName,
+  seasonLayout,
+  type MapKind,
+  type SeasonMapPlan,
+} from './season.ts';
+
+/**
+ * 'season': what a player meets in the game (an official campaign "Fall 2026 - 01"..., community maps with formatting
+ * codes, players with nicknames and club tags), for the demo. 'hostile': formula injection, markup, commas, quotes,
+ * control characters, malformed codes and '..' file names in names and replay file names, for tests.
+ */
+export type DatasetStyle = 'season' | 'hostile';
 
 export interface GenerateOptions {
   seed: number;
   maps: number;
   players: number;
+  /** Default 'hostile'. */
+  style?: DatasetStyle;
+  /**
+   * How many maps get a secret threshold that hides most of their personal bests (about 70%, at least two): Race or
+   * Stunt maps with three personal bests or more, chosen by the seed. Default 0.
+   */
+  secretHeavyMaps?: number;
 }
 
 export const MAP_TYPE = {
@@ -22,7 +49,6 @@ const NADEO_ACCOUNT = 'd2372a08-a8a1-46cb-97fb-23a161d85ad0';
 const RECORDS_END_MS = Date.parse('2026-05-01T12:00:00+00:00');
 const MAPS_START_MS = Date.parse('2024-01-01T00:00:00+00:00');
 
-type MapKind = 'race' | 'clones' | 'stunt' | 'platform';
 /** The first six maps cover every kind, so any dataset of six maps or more has them all; the fifth has a secret. */
 const FIRST_KINDS: readonly MapKind[] = ['race', 'clones', 'stunt', 'platform', 'race', 'race'];
 const SECRET_MAP_INDEX = 4;
@@ -84,18 +110,34 @@ function seasonGameMode(map: DatasetMap): string {
   return map.hasClones ? 'TimeAttack' : personalBestGameMode(map);
 }
 
-/** 4 author, 3 gold, 2 silver, 1 bronze, 0 none. */
-export function medalFor(map: DatasetMap, time: number, score: number): number {
-  if (isStuntMapType(map.mapType)) {
-    if (score >= map.authorScore) return 4;
-    if (score >= map.goldScore) return 3;
-    if (score >= map.silverScore) return 2;
-    return score >= map.bronzeScore ? 1 : 0;
-  }
-  if (time <= map.authorScore) return 4;
-  if (time <= map.goldScore) return 3;
-  if (time <= map.silverScore) return 2;
-  return time <= map.bronzeScore ? 1 : 0;
+/**
+ * 4 author, 3 gold, 2 silver, 1 bronze, 0 none. The medal scores are times on Race maps, points on Stunt maps and
+ * maximum respawn counts on Platform maps (nadeo/trackmania-doc docs/web/tm-com/map-page.md, in API-FACTS).
+ */
+export function medalFor(map: Pick<DatasetMap, 'mapType' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>, result: DatasetRecordScore): number {
+  const medals = [map.authorScore, map.goldScore, map.silverScore, map.bronzeScore];
+  const reached = isStuntMapType(map.mapType)
+    ? (medal: number): boolean => result.score >= medal
+    : isPlatformMapType(map.mapType)
+      ? (medal: number): boolean => result.respawnCount <= medal
+      : (medal: number): boolean => result.time <= medal;
+  const index = medals.findIndex(reached);
+  return index < 0 ? 0 : 4 - index;
+}
+
+/** Platform runs rank by respawns, fewest first, then by time (API-FACTS "How each kind of map ranks"). */
+export function isBetterPlatformRun(a: DatasetRecordScore, b: DatasetRecordScore): boolean {
+  return a.respawnCount !== b.respawnCount ? a.respawnCount < b.respawnCount : a.time < b.time;
+}
+
+/** The time a Platform map's runs are built around: its medals are respawn counts, so no medal gives one. */
+function platformParTime(map: Pick<DatasetMap, 'mapId'>): number {
+  return 18000 + (fnv1a(`platform-par|${map.mapId.toLowerCase()}`) % 60001);
+}
+
+/** A respawn costs the run this long, roughly: the car goes back to the last checkpoint. */
+function respawnCostMs(rng: Rng): number {
+  return intBetween(rng, 900, 2500);
 }
 
 /** The replay name the service builds from map, account and result: `(0'22''34)` for 22.34 s. */
@@ -110,7 +152,7 @@ function stripFormatting(name: string): string {
   return name.replace(/\$([0-9a-f]{1,3}|[lhp]\[[^\]]*\]|.)?/gi, '').trim() || 'Unnamed';
 }
 
-function makeMap(rng: Rng, index: number, kind: MapKind, authors: readonly string[], usedUids: Set<string>): DatasetMap {
+function drawMapUid(rng: Rng, usedUids: Set<string>): string {
   let mapUid: string;
   do {
     mapUid = '';
@@ -118,19 +160,42 @@ function makeMap(rng: Rng, index: number, kind: MapKind, authors: readonly strin
     for (let i = 0; i < length; i++) mapUid += pick(rng, UID_ALPHABET.split(''));
   } while (usedUids.has(mapUid));
   usedUids.add(mapUid);
+  return mapUid;
+}
+
+type MedalScores = Pick<DatasetMap, 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>;
+
+/** Medal scores per kind: points on Stunt maps, respawn counts on Platform maps, times (ms) otherwise. */
+function drawMedalScores(rng: Rng, kind: MapKind, authorTime?: number): MedalScores {
+  if (kind === 'stunt') {
+    const a = intBetween(rng, 1500, 9000);
+    return { authorScore: a, goldScore: Math.floor(a * 0.85), silverScore: Math.floor(a * 0.6), bronzeScore: Math.floor(a * 0.35) };
+  }
+  if (kind === 'platform') {
+    // Maximum respawn counts (map-page.md), like 0/1/3/5: author <= gold <= silver <= bronze.
+    const a = rng() < 0.7 ? 0 : 1;
+    const gold = a + intBetween(rng, 1, 2);
+    const silver = gold + intBetween(rng, 1, 3);
+    return { authorScore: a, goldScore: gold, silverScore: silver, bronzeScore: silver + intBetween(rng, 1, 4) };
+  }
+  const a = authorTime ?? intBetween(rng, 18000, 95000);
+  // Gold, silver and bronze are the author time plus 6%, 20% and 50%, rounded up to the next full second.
+  const above = (factor: number): number => (Math.floor((a * factor) / 1000) + 1) * 1000;
+  return { authorScore: a, goldScore: above(1.06), silverScore: above(1.2), bronzeScore: above(1.5) };
+}
+
+function mapTypeOf(kind: MapKind): string {
+  return kind === 'stunt' ? MAP_TYPE.stunt : kind === 'platform' ? MAP_TYPE.platform : MAP_TYPE.race;
+}
+
+/** A map of the hostile style: the special names first, a '..' file name on the second. */
+function makeHostileMap(rng: Rng, index: number, kind: MapKind, authors: readonly string[], usedUids: Set<string>): DatasetMap {
+  const mapUid = drawMapUid(rng, usedUids);
   const name =
     SPECIAL_MAP_NAMES[index] ?? `${pick(rng, COLOURS)}${pick(rng, WORDS)} ${pick(rng, WORDS)} #${String(index + 1).padStart(2, '0')}`;
   const author = pick(rng, authors);
   const submitter = rng() < 0.8 ? author : pick(rng, authors);
-  let scores: { authorScore: number; goldScore: number; silverScore: number; bronzeScore: number };
-  if (kind === 'stunt') {
-    const a = intBetween(rng, 1500, 9000);
-    scores = { authorScore: a, goldScore: Math.floor(a * 0.85), silverScore: Math.floor(a * 0.6), bronzeScore: Math.floor(a * 0.35) };
-  } else {
-    const a = intBetween(rng, 18000, 95000);
-    const above = (factor: number): number => (Math.floor((a * factor) / 1000) + 1) * 1000;
-    scores = { authorScore: a, goldScore: above(1.06), silverScore: above(1.2), bronzeScore: above(1.5) };
-  }
+  const scores = drawMedalScores(rng, kind);
   return {
     author,
     ...scores,
@@ -143,15 +208,47 @@ function makeMap(rng: Rng, index: number, kind: MapKind, authors: readonly strin
     mapId: uuidFrom(rng),
     mapUid,
     mapStyle: pick(rng, ['', '', 'Tech', 'FullSpeed', 'Dirt', 'Mixed']),
-    mapType: kind === 'stunt' ? MAP_TYPE.stunt : kind === 'platform' ? MAP_TYPE.platform : MAP_TYPE.race,
+    mapType: mapTypeOf(kind),
     name,
     submitter,
     timestamp: isoSeconds(MAPS_START_MS + rng() * (RECORDS_END_MS - MAPS_START_MS) * 0.8),
   };
 }
 
-/** A result around the medals: some beat the author medal, most sit between gold and bronze, a few beyond. */
-function drawResult(rng: Rng, map: DatasetMap): { time: number; score: number; respawnCount: number } {
+/** A map of the season style: an official map by Nadeo, uploaded before its campaign opens, or a player's map. */
+function makeSeasonMap(rng: Rng, plan: SeasonMapPlan, mappers: readonly string[], usedUids: Set<string>): DatasetMap {
+  const mapUid = drawMapUid(rng, usedUids);
+  const official = plan.source === 'campaign';
+  const name = official ? campaignMapName(plan.campaign ?? 0, plan.number ?? 1) : communityMapName(rng, plan.kind);
+  const author = official || mappers.length === 0 ? NADEO_ACCOUNT : pick(rng, mappers);
+  const scores = drawMedalScores(rng, plan.kind, official ? campaignAuthorTime(rng, plan.number ?? 1) : undefined);
+  const madeMs = official
+    ? campaignOf(plan.campaign ?? 0).releaseMs - intBetween(rng, 5, 40) * 86400000
+    : COMMUNITY_MAPS_FROM_MS + rng() * (SEASON_RECORDS_END_MS - COMMUNITY_MAPS_FROM_MS) * 0.9;
+  return {
+    author,
+    ...scores,
+    collectionName: 'Stadium',
+    createdWithGamepadEditor: false,
+    createdWithSimpleEditor: !official && rng() < 0.1,
+    filename: `${stripFormatting(name)}.Map.Gbx`,
+    hasClones: plan.kind === 'clones',
+    isPlayable: true,
+    mapId: uuidFrom(rng),
+    mapUid,
+    mapStyle: official ? '' : pick(rng, ['', '', 'Tech', 'FullSpeed', 'Dirt', 'Mixed', 'Ice', 'LOL']),
+    mapType: mapTypeOf(plan.kind),
+    name,
+    submitter: author,
+    timestamp: isoSeconds(madeMs),
+  };
+}
+
+/**
+ * A result around the medals: some beat the author medal, most sit between gold and bronze, a few beyond.
+ * `handicap` (0 best .. 1 worst) makes better players set better results, so leaderboards look plausible.
+ */
+function drawResult(rng: Rng, map: DatasetMap, handicap?: number): DatasetRecordScore {
   if (isStuntMapType(map.mapType)) {
     return {
       score: Math.max(1, Math.round(map.authorScore * (0.25 + rng() * 0.9))),
@@ -159,11 +256,19 @@ function drawResult(rng: Rng, map: DatasetMap): { time: number; score: number; r
       respawnCount: rng() < 0.4 ? NOT_TRACKED : intBetween(rng, 0, 4),
     };
   }
-  const platform = map.mapType.endsWith('TM_Platform');
+  const factor = handicap === undefined ? 1 : 0.98 + handicap * 0.08;
+  if (isPlatformMapType(map.mapType)) {
+    // A Platform run is judged by its respawns: most runs need a few, the best none; each one costs time.
+    const drawn = Math.floor(rng() * (0.35 + rng() * 0.9) * (map.bronzeScore + 4));
+    const respawnCount = handicap === undefined ? drawn : Math.round(drawn * (0.5 + handicap));
+    let time = platformParTime(map) * (0.97 + rng() * rng() * 0.5);
+    for (let i = 0; i < respawnCount; i++) time += respawnCostMs(rng);
+    return { time: Math.max(1, Math.round(time * factor)), score: 0, respawnCount };
+  }
   return {
-    time: Math.round(map.authorScore * (0.97 + rng() * rng() * 0.8)),
+    time: Math.max(1, Math.round(map.authorScore * (0.97 + rng() * rng() * 0.8) * factor)),
     score: 0,
-    respawnCount: platform ? intBetween(rng, 0, 12) : rng() < 0.35 ? NOT_TRACKED : intBetween(rng, 0, 3),
+    respawnCount: rng() < 0.35 ? NOT_TRACKED : intBetween(rng, 0, 3),
   };
 }
 
@@ -171,7 +276,7 @@ function makeRecord(
   rng: Rng,
   map: DatasetMap,
   accountId: string,
-  result: { time: number; score: number; respawnCount: number },
+  result: DatasetRecordScore,
   scope: { gameMode: string; seasonId: string | null },
   timestampMs: number,
 ): DatasetRecord {
@@ -182,7 +287,7 @@ function makeRecord(
     gameModeCustomData: '',
     mapId: map.mapId,
     mapRecordId: uuidFrom(rng),
-    medal: medalFor(map, result.time, result.score),
+    medal: medalFor(map, result),
     recordScore: { respawnCount: result.respawnCount, score: result.score, time: result.time },
     removed: false,
     scopeId: scope.seasonId,
@@ -203,48 +308,109 @@ function secretThresholdFor(map: DatasetMap, personalBests: readonly DatasetReco
   return cut;
 }
 
+/** A threshold that hides most of the map's personal bests (about 70%, at least two) and leaves at least one visible. */
+function heavySecretThresholdFor(map: DatasetMap, personalBests: readonly DatasetRecord[]): number {
+  const stunt = isStuntMapType(map.mapType);
+  const values = personalBests.map((r) => (stunt ? r.recordScore.score : r.recordScore.time)).sort((a, b) => (stunt ? b - a : a - b));
+  const hidden = Math.min(values.length - 1, Math.max(2, Math.round(values.length * 0.7)));
+  return values[hidden] ?? 0;
+}
+
+/** Gives `count` maps, chosen by the seed, a threshold that hides most of their personal bests. Mutates the dataset. */
+function addSecretHeavyMaps(dataset: Dataset, count: number, seed: number): void {
+  if (count === 0) return;
+  const personalBests = new Map<string, DatasetRecord[]>();
+  for (const record of dataset.records) {
+    if (record.scopeType !== 'PersonalBest') continue;
+    const list = personalBests.get(record.mapId) ?? [];
+    list.push(record);
+    personalBests.set(record.mapId, list);
+  }
+  // Not Platform maps: see the secret threshold of generateDataset.
+  const eligible = dataset.maps
+    .filter((map) => !isPlatformMapType(map.mapType) && (personalBests.get(map.mapId)?.length ?? 0) >= 3)
+    .map((map) => ({ map, order: fnv1a(`secret-heavy|${seed}|${map.mapId}`) }))
+    .sort((a, b) => a.order - b.order);
+  if (eligible.length < count)
+    throw new RangeError(
+      `generateDataset: secretHeavyMaps is ${count} but only ${eligible.length} maps can have many secret entries (Race or Stunt maps with 3 personal bests or more); ask for fewer, or for more maps or players`,
+    );
+  for (const { map } of eligible.slice(0, count)) map.secretThreshold = heavySecretThresholdFor(map, personalBests.get(map.mapId) ?? []);
+}
+
+/**
+ * Weekly Shorts keep their threshold at the author time (API-FACTS "Top Secret"): that, when it hides a few entries
+ * but not all; otherwise a threshold that hides about a third.
+ */
+function authorTimeThresholdFor(map: DatasetMap, personalBests: readonly DatasetRecord[]): number | undefined {
+  const hidden = personalBests.filter((r) => r.recordScore.time < map.authorScore).length;
+  return hidden >= 2 && hidden < personalBests.length ? map.authorScore : secretThresholdFor(map, personalBests);
+}
+
+function checkOptions(opts: GenerateOptions): void {
+  const { style, ...counts } = opts;
+  for (const [name, value] of Object.entries(counts))
+    if (!Number.isInteger(value) || value < 0) throw new RangeError(`generateDataset: ${name} must be a whole number >= 0, got ${value}`);
+  if (style !== undefined && style !== 'season' && style !== 'hostile')
+    throw new RangeError(`generateDataset: style must be 'season' or 'hostile', got ${String(style)}`);
+}
+
 /** A deterministic dataset: the same options give the same JSON, byte for byte. */
 export function generateDataset(opts: GenerateOptions): Dataset {
-  for (const [name, value] of Object.entries(opts))
-    if (!Number.isInteger(value) || value < 0) throw new RangeError(`generateDataset: ${name} must be a whole number >= 0, got ${value}`);
+  checkOptions(opts);
+  const season = opts.style === 'season';
+  const recordsEndMs = season ? SEASON_RECORDS_END_MS : RECORDS_END_MS;
   const rng = mulberry32(opts.seed);
   const players = Array.from({ length: opts.players }, () => uuidFrom(rng));
   const authors = players.length > 0 ? [...players.slice(0, 6), NADEO_ACCOUNT] : [NADEO_ACCOUNT];
   const seasons = Array.from({ length: 3 }, () => uuidFrom(rng));
-  const skill = players.map(() => rng());
+  // 0 the best player .. 1 the worst: better players set better results.
+  const handicap = players.map(() => rng());
 
   const displayNames: Record<string, string> = { [NADEO_ACCOUNT]: 'Nadeo' };
   players.forEach((accountId, i) => {
+    if (season) {
+      displayNames[accountId] = seasonDisplayName(rng, i);
+      return;
+    }
     // About one player in ten has no display name.
     if (i % 10 === 9) return;
     displayNames[accountId] = SPECIAL_PLAYER_NAMES[i] ?? `${pick(rng, ['', '', '$f80', '$o', '$i$0cf'])}${pick(rng, WORDS)}${pick(rng, WORDS)}${intBetween(rng, 1, 999)}`;
   });
 
+  const layout = season ? seasonLayout(rng, opts.maps) : [];
   const usedUids = new Set<string>();
   const maps: DatasetMap[] = [];
   const records: DatasetRecord[] = [];
   for (let index = 0; index < opts.maps; index++) {
+    const plan = layout[index];
     const kind: MapKind =
-      FIRST_KINDS[index] ?? (pick(rng, ['race', 'race', 'race', 'race', 'race', 'race', 'clones', 'clones', 'stunt', 'platform'] as const) satisfies MapKind);
-    const map = makeMap(rng, index, kind, authors, usedUids);
+      plan?.kind ??
+      FIRST_KINDS[index] ??
+      (pick(rng, ['race', 'race', 'race', 'race', 'race', 'race', 'clones', 'clones', 'stunt', 'platform'] as const) satisfies MapKind);
+    const map = plan ? makeSeasonMap(rng, plan, players.slice(0, 6), usedUids) : makeHostileMap(rng, index, kind, authors, usedUids);
     maps.push(map);
-    const mapStartMs = Date.parse(map.timestamp);
+    // An official map is played from its campaign's release; any other from when it was made.
+    const mapStartMs = plan?.source === 'campaign' ? campaignOf(plan.campaign ?? 0).releaseMs : Date.parse(map.timestamp);
     const coverage = 0.7 + rng() * 0.15;
     const personalBests: DatasetRecord[] = [];
     players.forEach((accountId, p) => {
       if (rng() >= coverage) return;
-      const result = drawResult(rng, map);
-      // Better players set better results, so leaderboards look plausible.
-      if (!isStuntMapType(map.mapType)) result.time = Math.max(1, Math.round(result.time * (0.98 + (skill[p] ?? 0.5) * 0.08)));
-      const record = makeRecord(rng, map, accountId, result, { gameMode: personalBestGameMode(map), seasonId: null }, mapStartMs + rng() * (RECORDS_END_MS - mapStartMs));
-      const hostile = HOSTILE_REPLAY_FILENAMES[index];
+      const result = drawResult(rng, map, handicap[p] ?? 0.5);
+      const record = makeRecord(rng, map, accountId, result, { gameMode: personalBestGameMode(map), seasonId: null }, mapStartMs + rng() * (recordsEndMs - mapStartMs));
+      const hostile = season ? undefined : HOSTILE_REPLAY_FILENAMES[index];
       if (personalBests.length === 0 && hostile !== undefined) record.filename = hostile;
       personalBests.push(record);
     });
     if (personalBests.length === 0 && players[0] !== undefined) {
       personalBests.push(makeRecord(rng, map, players[0], drawResult(rng, map), { gameMode: personalBestGameMode(map), seasonId: null }, mapStartMs + 86400000));
     }
-    if (index === SECRET_MAP_INDEX || (index > 5 && kind !== 'platform' && rng() < 0.1)) {
+    // None on Platform maps: the threshold is a time (map-page.md) but Platform runs rank by respawns first, so it
+    // would hide runs that are not the best.
+    if (plan?.secret) {
+      const threshold = authorTimeThresholdFor(map, personalBests);
+      if (threshold !== undefined) map.secretThreshold = threshold;
+    } else if (!plan && (index === SECRET_MAP_INDEX || (index > 5 && kind !== 'platform' && rng() < 0.1))) {
       const threshold = secretThresholdFor(map, personalBests);
       if (threshold !== undefined) map.secretThreshold = threshold;
     }
@@ -259,24 +425,42 @@ export function generateDataset(opts: GenerateOptions): Dataset {
           const { time, score, respawnCount } = pb.recordScore;
           const result = isStuntMapType(map.mapType)
             ? { time: intBetween(rng, 40000, 150000), score: Math.max(0, score - intBetween(rng, 0, Math.ceil(score * 0.1))), respawnCount }
-            : { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount };
-          const seasonMs = Math.min(Date.parse(pb.timestamp), RECORDS_END_MS - 1000) - rng() * 86400000 * 30;
+            : isPlatformMapType(map.mapType)
+              ? { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount: respawnCount + (rng() < 0.3 ? intBetween(rng, 1, 2) : 0) }
+              : { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount };
+          const seasonMs = Math.min(Date.parse(pb.timestamp), recordsEndMs - 1000) - rng() * 86400000 * 30;
           records.push(makeRecord(rng, map, pb.accountId, result, { gameMode: seasonGameMode(map), seasonId }, Math.max(seasonMs, mapStartMs)));
         }
       }
     }
   }
-  return { maps, records, displayNames };
+  const dataset = { maps, records, displayNames };
+  addSecretHeavyMaps(dataset, opts.secretHeavyMaps ?? 0, opts.seed);
+  return dataset;
+}
+
+export interface EvolveOptions {
+  seed: number;
+  /** 0..1: the share of personal bests that improve (of the rivals' only, with `rivals`). */
+  fraction: number;
+  /** Only this many accounts, chosen by the seed, improve and set first records: a few rivals moving on. */
+  rivals?: number;
+  /** Accounts whose records never change (say, the player the demo plays as). */
+  except?: readonly string[];
 }
 
 /**
- * Improves about `fraction` of the personal bests (new mapRecordId, later timestamp, better time or Stunt score,
- * so new replay bytes) and adds first personal bests for some account/map pairs without one. Mutates the dataset.
+ * Improves about `fraction` of the personal bests (new mapRecordId, later timestamp, better time, Stunt score or
+ * Platform respawn count, so new replay bytes) and adds first personal bests for some account/map pairs without one.
+ * Mutates the dataset.
  */
-export function evolveDataset(dataset: Dataset, opts: { seed: number; fraction: number }): { improved: number; added: number } {
+export function evolveDataset(dataset: Dataset, opts: EvolveOptions): { improved: number; added: number } {
+  if (opts.rivals !== undefined && !(Number.isInteger(opts.rivals) && opts.rivals >= 0))
+    throw new RangeError(`evolveDataset: rivals must be a whole number >= 0, got ${opts.rivals}`);
   const rng = mulberry32((opts.seed ^ 0x5bd1e995) >>> 0);
   const fraction = Math.min(1, Math.max(0, opts.fraction));
   const mapsById = new Map(dataset.maps.map((m) => [m.mapId.toLowerCase(), m]));
+  const moves = accountsThatMove(dataset, opts);
   let latestMs = RECORDS_END_MS;
   for (const r of dataset.records) latestMs = Math.max(latestMs, Date.parse(r.timestamp));
   const later = (): number => latestMs + intBetween(rng, 3600, 7 * 86400) * 1000;
@@ -290,13 +474,18 @@ export function evolveDataset(dataset: Dataset, opts: { seed: number; fraction: 
     if (record.scopeType !== 'PersonalBest') continue;
     withPersonalBest.add(`${record.mapId.toLowerCase()}|${record.accountId.toLowerCase()}`);
     const map = mapsById.get(record.mapId.toLowerCase());
-    if (!map || rng() >= fraction) continue;
+    if (!map || !moves(record.accountId) || rng() >= fraction) continue;
     const score = record.recordScore;
     if (isStuntMapType(map.mapType)) score.score += Math.max(1, Math.round(score.score * (0.01 + rng() * 0.1)));
-    else score.time = Math.max(1, score.time - Math.max(1, Math.round(score.time * (0.002 + rng() * 0.03))));
+    else if (isPlatformMapType(map.mapType) && score.respawnCount > 0 && rng() < 0.6) {
+      // Fewer respawns is the better Platform run; a run with fewer respawns is faster too.
+      const fewer = intBetween(rng, 1, Math.min(2, score.respawnCount));
+      score.respawnCount -= fewer;
+      for (let i = 0; i < fewer; i++) score.time = Math.max(1, score.time - respawnCostMs(rng));
+    } else score.time = Math.max(1, score.time - Math.max(1, Math.round(score.time * (0.002 + rng() * 0.03))));
     record.mapRecordId = uuidFrom(rng);
     record.timestamp = isoSeconds(Math.max(later(), Date.parse(record.timestamp) + 1000));
-    record.medal = medalFor(map, score.time, score.score);
+    record.medal = medalFor(map, score);
     record.filename = replayFilename(map.mapId, record.accountId, score.time, score.score, isStuntMapType(map.mapType));
     delete record.url;
     delete record.replayBase64;
@@ -307,11 +496,23 @@ export function evolveDataset(dataset: Dataset, opts: { seed: number; fraction: 
   const sortedAccounts = [...accounts].sort();
   for (const map of dataset.maps) {
     for (const accountId of sortedAccounts) {
-      if (withPersonalBest.has(`${map.mapId.toLowerCase()}|${accountId.toLowerCase()}`) || rng() >= fraction * 0.5) continue;
+      if (withPersonalBest.has(`${map.mapId.toLowerCase()}|${accountId.toLowerCase()}`) || !moves(accountId) || rng() >= fraction * 0.5) continue;
       const result = drawResult(rng, map);
       dataset.records.push(makeRecord(rng, map, accountId, result, { gameMode: personalBestGameMode(map), seasonId: null }, later()));
       added++;
     }
   }
   return { improved, added };
+}
+
+/** Whether an account's records may change: not one of `except`, and one of the rivals when there are rivals. */
+function accountsThatMove(dataset: Dataset, opts: EvolveOptions): (accountId: string) => boolean {
+  const except = new Set((opts.except ?? []).map((a) => a.toLowerCase()));
+  if (opts.rivals === undefined) return (accountId) => !except.has(accountId.toLowerCase());
+  const candidates = [...new Set(dataset.records.filter((r) => r.scopeType === 'PersonalBest').map((r) => r.accountId.toLowerCase()))]
+    .filter((accountId) => !except.has(accountId))
+    .map((accountId) => ({ accountId, order: fnv1a(`rival|${opts.seed}|${accountId}`) }))
+    .sort((a, b) => a.order - b.order || (a.accountId < b.accountId ? -1 : 1));
+  const rivals = new Set(candidates.slice(0, opts.rivals).map((c) => c.accountId));
+  return (accountId) => rivals.has(accountId.toLowerCase());
 }

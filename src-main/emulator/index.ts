@@ -2,6 +2,7 @@
 export { startEmulator, MAX_URI_LENGTH } from './server.ts';
 export type { EmulatorOptions, EmulatorStats, RunningEmulator } from './server.ts';
 export { generateDataset, evolveDataset } from './generator.ts';
+export type { DatasetStyle, EvolveOptions, GenerateOptions } from './generator.ts';
 export { parseDataset, loadDataset, DatasetError } from './dataset.ts';
 export { replayBytesFor } from './files.ts';
 export type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';

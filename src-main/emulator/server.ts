@@ -2,12 +2,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { apiError, API_ERROR, bytes, json, noRoute, text, type Answer } from './answers.ts';
-import { isHidden, lookUpMaps, lookUpRecords, type MapsRoute } from './api.ts';
+import { isHidden, lookUpMaps, lookUpRecords, mapFileRedirect, type MapsRoute } from './api.ts';
 import { NadeoAuth, type AuthOptions } from './auth.ts';
 import type { Dataset } from './dataset.ts';
 import { FaultPlan, TokenBucket, type FaultKind } from './faults.ts';
 import { mapFileBytes, replayBytesFor, THUMBNAIL_JPEG } from './files.ts';
-import { evolveDataset } from './generator.ts';
+import { evolveDataset, type EvolveOptions } from './generator.ts';
 import { DatasetIndex } from './lookup.ts';
 import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
 
@@ -59,9 +59,9 @@ export interface RunningEmulator {
   resetStats(): void;
   /**
    * Deterministically improves about `fraction` of the personal bests and adds some first ones (new mapRecordId,
-   * later timestamp, better time or Stunt score, new replay bytes); returns what changed.
+   * later timestamp, better result, new replay bytes), of every account or of a few `rivals`; returns what changed.
    */
-  evolve(opts: { seed: number; fraction: number }): { improved: number; added: number };
+  evolve(opts: EvolveOptions): { improved: number; added: number };
   close(): Promise<void>;
 }
 
@@ -169,6 +169,14 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
           return replayAnswer(object.record, caller);
         },
       },
+    ],
+    [
+      /^\/maps\/([0-9A-Fa-f-]+)\/file$/,
+      { name: 'GET /maps/:mapId/file', kind: 'file', method: 'GET', handle: (r) => mapFileRedirect(index, r.pathId, 'file', r.origin) },
+    ],
+    [
+      /^\/maps\/([0-9A-Fa-f-]+)\/thumbnail\.jpg$/,
+      { name: 'GET /maps/:mapId/thumbnail.jpg', kind: 'file', method: 'GET', handle: (r) => mapFileRedirect(index, r.pathId, 'thumbnail', r.origin) },
     ],
     [
       /^\/mapRecords\/([0-9A-Fa-f-]+)\/replay$/,

@@ -1,7 +1,7 @@
 // `trackwatch emulator`: serves the emulator of Nadeo's service until SIGINT/SIGTERM, for the demo and manual tests.
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { DatasetError, generateDataset, loadDataset, startEmulator, type Dataset, type EmulatorOptions } from '../../emulator/index.ts';
+import { DatasetError, generateDataset, loadDataset, startEmulator, type Dataset, type EmulatorOptions, type GenerateOptions } from '../../emulator/index.ts';
 import { isUuid } from '../../core/refs.ts';
 import { UserError } from '../errors.ts';
 
@@ -11,6 +11,8 @@ interface EmulatorCliOptions {
   seed: string;
   maps: string;
   players: string;
+  secretHeavyMaps?: string;
+  hostileNames?: boolean;
   writeDataset?: string;
   host: string;
   port: string;
@@ -61,8 +63,8 @@ async function readDataset(file: string): Promise<Dataset> {
 /** Turns the command line into emulator options; every mistake becomes a UserError saying what to do. */
 export async function emulatorOptionsFrom(opts: EmulatorCliOptions, explicit: (name: string) => boolean): Promise<{ options: EmulatorOptions; summary: string }> {
   if (opts.dataset !== undefined && opts.generate) throw new UserError('--dataset and --generate exclude each other: serve a file, or generate one.');
-  if (opts.dataset !== undefined && (explicit('seed') || explicit('maps') || explicit('players')))
-    throw new UserError('--seed, --maps and --players only apply when generating; leave them out with --dataset.');
+  if (opts.dataset !== undefined && (explicit('seed') || explicit('maps') || explicit('players') || opts.secretHeavyMaps !== undefined || opts.hostileNames))
+    throw new UserError('--seed, --maps, --players, --secret-heavy-maps and --hostile-names only apply when generating; leave them out with --dataset.');
   let dataset: Dataset;
   let summary: string;
   if (opts.dataset !== undefined) {
@@ -72,8 +74,16 @@ export async function emulatorOptionsFrom(opts: EmulatorCliOptions, explicit: (n
     const seed = numberOption('--seed', opts.seed, { min: 0, max: 4294967295, whole: true });
     const maps = numberOption('--maps', opts.maps, { min: 0, max: 100000, whole: true });
     const players = numberOption('--players', opts.players, { min: 0, max: 100000, whole: true });
-    dataset = generateDataset({ seed, maps, players });
-    summary = `generated dataset (seed ${seed})`;
+    const generate: GenerateOptions = { seed, maps, players, style: opts.hostileNames ? 'hostile' : 'season' };
+    if (opts.secretHeavyMaps !== undefined)
+      generate.secretHeavyMaps = numberOption('--secret-heavy-maps', opts.secretHeavyMaps, { min: 0, max: maps, whole: true });
+    try {
+      dataset = generateDataset(generate);
+    } catch (error) {
+      if (error instanceof RangeError) throw new UserError(`${error.message.replace(/^generateDataset: secretHeavyMaps/, '--secret-heavy-maps')}.`);
+      throw error;
+    }
+    summary = `generated dataset (seed ${seed}, ${generate.style === 'season' ? 'a season of the game' : 'hostile names'})`;
   }
   summary += `: ${dataset.maps.length} maps, ${dataset.records.length} records, ${Object.keys(dataset.displayNames ?? {}).length} display names`;
 
@@ -152,6 +162,8 @@ export function registerEmulatorCommand(program: Command): void {
     .option('--seed <n>', 'seed of the generated dataset', '1')
     .option('--maps <n>', 'maps in the generated dataset', '24')
     .option('--players <n>', 'players in the generated dataset', '12')
+    .option('--hostile-names', 'generate formula-injection, markup and path-like names for tests instead of a believable season')
+    .option('--secret-heavy-maps <n>', 'maps of the generated dataset whose secret threshold hides most entries (default 0)')
     .option('--write-dataset <file>', 'also write the served dataset to this file')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0: any free port)', '0')

@@ -73,7 +73,30 @@ describe('Nadeo auth', () => {
 
   it('auth: a login without the NadeoServices audience is refused', async () => {
     expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '{"audience":"NadeoLiveServices"}')).status).toBe(400);
-    expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '')).status).toBe(400);
+    expect((await logIn(emulator().url, LOGIN.login, LOGIN.password, '{}')).status).toBe(400);
+  });
+
+  it('auth (issue 10 fidelity): a login POST with no body gives a NadeoServices token pair that opens the API', async () => {
+    const bare = await call(`${emulator().url}/v2/authentication/token/basic`, { method: 'POST', headers: { authorization: basic(LOGIN.login, LOGIN.password) } });
+    const empty = await logIn(emulator().url, LOGIN.login, LOGIN.password, '');
+    for (const reply of [bare, empty]) {
+      expect(reply.status).toBe(200);
+      const pair = reply.json<TokenPair>();
+      expect(claims(pair.accessToken)).toMatchObject({ aud: 'NadeoServices' });
+      expect((await get(`${emulator().url}/maps/by-id/?mapIdList=${mapId}`, { authorization: `nadeo_v1 t=${pair.accessToken}` })).status).toBe(200);
+    }
+    // The credentials are still checked.
+    const wrong = await call(`${emulator().url}/v2/authentication/token/basic`, { method: 'POST', headers: { authorization: basic(LOGIN.login, 'guess') } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('auth: the successor routes\' file addresses and their redirect targets need the token like every file', async () => {
+    const authorization = `nadeo_v1 t=${(await logIn(emulator().url)).json<TokenPair>().accessToken}`;
+    const [map] = (await get(`${emulator().url}/maps/by-id/?mapIdList=${mapId}`, { authorization })).json<WireMap[]>();
+    expect((await get(map?.fileUrl ?? '')).status).toBe(401);
+    const moved = await get(map?.fileUrl ?? '', { authorization });
+    expect(moved.status).toBe(302);
+    expect((await get(String(moved.headers.location), { authorization })).status).toBe(200);
   });
 
   it('auth: a missing, malformed or forged token is 401 on API routes and files', async () => {
@@ -135,6 +158,24 @@ describe('Nadeo auth', () => {
       expect(byAccount.get(theirs!.accountId)?.recordScore.time).toBe(SENTINEL);
       expect((await get(byAccount.get(mine!.accountId)!.url, { authorization })).status).toBe(200);
       expect((await get(byAccount.get(theirs!.accountId)!.url, { authorization })).status).toBe(403);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('auth: a login\'s own hidden Stunt entry keeps its score and time for it; others\' show 4294967295 in both', async () => {
+    const stunt = structuredClone(dataset);
+    const map = mapsByKind(stunt).stunt;
+    const [mine, theirs] = recordsOf(stunt, map.mapId).sort((a, b) => b.recordScore.score - a.recordScore.score);
+    if (!mine || !theirs) throw new Error('too few Stunt records');
+    map.secretThreshold = Math.min(mine.recordScore.score, theirs.recordScore.score) - 1;
+    const own = await startTestEmulator({ dataset: stunt, auth: { ...LOGIN, accountId: mine.accountId } });
+    try {
+      const authorization = `nadeo_v1 t=${(await logIn(own.url)).json<TokenPair>().accessToken}`;
+      const reply = await get(recordsUrl(own.url, { accountIdList: `${mine.accountId},${theirs.accountId}`, mapId: map.mapId, gameMode: 'Stunt' }), { authorization });
+      const byAccount = new Map(reply.json<WireRecord[]>().map((r) => [r.accountId, r]));
+      expect(byAccount.get(mine.accountId)?.recordScore).toEqual(mine.recordScore);
+      expect(byAccount.get(theirs.accountId)?.recordScore).toMatchObject({ time: SENTINEL, score: SENTINEL });
     } finally {
       await own.close();
     }

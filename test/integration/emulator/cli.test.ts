@@ -50,7 +50,33 @@ describe('trackwatch emulator', () => {
     const url = line.slice('listening on '.length);
     const dataset = parseDataset(JSON.parse(await readFile(file, 'utf8')));
     expect(dataset.maps).toHaveLength(6);
+    // Issue 11: --generate serves a season of the game unless --hostile-names asks for the test names.
+    expect(dataset.maps[0]?.name).toBe('Fall 2026 - 01');
     expect((await get(`${url}/maps/?mapIdList=${dataset.maps[0]?.mapId}`)).status).toBe(401);
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
+  it('cli: --hostile-names and --secret-heavy-maps shape the generated dataset; the second line says which names were made', async () => {
+    const file = join(dir, 'hostile.json');
+    const child = spawnCli(['--generate', '--seed', '4', '--maps', '8', '--players', '6', '--hostile-names', '--secret-heavy-maps', '3', '--write-dataset', file]);
+    const done = exit(child);
+    const lines = createInterface({ input: child.stdout });
+    const [first, second] = await new Promise<string[]>((resolve) => {
+      const seen: string[] = [];
+      lines.on('line', (line) => {
+        seen.push(line);
+        if (seen.length === 2) {
+          lines.close();
+          resolve(seen);
+        }
+      });
+    });
+    expect(first).toMatch(/^listening on /);
+    expect(second).toMatch(/^generated dataset \(seed 4, hostile names\): 8 maps, /);
+    const dataset = parseDataset(JSON.parse(await readFile(file, 'utf8')));
+    expect(dataset.maps.map((m) => m.name)).toContain('=HYPERLINK("http://x","y")');
+    expect(dataset.maps.filter((m) => m.secretThreshold !== undefined).length).toBeGreaterThanOrEqual(3);
     child.kill('SIGTERM');
     expect((await done).code).toBe(0);
   });

@@ -62,6 +62,53 @@ describe('files', () => {
     expect([...reply.body.subarray(-2)]).toEqual([0xff, 0xd9]);
   });
 
+  it('API-FACTS successor map info: /maps/by-id/ and /maps/by-uid/ give fileUrl {base}/maps/<mapId>/file and thumbnailUrl {base}/maps/<mapId>/thumbnail.jpg; /maps/ keeps the storage objects', async () => {
+    const base = emulator().url;
+    const byId = (await get(`${base}/maps/by-id/?mapIdList=${kinds.race.mapId}`)).json<WireMap[]>();
+    const byUid = (await get(`${base}/maps/by-uid/?mapUidList=${kinds.race.mapUid}`)).json<WireMap[]>();
+    for (const [map] of [byId, byUid]) {
+      expect(map?.fileUrl).toBe(`${base}/maps/${kinds.race.mapId}/file`);
+      expect(map?.thumbnailUrl).toBe(`${base}/maps/${kinds.race.mapId}/thumbnail.jpg`);
+    }
+    const [seed] = (await get(`${base}/maps/?mapIdList=${kinds.race.mapId}`)).json<WireMap[]>();
+    expect(seed?.fileUrl).toMatch(new RegExp(`^${base}/storageObjects/[0-9a-f-]{36}$`));
+    expect(seed?.thumbnailUrl).toMatch(new RegExp(`^${base}/storageObjects/[0-9a-f-]{36}\\.jpg$`));
+  });
+
+  it('API-FACTS successor map info: the file and thumbnail addresses answer 302 to the stored object, which downloads', async () => {
+    const base = emulator().url;
+    const [seed] = (await get(`${base}/maps/?mapIdList=${kinds.stunt.mapId}`)).json<WireMap[]>();
+    const [successor] = (await get(`${base}/maps/by-id/?mapIdList=${kinds.stunt.mapId}`)).json<WireMap[]>();
+    const file = await get(successor?.fileUrl ?? '');
+    expect(file.status).toBe(302);
+    expect(file.headers.location).toBe(seed?.fileUrl);
+    const bytes = await get(String(file.headers.location));
+    expect(bytes.body.subarray(0, 3).toString('latin1')).toBe('GBX');
+    const thumbnail = await get(successor?.thumbnailUrl ?? '');
+    expect(thumbnail.status).toBe(302);
+    expect(thumbnail.headers.location).toBe(seed?.thumbnailUrl);
+    expect((await get(String(thumbnail.headers.location))).headers['content-type']).toBe('image/jpeg');
+    // Upper-case IDs name the same map; an unknown or malformed one is 404.
+    expect((await get(`${base}/maps/${kinds.stunt.mapId.toUpperCase()}/file`)).headers.location).toBe(seed?.fileUrl);
+    expect((await get(`${base}/maps/00000000-0000-4000-8000-000000000000/file`)).status).toBe(404);
+    expect((await get(`${base}/maps/not-a-map/thumbnail.jpg`)).status).toBe(404);
+  });
+
+  it('API-FACTS successor map info: a dataset map file stored elsewhere is where the redirect points', async () => {
+    const own = generateDataset({ seed: 2, maps: 6, players: 3 });
+    const map = mapsByKind(own).race;
+    map.fileUrl = 'https://core.trackmania.nadeo.live/storageObjects/11111111-2222-4333-8444-555555555555';
+    const emu = await startTestEmulator({ dataset: own });
+    try {
+      const moved = await get(`${emu.url}/maps/${map.mapId}/file`);
+      expect(moved.status).toBe(302);
+      expect(moved.headers.location).toBe(map.fileUrl);
+      expect(emu.stats().byRoute['GET /maps/:mapId/file']).toBe(1);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it('files: an unknown storage object or record answers 404', async () => {
     expect((await get(`${emulator().url}/storageObjects/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     expect((await get(`${emulator().url}/mapRecords/00000000-0000-4000-8000-000000000000/replay`)).status).toBe(404);
@@ -137,3 +184,32 @@ describe('the live dataset', () => {
     }
   });
 });
+
+describe('evolve with rivals (issue 11: a few rivals improve between two syncs)', () => {
+  it('issue 11: after evolve({ rivals: 3, except: [me] }) the served leaderboards change for exactly three players, never for me', async () => {
+    const live = await startTestEmulator({ dataset: generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' }) });
+    try {
+      const everyone = accountsOf(live.dataset);
+      const me = everyone[0] ?? '';
+      const served = async (): Promise<Map<string, string>> => {
+        const ids = new Map<string, string>();
+        for (const map of live.dataset.maps) {
+          const gameMode = map.mapType.endsWith('TM_Stunt') ? 'Stunt' : map.mapType.endsWith('TM_Platform') ? 'Platform' : map.hasClones ? 'TimeAttackClone' : undefined;
+          const reply = await get(recordsUrl(live.url, { accountIdList: everyone.join(','), mapId: map.mapId, gameMode }));
+          for (const r of reply.json<WireRecord[]>()) ids.set(`${map.mapId}|${r.accountId}`, r.mapRecordId);
+        }
+        return ids;
+      };
+      const before = await served();
+      const { improved, added } = live.evolve({ seed: 2027, fraction: 0.3, rivals: 3, except: [me] });
+      const after = await served();
+      const moved = [...after].filter(([key, id]) => before.get(key) !== id).map(([key]) => key.split('|')[1]);
+      expect(moved).toHaveLength(improved + added);
+      expect(new Set(moved).size).toBe(3);
+      expect(moved).not.toContain(me);
+    } finally {
+      await live.close();
+    }
+  });
+});
+

@@ -119,3 +119,22 @@ describe('4.1 get map info (multiple)', () => {
     expect(reply.json<ApiErrorBody>().info).toHaveProperty('mapIdList');
   });
 });
+
+describe("a season of the game (style 'season', issue 11), served", () => {
+  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
+  const served = useEmulator({ dataset: season });
+
+  it('issue 11: official and community names and the players\' club tags reach the client exactly as generated', async () => {
+    const reply = await get(`${served().url}/maps/?mapUidList=${season.maps.map((m) => m.mapUid).join(',')}`);
+    const names = reply.json<WireMap[]>().map((m) => m.name);
+    expect(names).toContain('Fall 2026 - 01');
+    expect(names.filter((n) => n.includes('$')).length).toBeGreaterThan(3);
+    expect(names.sort()).toEqual(season.maps.map((m) => m.name).sort());
+    const ids = Object.keys(season.displayNames ?? {}).slice(0, 12);
+    const display = await get(`${served().url}/api/display-names?${ids.map((id) => `accountId[]=${id}`).join('&')}`);
+    const shown = Object.values(display.json<Record<string, string>>());
+    expect(shown).toEqual(ids.map((id) => season.displayNames?.[id]));
+    expect(shown.some((n) => /\[\w+\]/.test(n))).toBe(true);
+  });
+});
+

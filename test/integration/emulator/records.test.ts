@@ -73,6 +73,22 @@ describe('2.2 map record object', () => {
     }
   });
 
+  it('map-page.md: a Platform map is served with respawn counts as medal scores, its records with real respawn counts and the medals they earn', async () => {
+    const [map] = (await get(`${emulator().url}/maps/?mapIdList=${kinds.platform.mapId}`)).json<WireMap[]>();
+    if (!map) throw new Error('the Platform map was not served');
+    const medals = [map.authorScore, map.goldScore, map.silverScore, map.bronzeScore];
+    expect(medals).toEqual([...medals].sort((a, b) => a - b));
+    expect(map.bronzeScore).toBeLessThan(20);
+    const served = await records({ mapId: kinds.platform.mapId, gameMode: 'Platform' });
+    expect(served.length).toBeGreaterThan(5);
+    for (const r of served) {
+      const respawns = r.recordScore.respawnCount;
+      expect(respawns).not.toBe(SENTINEL);
+      expect(r.medal).toBe(respawns <= map.authorScore ? 4 : respawns <= map.goldScore ? 3 : respawns <= map.silverScore ? 2 : respawns <= map.bronzeScore ? 1 : 0);
+    }
+    expect(new Set(served.map((r) => r.recordScore.respawnCount)).size).toBeGreaterThan(1);
+  });
+
   it('2.2 secret threshold: entries better than the threshold carry time 4294967295, the others their time', async () => {
     const threshold = kinds.secret.secretThreshold ?? 0;
     const served = await records({ mapId: kinds.secret.mapId });
@@ -81,9 +97,12 @@ describe('2.2 map record object', () => {
     expect(hidden.length).toBeGreaterThan(0);
     expect(hidden.length).toBeLessThan(served.length);
     for (const r of served) {
-      const trueTime = stored.get(r.accountId)?.recordScore.time ?? 0;
-      expect(r.recordScore.time).toBe(trueTime < threshold ? SENTINEL : trueTime);
-      // Score, respawn count and medal stay as the data has them.
+      const truth = stored.get(r.accountId)?.recordScore;
+      const isHidden = (truth?.time ?? 0) < threshold;
+      expect(r.recordScore.time).toBe(isHidden ? SENTINEL : truth?.time);
+      // map-page.md: a secret record shows no score; on a Race map the score stays 0 and the respawn count goes too.
+      expect(r.recordScore.score).toBe(0);
+      expect(r.recordScore.respawnCount).toBe(isHidden ? SENTINEL : truth?.respawnCount);
       expect(r.medal).toBe(stored.get(r.accountId)?.medal);
     }
   });
@@ -199,8 +218,9 @@ describe('4.2 get map records (v2)', () => {
     stunt.secretThreshold = threshold;
     try {
       const served = await records({ mapId: stunt.mapId, gameMode: 'Stunt' });
+      const truth = new Map(stored.map((r) => [r.accountId, r.recordScore]));
       for (const r of served) {
-        const hidden = r.recordScore.score > threshold;
+        const hidden = (truth.get(r.accountId)?.score ?? 0) > threshold;
         expect(r.recordScore.time === SENTINEL).toBe(hidden);
         if (hidden) expect((await get(r.url)).status).toBe(403);
       }
@@ -208,6 +228,45 @@ describe('4.2 get map records (v2)', () => {
     } finally {
       if (before === undefined) delete stunt.secretThreshold;
       else stunt.secretThreshold = before;
+    }
+  });
+
+  it('map-page.md SECRET: a hidden Stunt entry hides its score as well as its time (both 4294967295) and its replay (403); visible ones keep theirs', async () => {
+    const stunt = kinds.stunt;
+    const stored = recordsOf(dataset, stunt.mapId);
+    const threshold = stored.map((r) => r.recordScore.score).sort((a, b) => b - a)[2] ?? 0;
+    const before = stunt.secretThreshold;
+    stunt.secretThreshold = threshold;
+    try {
+      const served = await records({ mapId: stunt.mapId, gameMode: 'Stunt' });
+      const truth = new Map(stored.map((r) => [r.accountId, r.recordScore]));
+      const hidden = served.filter((r) => (truth.get(r.accountId)?.score ?? 0) > threshold);
+      expect(hidden.length).toBeGreaterThanOrEqual(2);
+      for (const r of hidden) {
+        expect(r.recordScore).toEqual({ time: SENTINEL, score: SENTINEL, respawnCount: SENTINEL });
+        expect((await get(r.url)).status).toBe(403);
+      }
+      for (const r of served.filter((x) => !hidden.includes(x))) expect(r.recordScore).toEqual(truth.get(r.accountId));
+    } finally {
+      if (before === undefined) delete stunt.secretThreshold;
+      else stunt.secretThreshold = before;
+    }
+  });
+
+  it('map-page.md SECRET: on a Platform map a hidden entry (faster than the threshold, in ms) hides its time and respawn count', async () => {
+    const platform = kinds.platform;
+    const stored = recordsOf(dataset, platform.mapId);
+    const threshold = stored.map((r) => r.recordScore.time).sort((a, b) => a - b)[2] ?? 0;
+    platform.secretThreshold = threshold;
+    try {
+      const served = await records({ mapId: platform.mapId, gameMode: 'Platform' });
+      const truth = new Map(stored.map((r) => [r.accountId, r.recordScore]));
+      const hidden = served.filter((r) => (truth.get(r.accountId)?.time ?? 0) < threshold);
+      expect(hidden.length).toBe(2);
+      for (const r of hidden) expect(r.recordScore).toEqual({ time: SENTINEL, score: 0, respawnCount: SENTINEL });
+      for (const r of served.filter((x) => !hidden.includes(x))) expect(r.recordScore).toEqual(truth.get(r.accountId));
+    } finally {
+      delete platform.secretThreshold;
     }
   });
 
@@ -228,3 +287,28 @@ describe('4.2 get map records (v2)', () => {
     expect(forward).not.toEqual(holders);
   });
 });
+
+describe('maps with many secret entries (secretHeavyMaps), served', () => {
+  const heavy = generateDataset({ seed: 5, maps: 12, players: 30, secretHeavyMaps: 2 });
+  const served = useEmulator({ dataset: heavy });
+
+  it('secretHeavyMaps: on such a map most entries come back hidden (time, score and respawns 4294967295; replay 403), the rest visible', async () => {
+    const plain = generateDataset({ seed: 5, maps: 12, players: 30 });
+    const heavyMaps = heavy.maps.filter((m, i) => m.secretThreshold !== plain.maps[i]?.secretThreshold);
+    expect(heavyMaps.length).toBeGreaterThanOrEqual(1);
+    for (const map of heavyMaps) {
+      const gameMode = map.mapType.endsWith('TM_Stunt') ? 'Stunt' : map.hasClones ? 'TimeAttackClone' : undefined;
+      const reply = await get(recordsUrl(served().url, { accountIdList: accountsOf(heavy).join(','), mapId: map.mapId, gameMode }));
+      const entries = reply.json<WireRecord[]>();
+      const hidden = entries.filter((r) => r.recordScore.time === SENTINEL);
+      expect(hidden.length).toBeGreaterThanOrEqual(Math.max(2, entries.length * 0.6));
+      expect(hidden.length).toBeLessThan(entries.length);
+      for (const r of hidden) {
+        expect(r.recordScore.respawnCount).toBe(SENTINEL);
+        expect(r.recordScore.score).toBe(map.mapType.endsWith('TM_Stunt') ? SENTINEL : 0);
+      }
+      expect((await get(hidden[0]?.url ?? '')).status).toBe(403);
+    }
+  });
+});
+

@@ -1,6 +1,7 @@
 // The generator: deterministic, and every kind of map and record the seed and API-FACTS describe.
 import { describe, expect, it } from 'vitest';
-import { evolveDataset, generateDataset, parseDataset, replayBytesFor } from '../../../src-main/emulator/index.ts';
+import { evolveDataset, generateDataset, parseDataset, replayBytesFor, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
+import { isBetterPlatformRun, medalFor } from '../../../src-main/emulator/generator.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SENTINEL = 4294967295;
@@ -102,6 +103,134 @@ describe('generateDataset', () => {
   });
 });
 
+const isPlatform = (m: DatasetMap): boolean => m.mapType === 'TrackMania\\TM_Platform';
+
+function platformBoards(dataset: Dataset): Array<{ map: DatasetMap; records: DatasetRecord[] }> {
+  return dataset.maps.filter(isPlatform).map((map) => ({ map, records: dataset.records.filter((r) => r.mapId === map.mapId) }));
+}
+
+describe('Platform maps as the game has them (map-page.md: medal scores are maximum respawn counts)', () => {
+  const datasets = [1, 2, 3, 4, 5].map((seed) => generateDataset({ seed, maps: 40, players: 20 }));
+
+  it('map-page.md: a Platform map\'s medal scores are small respawn counts, author <= gold <= silver <= bronze', () => {
+    const boards = datasets.flatMap(platformBoards);
+    expect(boards.length).toBeGreaterThan(5);
+    for (const { map } of boards) {
+      const medals = [map.authorScore, map.goldScore, map.silverScore, map.bronzeScore];
+      for (const medal of medals) expect(Number.isInteger(medal) && medal >= 0 && medal <= 20).toBe(true);
+      expect(medals).toEqual([...medals].sort((a, b) => a - b));
+    }
+    expect(new Set(boards.map(({ map }) => map.authorScore))).toEqual(new Set([0, 1]));
+  });
+
+  it('seed 2.2 respawnCount: every Platform record carries a meaningful respawn count, never the 4294967295 sentinel', () => {
+    const records = datasets.flatMap(platformBoards).flatMap((b) => b.records);
+    expect(records.length).toBeGreaterThan(100);
+    for (const r of records) {
+      expect(r.recordScore.respawnCount).not.toBe(SENTINEL);
+      expect(r.recordScore.respawnCount).toBeLessThan(40);
+      expect(r.recordScore.time).toBeGreaterThan(0);
+    }
+    expect(new Set(records.map((r) => r.recordScore.respawnCount)).size).toBeGreaterThan(4);
+  });
+
+  it('map-page.md: a Platform record\'s medal follows its respawn count against the thresholds (not its time), every medal occurs', () => {
+    const seen = new Set<number>();
+    for (const { map, records } of datasets.flatMap(platformBoards)) {
+      for (const r of records) {
+        const respawns = r.recordScore.respawnCount;
+        const expected = respawns <= map.authorScore ? 4 : respawns <= map.goldScore ? 3 : respawns <= map.silverScore ? 2 : respawns <= map.bronzeScore ? 1 : 0;
+        expect(r.medal).toBe(expected);
+        seen.add(r.medal);
+      }
+    }
+    expect([...seen].sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('medalFor: respawn counts on Platform (0/1/3/5), times on Race, points on Stunt', () => {
+    const platform = { mapType: 'TrackMania\\TM_Platform', authorScore: 0, goldScore: 1, silverScore: 3, bronzeScore: 5 };
+    const medals = [0, 1, 2, 3, 4, 5, 6].map((respawnCount) => medalFor(platform, { respawnCount, time: 1, score: 0 }));
+    expect(medals).toEqual([4, 3, 2, 2, 1, 1, 0]);
+    // A fast time does not make a Platform medal: respawns do.
+    expect(medalFor(platform, { respawnCount: 6, time: 0, score: 0 })).toBe(0);
+    const race = { mapType: 'TrackMania\\TM_Race', authorScore: 20000, goldScore: 22000, silverScore: 24000, bronzeScore: 30000 };
+    expect([19999, 20000, 20001, 24000, 30001].map((time) => medalFor(race, { time, score: 0, respawnCount: SENTINEL }))).toEqual([4, 4, 3, 2, 0]);
+    const stunt = { mapType: 'TrackMania\\TM_Stunt', authorScore: 5000, goldScore: 4000, silverScore: 3000, bronzeScore: 2000 };
+    expect([5000, 4999, 3000, 1999].map((score) => medalFor(stunt, { time: 60000, score, respawnCount: 0 }))).toEqual([4, 3, 2, 0]);
+  });
+
+  it('API-FACTS ranking: a Platform run is ranked by respawns, fewest first, then by time', () => {
+    expect(isBetterPlatformRun({ respawnCount: 0, time: 90000, score: 0 }, { respawnCount: 1, time: 20000, score: 0 })).toBe(true);
+    expect(isBetterPlatformRun({ respawnCount: 2, time: 30000, score: 0 }, { respawnCount: 2, time: 30001, score: 0 })).toBe(true);
+    expect(isBetterPlatformRun({ respawnCount: 2, time: 30001, score: 0 }, { respawnCount: 2, time: 30000, score: 0 })).toBe(false);
+    expect(isBetterPlatformRun({ respawnCount: 3, time: 1, score: 0 }, { respawnCount: 2, time: 99999, score: 0 })).toBe(false);
+  });
+
+  it('API-FACTS ranking: a season record on a Platform map is no better than the personal best (respawns, then time)', () => {
+    for (const { records } of datasets.flatMap(platformBoards)) {
+      for (const season of records.filter((r) => r.scopeType === 'Season')) {
+        const pb = records.find((r) => r.scopeType === 'PersonalBest' && r.accountId === season.accountId);
+        if (!pb) throw new Error('a season record without a personal best');
+        expect(isBetterPlatformRun(season.recordScore, pb.recordScore)).toBe(false);
+      }
+    }
+  });
+
+  it('API-FACTS ranking: evolve improves a Platform personal best by the game\'s order (fewer respawns, or as many and faster)', () => {
+    const dataset = generateDataset({ seed: 12, maps: 40, players: 20 });
+    const before = new Map(dataset.records.map((r) => [`${r.mapId}|${r.accountId}|${r.scopeId}`, structuredClone(r)]));
+    evolveDataset(dataset, { seed: 4, fraction: 0.5 });
+    let fewerRespawns = 0;
+    let improved = 0;
+    for (const { map, records } of platformBoards(dataset)) {
+      for (const r of records.filter((x) => x.scopeType === 'PersonalBest')) {
+        const old = before.get(`${r.mapId}|${r.accountId}|${r.scopeId}`);
+        if (!old || old.mapRecordId === r.mapRecordId) continue;
+        improved++;
+        expect(isBetterPlatformRun(r.recordScore, old.recordScore)).toBe(true);
+        expect(r.recordScore.time).toBeLessThan(old.recordScore.time);
+        if (r.recordScore.respawnCount < old.recordScore.respawnCount) fewerRespawns++;
+        expect(r.medal).toBe(medalFor(map, r.recordScore));
+      }
+    }
+    expect(improved).toBeGreaterThan(5);
+    expect(fewerRespawns).toBeGreaterThan(0);
+  });
+});
+
+describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
+  const hiddenOn = (map: DatasetMap, records: DatasetRecord[]): DatasetRecord[] =>
+    records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest' && (map.mapType.endsWith('TM_Stunt') ? r.recordScore.score > map.secretThreshold! : r.recordScore.time < map.secretThreshold!));
+
+  it('secretHeavyMaps: that many maps get a threshold hiding most of their personal bests (at least 60% and 2), some stay visible, none on Platform', () => {
+    const plain = generateDataset({ seed: 21, maps: 30, players: 15 });
+    const heavy = generateDataset({ seed: 21, maps: 30, players: 15, secretHeavyMaps: 4 });
+    const changed = heavy.maps.filter((m, i) => m.secretThreshold !== plain.maps[i]?.secretThreshold);
+    expect(changed.length).toBeGreaterThanOrEqual(3);
+    const heavyMaps = heavy.maps.filter((m) => {
+      if (m.secretThreshold === undefined) return false;
+      const all = heavy.records.filter((r) => r.mapId === m.mapId && r.scopeType === 'PersonalBest');
+      return hiddenOn(m, heavy.records).length >= Math.max(2, 0.6 * all.length);
+    });
+    expect(heavyMaps.length).toBeGreaterThanOrEqual(4);
+    for (const map of heavyMaps) {
+      const all = heavy.records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest');
+      expect(hiddenOn(map, heavy.records).length).toBeLessThan(all.length);
+      expect(map.mapType.endsWith('TM_Platform')).toBe(false);
+    }
+    // Only thresholds change: the rest of the dataset is the one without the option.
+    const withoutThresholds = (d: Dataset): string => JSON.stringify({ ...d, maps: d.maps.map(({ secretThreshold: _, ...m }) => m) });
+    expect(withoutThresholds(heavy)).toBe(withoutThresholds(plain));
+  });
+
+  it('secretHeavyMaps: refuses more maps than can have many secret entries, saying how many can', () => {
+    // Four maps: Race, clones, Stunt and Platform; Platform cannot have one.
+    expect(() => generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 })).toThrow(/secretHeavyMaps is 4 but only 3 maps/);
+    expect(generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 3 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(3);
+    expect(() => generateDataset({ seed: 1, maps: 3, players: 6, secretHeavyMaps: 1.5 })).toThrow(/secretHeavyMaps must be a whole number/);
+  });
+});
+
 describe('replayBytesFor', () => {
   it('gives a few KB starting with GBX, the same for the same record and different for another', () => {
     const { records } = generateDataset({ seed: 9, maps: 6, players: 4 });
@@ -130,5 +259,116 @@ describe('evolveDataset', () => {
     const before = JSON.stringify(a);
     expect(evolveDataset(a, { seed: 3, fraction: 0 })).toEqual({ improved: 0, added: 0 });
     expect(JSON.stringify(a)).toBe(before);
+  });
+});
+
+describe("style 'season': a believable season of the game for the demo (issue 11)", () => {
+  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
+  const isOfficial = (m: DatasetMap): boolean => /^(Winter|Spring|Summer|Fall) \d{4} - \d{2}$/.test(m.name);
+  /** What only the hostile style holds: formula starts, markup, quotes and commas, control characters, path tricks. */
+  const HOSTILE = /^[=+\-@]|[<>"\r\n]|,|\.\.|\$l\[|\$\$/;
+
+  it('issue 11: is deterministic from the seed, passes its own schema, and another seed gives another season', () => {
+    expect(JSON.stringify(generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' }))).toBe(JSON.stringify(season));
+    expect(JSON.stringify(generateDataset({ seed: 2027, maps: 24, players: 12, style: 'season' }))).not.toBe(JSON.stringify(season));
+    expect(parseDataset(JSON.parse(JSON.stringify(season)))).toEqual(season);
+  });
+
+  it('issue 11: official maps are named as Nadeo names them ("Fall 2026 - 01" ...), in order, by Nadeo, played from the campaign\'s release', () => {
+    const official = season.maps.filter(isOfficial);
+    expect(official.length).toBeGreaterThanOrEqual(12);
+    expect(official.map((m) => m.name)).toEqual(official.map((_, i) => `Fall 2026 - ${String(i + 1).padStart(2, '0')}`));
+    const nadeo = official[0]?.author ?? '';
+    expect(season.displayNames?.[nadeo]).toBe('Nadeo');
+    for (const map of official) {
+      expect(map).toMatchObject({ author: nadeo, submitter: nadeo, mapType: 'TrackMania\\TM_Race', hasClones: false, filename: `${map.name}.Map.Gbx` });
+      expect(Date.parse(map.timestamp)).toBeLessThan(Date.parse('2026-10-01T17:00:00+00:00'));
+      for (const r of season.records.filter((x) => x.mapId === map.mapId)) expect(Date.parse(r.timestamp)).toBeGreaterThanOrEqual(Date.parse('2026-10-01T17:00:00+00:00'));
+    }
+    // Later maps of a campaign are longer: 21-25 (black) take longer than 01-05 (white).
+    const large = generateDataset({ seed: 3, maps: 60, players: 2, style: 'season' }).maps.filter(isOfficial);
+    const white = large.slice(0, 5).map((m) => m.authorScore);
+    const black = large.slice(20, 25).map((m) => m.authorScore);
+    expect(Math.max(...white)).toBeLessThan(Math.min(...black));
+    expect(large[25]?.name).toBe('Summer 2026 - 01');
+  });
+
+  it('issue 11: community maps carry the formatting codes mappers use, and no hostile text anywhere', () => {
+    const community = season.maps.filter((m) => !isOfficial(m));
+    expect(community.length).toBeGreaterThanOrEqual(5);
+    const names = generateDataset({ seed: 8, maps: 80, players: 12, style: 'season' }).maps.filter((m) => !isOfficial(m)).map((m) => m.name);
+    for (const code of ['$i', '$o', '$w', '$s', '$n', '$z', '$fff']) expect(names.some((n) => n.includes(code)), code).toBe(true);
+    expect(names.some((n) => /(\$[0-9a-f]{3}\w){4}/.test(n)), 'a name coloured letter by letter').toBe(true);
+    expect(names.some((n) => !n.includes('$')), 'a plain name').toBe(true);
+    for (const map of season.maps) {
+      expect(map.name).not.toMatch(HOSTILE);
+      expect(map.filename).toMatch(/^[\w ()-]+\.Map\.Gbx$/);
+      expect(map.author).not.toBe('');
+    }
+    // Replay file names are the service's own form, never a path trick.
+    for (const r of season.records) expect(r.filename).toMatch(/^Replays\\Downloaded\\[0-9a-f-]{36}_[0-9a-f-]{36}_\((\d+'\d{2}''\d{2}|\d+pts)\)\.replay\.gbx$/);
+  });
+
+  it('issue 11: every player has a distinct believable display name, some with a club tag ("$f80[TMX] Skyline"), some plain', () => {
+    const many = generateDataset({ seed: 5, maps: 2, players: 120, style: 'season' });
+    const players = [...new Set(many.records.map((r) => r.accountId))];
+    const names = Object.entries(many.displayNames ?? {}).filter(([id]) => players.includes(id)).map(([, name]) => name);
+    expect(names).toHaveLength(players.length);
+    expect(new Set(names).size).toBe(names.length);
+    const tagged = names.filter((n) => /^(\$[0-9a-fosiwz]{1,3})*(\[\w+\]|\(\w+\)|\w+)(\$z)?( \|)? \S+$/.test(n) && n.startsWith('$'));
+    expect(tagged.length).toBeGreaterThan(names.length * 0.25);
+    expect(names.filter((n) => /^[A-Za-z][\w]*$/.test(n)).length).toBeGreaterThan(names.length * 0.4);
+    for (const name of names) expect(name).not.toMatch(HOSTILE);
+  });
+
+  it('issue 11 / issue 8: a season has every map kind: Race, clones, Stunt, Platform with respawn medals, a secret threshold hiding a few', () => {
+    for (const maps of [5, 6, 24]) {
+      const { maps: all, records } = generateDataset({ seed: maps, maps, players: 12, style: 'season' });
+      const race = all.filter((m) => m.mapType === 'TrackMania\\TM_Race');
+      expect(race.some((m) => !m.hasClones)).toBe(true);
+      expect(race.some((m) => m.hasClones)).toBe(true);
+      expect(all.some((m) => m.mapType === 'TrackMania\\TM_Stunt')).toBe(true);
+      const platform = all.find(isPlatform);
+      expect(platform?.bronzeScore).toBeLessThan(20);
+      const secret = all.find((m) => m.secretThreshold !== undefined);
+      if (!secret) throw new Error(`no secret threshold with ${maps} maps`);
+      const personalBests = records.filter((r) => r.mapId === secret.mapId && r.scopeType === 'PersonalBest');
+      const hidden = personalBests.filter((r) => r.recordScore.time < secret.secretThreshold!);
+      expect(hidden.length).toBeGreaterThanOrEqual(1);
+      expect(hidden.length).toBeLessThan(personalBests.length);
+    }
+    // The demo's season: the threshold sits at the author time, as Weekly Shorts have it, and hides several entries.
+    const secret = season.maps.find((m) => m.secretThreshold !== undefined);
+    expect(secret?.secretThreshold).toBe(secret?.authorScore);
+  });
+
+  it('issue 11: the default style stays hostile, so tests keep their hostile inputs; an unknown style is refused', () => {
+    expect(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, style: 'hostile' }))).toBe(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6 })));
+    expect(generateDataset({ seed: 4, maps: 8, players: 6 }).maps.map((m) => m.name)).toContain('=HYPERLINK("http://x","y")');
+    expect(() => generateDataset({ seed: 1, maps: 1, players: 1, style: 'pretty' as 'season' })).toThrow(/style must be 'season' or 'hostile'/);
+  });
+
+  it('issue 11: evolve with rivals makes only that many players improve (never an excepted one), each on several maps', () => {
+    const dataset = structuredClone(season);
+    const me = [...new Set(dataset.records.map((r) => r.accountId))].sort()[0] ?? '';
+    const before = new Map(dataset.records.map((r) => [r.mapRecordId, r.accountId]));
+    const { improved, added } = evolveDataset(dataset, { seed: 2027, fraction: 0.35, rivals: 3, except: [me] });
+    const movers = dataset.records.filter((r) => !before.has(r.mapRecordId)).map((r) => r.accountId);
+    expect(improved + added).toBe(movers.length);
+    expect(new Set(movers).size).toBe(3);
+    expect(movers).not.toContain(me);
+    expect(improved).toBeGreaterThanOrEqual(6);
+    const again = structuredClone(season);
+    expect(evolveDataset(again, { seed: 2027, fraction: 0.35, rivals: 3, except: [me] })).toEqual({ improved, added });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(dataset));
+    expect(() => evolveDataset(structuredClone(season), { seed: 1, fraction: 0.1, rivals: -1 })).toThrow(/rivals must be a whole number/);
+  });
+
+  it('evolve: except keeps an account\'s records as they are even without rivals', () => {
+    const dataset = structuredClone(season);
+    const me = dataset.records[0]?.accountId ?? '';
+    const mine = JSON.stringify(dataset.records.filter((r) => r.accountId === me));
+    evolveDataset(dataset, { seed: 9, fraction: 1, except: [me.toUpperCase()] });
+    expect(JSON.stringify(dataset.records.filter((r) => r.accountId === me))).toBe(mine);
   });
 });

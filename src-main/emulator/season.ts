@@ -1,0 +1,151 @@
+// The 'season' style of generated data: what a player meets in the game. An official campaign named as Nadeo names
+// it, community maps with the formatting codes mappers use, players with nicknames and club tags.
+import { intBetween, pick, type Rng } from './prng.ts';
+
+export type MapKind = 'race' | 'clones' | 'stunt' | 'platform';
+
+/** One map of a season: what it is, before its scores and records are drawn. */
+export interface SeasonMapPlan {
+  kind: MapKind;
+  /** 'campaign': an official map by Nadeo; 'community': a player's map. */
+  source: 'campaign' | 'community';
+  /** Its place in its campaign (1..25), for official maps. */
+  number?: number;
+  /** Official maps of the same campaign share it; 0 is the current one. */
+  campaign?: number;
+  /** A threshold at the author time, as Weekly Shorts have it (API-FACTS "Top Secret"). */
+  secret: boolean;
+}
+
+/** Maps in one official campaign. */
+export const CAMPAIGN_SIZE = 25;
+const QUARTERS = ['Winter', 'Spring', 'Summer', 'Fall'] as const;
+/** The current campaign: Fall 2026, out on 1 October 2026. */
+const CURRENT = { year: 2026, quarter: 3 };
+/** Every generated record of a season is set before this: a few weeks into the Fall 2026 campaign. */
+export const SEASON_RECORDS_END_MS = Date.parse('2026-11-15T20:00:00+00:00');
+/** Community maps are made over this span, before the records end. */
+export const COMMUNITY_MAPS_FROM_MS = Date.parse('2025-03-01T00:00:00+00:00');
+
+/** The first community maps cover every kind, so any season of five maps or more has them all. */
+const COMMUNITY_FIRST: ReadonlyArray<{ kind: MapKind; secret: boolean }> = [
+  { kind: 'clones', secret: false },
+  { kind: 'stunt', secret: false },
+  { kind: 'platform', secret: false },
+  { kind: 'race', secret: true },
+  { kind: 'race', secret: false },
+];
+const COMMUNITY_LATER: readonly MapKind[] = ['race', 'race', 'race', 'race', 'clones', 'stunt', 'platform'];
+
+/**
+ * Official campaign maps first (the current campaign, then earlier ones), then community maps: about three in eight
+ * maps, at least five when there is room, so every kind of map is there. Kinds of later community maps are drawn.
+ */
+export function seasonLayout(rng: Rng, count: number): SeasonMapPlan[] {
+  const community = Math.min(count, Math.max(COMMUNITY_FIRST.length, Math.floor(count * 0.375)));
+  const official = count - community;
+  const plan: SeasonMapPlan[] = [];
+  for (let i = 0; i < official; i++)
+    plan.push({ kind: 'race', source: 'campaign', campaign: Math.floor(i / CAMPAIGN_SIZE), number: (i % CAMPAIGN_SIZE) + 1, secret: false });
+  for (let i = 0; i < community; i++) {
+    const first = COMMUNITY_FIRST[i];
+    plan.push({ kind: first?.kind ?? pick(rng, COMMUNITY_LATER), source: 'community', secret: first?.secret ?? false });
+  }
+  return plan;
+}
+
+/** The name and release of an official campaign: 0 is Fall 2026, 1 Summer 2026, and so on back. */
+export function campaignOf(campaign: number): { name: string; releaseMs: number } {
+  const quarters = CURRENT.year * 4 + CURRENT.quarter - campaign;
+  const year = Math.floor(quarters / 4);
+  const quarter = quarters % 4;
+  return {
+    name: `${QUARTERS[quarter]} ${year}`,
+    releaseMs: Date.UTC(year, quarter * 3, 1, 17, 0, 0),
+  };
+}
+
+/** "Fall 2026 - 01": official map names are plain text, as the game has them. */
+export function campaignMapName(campaign: number, number: number): string {
+  return `${campaignOf(campaign).name} - ${String(number).padStart(2, '0')}`;
+}
+
+/** The author time of an official map: 01-05 (white) are short, 21-25 (black) long. */
+export function campaignAuthorTime(rng: Rng, number: number): number {
+  const tier = Math.min(4, Math.floor((number - 1) / 5));
+  const low = 20000 + tier * 7000;
+  return intBetween(rng, low, low + 12000);
+}
+
+const THEMES = [
+  'Neon', 'Skyline', 'Dusty', 'Frozen', 'Turbo', 'Lagoon', 'Coastal', 'Midnight', 'Temple', 'Canyon', 'Velvet', 'Copper',
+  'Rapid', 'Sunset', 'Crystal', 'Lunar', 'Emerald', 'Gravel', 'Hyper', 'Harbour', 'Alpine', 'Desert', 'Rusty', 'Golden',
+];
+const NOUNS = [
+  'Rush', 'Drift', 'Breaker', 'Valley', 'Loop', 'Flow', 'Express', 'Circuit', 'Sprint', 'Rally', 'Cascade', 'Junction',
+  'Heights', 'Ridge', 'Spiral', 'Boulevard', 'Gardens', 'Dash', 'Highway', 'Getaway', 'Playground', 'Lines', 'Wallride', 'Bends',
+];
+const KIND_WORDS: Record<MapKind, readonly string[]> = {
+  race: ['', '', '', 'Tech', 'FullSpeed', 'Dirt', 'Ice', 'Bobsleigh', 'Water'],
+  clones: ['Clones', 'Twins', 'Mirror', 'Doubles'],
+  stunt: ['Stunt Park', 'Airtime', 'Trick Zone', 'Stunt Arena'],
+  platform: ['Platform', 'Ascent', 'Tower', 'Climb'],
+};
+/** Colours of three hex digits, as mappers pick them. */
+const COLOURS = ['$f80', '$0cf', '$a1b', '$fc0', '$0f8', '$f33', '$c6f', '$39f', '$fff', '$7f0', '$f6a', '$ccc'];
+const GRADIENTS: ReadonlyArray<readonly [string, string]> = [
+  ['f00', 'fc0'], ['0cf', '06f'], ['f0f', '90f'], ['0f8', '0a4'], ['fa0', 'f30'],
+];
+
+/** `$f00N$f30e$f60o$f90n`: one colour per letter, from one colour to another, as many names are written. */
+function gradient(text: string, [from, to]: readonly [string, string]): string {
+  const letters = [...text];
+  const steps = Math.max(1, letters.length - 1);
+  const channel = (hex: string, i: number): number => parseInt(hex.charAt(i), 16);
+  return letters
+    .map((letter, i) => {
+      if (letter === ' ') return letter;
+      const digits = [0, 1, 2].map((c) => Math.round(channel(from, c) + ((channel(to, c) - channel(from, c)) * i) / steps).toString(16));
+      return `$${digits.join('')}${letter}`;
+    })
+    .join('');
+}
+
+/** A community map's name with the formatting codes mappers use: italics, bold, wide, shadow, colours, gradients. */
+export function communityMapName(rng: Rng, kind: MapKind): string {
+  const theme = pick(rng, THEMES);
+  const noun = pick(rng, NOUNS);
+  const word = pick(rng, KIND_WORDS[kind]);
+  const base = `${theme} ${noun}`;
+  const decorated = [
+    // As API-FACTS's example: "$i$a1bLaserhawk $fff- Megacity Race".
+    () => `$i${pick(rng, COLOURS)}${theme}${noun} $fff- ${word || 'Race'}`,
+    () => `$o$w${pick(rng, COLOURS)}${base}${word ? `$z ${word}` : ''}`,
+    () => `$s${gradient(base, pick(rng, GRADIENTS))}${word ? ` $fff${word}` : ''}`,
+    () => `${pick(rng, COLOURS)}${theme}$z ${noun}${word ? ` $n(${word})` : ''}`,
+    () => `$o${pick(rng, COLOURS)}${base.toUpperCase()}${word ? `$z$i ${word}` : ''}`,
+    () => `${base}${word ? ` - ${word}` : ''}`,
+  ];
+  return pick(rng, decorated)();
+}
+
+const NICKNAMES = [
+  'Skyline', 'Kessel', 'Drifto', 'MiraVee', 'Lumi', 'xNova', 'Bramble', 'Pixelfox', 'Ricochet', 'Volta', 'Zenith', 'Kalimba',
+  'Tarmac', 'Quasar', 'Juniper', 'Snowcat', 'Rallye', 'Orbit', 'Mojito', 'Vireo', 'Brisk', 'Nimbus', 'Falco', 'Marmot',
+  'Sprocket', 'Tundra', 'Ember', 'Rook', 'LateApex', 'GhostLine', 'NoseBoost', 'SilentGear', 'Pinecone', 'Wavelet',
+  'Hayride', 'Cobalt', 'Tidepool', 'Sundial', 'Maverik', 'Lynx', 'Fennec', 'Otter', 'Ravelin', 'Shiver', 'Gumdrop', 'Halcyon',
+];
+const STYLES = ['', '', '', '', '', '', '_TM', 'TM', '_', '07', 'x', '99', '_fr'];
+/** Club tags as clubs style them: each club always the same colour and codes. */
+const CLUB_TAGS = ['$f80[TMX]', '$s$0cf[NRG]$z', '$o$fc0GG$z |', '$i$39f[ICE]$z', '$f33RSE$z', '$0f8[SPD]$z', '$c6f(LFT)$z', '$s$fff[MNT]$z'];
+
+/**
+ * A believable display name: a nickname, sometimes with a few digits or a suffix, and in about four names of ten a
+ * club tag in front (`$f80[TMX] Skyline`). Distinct for distinct `index`es.
+ */
+export function seasonDisplayName(rng: Rng, index: number): string {
+  const base = NICKNAMES[index % NICKNAMES.length] ?? 'Player';
+  const round = Math.floor(index / NICKNAMES.length);
+  const nickname = `${base}${round > 0 ? `_${round + 1}` : pick(rng, STYLES)}`;
+  return rng() < 0.4 ? `${pick(rng, CLUB_TAGS)} ${nickname}` : nickname;
+}
