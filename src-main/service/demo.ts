@@ -2,6 +2,7 @@
 // No account and no network: everything talks to 127.0.0.1.
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { isStuntMapType } from '../core/model.ts';
 import { databaseFile } from '../core/paths.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
@@ -13,8 +14,9 @@ export const DEMO_SEED = 2026;
 const MARKER = '.trackwatch-demo';
 /** The demo logs in to its emulator as "me", so a secret threshold never hides the player's own records from them. */
 const DEMO_LOGIN = { login: 'demo', password: 'demo' };
-/** Between the demo's two syncs, about this share of personal bests improve (some players also set first records). */
-const IMPROVING = 0.2;
+/** Between the demo's two syncs, a few rivals move on: about this share of their personal bests improve. */
+const RIVALS = 3;
+const IMPROVING = 0.35;
 
 /** Another process (the app in its demo, a `trackwatch demo` under way) has the demo's folder open. */
 export class DemoInUseError extends Error {
@@ -48,11 +50,29 @@ export interface Demo {
 }
 
 /**
- * The options of the demo's generated world. The generator's season style (campaign-style map names, community maps,
- * believable nicknames and club tags) goes here once the emulator has it; until then the default style.
+ * The demo's world reads like a season of the game: an official campaign ("Fall 2026 - 01"...), community maps with
+ * their formatting codes, believable nicknames and club tags, every kind of map. Hostile names stay in the tests.
  */
 export function demoDatasetOptions(maps: number, players: number): Parameters<typeof generateDataset>[0] {
-  return { seed: DEMO_SEED, maps, players };
+  return { seed: DEMO_SEED, maps, players, style: 'season' };
+}
+
+/**
+ * Who the demo plays as: the first player (by account ID) with a personal best better than a map's secret threshold,
+ * so the demo shows what logging in as yourself means (your own record is never hidden from you); else the first.
+ */
+function demoPlayer(dataset: ReturnType<typeof generateDataset>, accounts: readonly string[]): string {
+  const secret = new Map(dataset.maps.filter((m) => m.secretThreshold !== undefined).map((m) => [m.mapId, m]));
+  const behind = new Set(
+    dataset.records
+      .filter((r) => {
+        const map = r.scopeType === 'PersonalBest' ? secret.get(r.mapId) : undefined;
+        if (!map) return false;
+        return isStuntMapType(map.mapType) ? r.recordScore.score > map.secretThreshold! : r.recordScore.time < map.secretThreshold!;
+      })
+      .map((r) => r.accountId),
+  );
+  return accounts.find((a) => behind.has(a)) ?? accounts[0] ?? '';
 }
 
 /**
@@ -105,7 +125,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     await prepareDemoFolder(options.dataDir);
     const dataset = generateDataset(demoDatasetOptions(options.maps ?? 24, options.players ?? 12));
     const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
-    const me = accounts[0] ?? '';
+    const me = demoPlayer(dataset, accounts);
     // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
     const oauth = { clientId: 'trackwatch-demo', clientSecret: 'demo-secret' };
     const running = (emulator = await startEmulator({ dataset, oauth, auth: { ...DEMO_LOGIN, accountId: me } }));
@@ -133,7 +153,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       emulator: running,
       list: DEMO_LIST,
       me,
-      passTime: () => running.evolve({ seed: DEMO_SEED + 1, fraction: IMPROVING }),
+      // A few rivals improve (never "me": the player's own records change only when they play).
+      passTime: () => running.evolve({ seed: DEMO_SEED + 1, fraction: IMPROVING, rivals: RIVALS, except: [me] }),
       close: async () => {
         try {
           await tw.close();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatScore, formatTime, stripFormatting } from '../../src-main/shared/format.ts';
-import type { DatasetMap, DatasetRecord } from '../../src-main/emulator/index.ts';
+import { generateDataset, type DatasetMap, type DatasetRecord } from '../../src-main/emulator/index.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
 
@@ -139,7 +139,17 @@ describe('Trackwatch in a browser', () => {
 
   it('a name holding markup renders as text and injects no element', async () => {
     const scriptsBefore = await page.locator('script').count();
-    const hostile = dataset().maps.find((m) => m.name.includes('<script'))!;
+    // The demo reads like a season; hostile names live in the generator's other style. One such map joins the
+    // emulator's live world, and the Picks list.
+    const hostile = generateDataset({ seed: 7, maps: 12, players: 2, style: 'hostile' }).maps.find((m) => m.name.includes('<script'))!;
+    dataset().maps.push(hostile);
+    await page.goto(`${app.bridge.origin}/#/lists/Picks`);
+    await page.click('[data-testid=add-maps]');
+    await page.fill('[data-testid=map-refs]', hostile.mapUid);
+    await page.click('[data-testid=add-maps-submit]');
+    // Every ref added: the dialog closes by itself, and the list shows the map.
+    await expect.poll(() => page.locator('[role=row][data-index]').count()).toBe(3);
+    await page.goto(`${app.bridge.origin}/#/lists/Picks/compare`);
     const cell = page.locator(`[data-map-uid="${hostile.mapUid}"] [data-name]`);
     await page.fill('[data-testid=compare-filter]', 'script');
     await cell.waitFor();
