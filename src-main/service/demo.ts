@@ -114,7 +114,7 @@ async function prepareDemoFolder(dataDir: string): Promise<void> {
 
 /**
  * Starts the emulator on a generated dataset, opens a fresh demo data folder and fills a demo watchlist with every
- * map (by UID, one by a trackmania.io link, one by map ID) and a dozen players, the first of them "me", whom the
+ * map (by UID, the first by a trackmania.io link, the last by map ID) and a dozen players, one of them "me", whom the
  * demo logs in as.
  */
 export async function startDemo(options: DemoOptions): Promise<Demo> {
@@ -136,17 +136,19 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       credentials: DEMO_LOGIN,
       oauth: { ...oauth, baseUrl: running.url },
     }));
-    const [first, second, ...rest] = dataset.maps;
+    // Every way a map is named: a trackmania.io link, UIDs, and (last, so the list keeps the season's order: a map ID
+    // waits for the first sync to be looked up) a map ID.
+    const [first, ...rest] = dataset.maps;
+    const last = rest.pop();
     const refs = [
       ...(first ? [`https://trackmania.io/#/leaderboard/${first.mapUid}`] : []),
-      ...(second ? [second.mapId] : []),
       ...rest.map((m) => m.mapUid),
+      ...(last ? [last.mapId] : []),
     ];
     await tw.addMaps(DEMO_LIST, refs);
-    tw.addPlayers(
-      DEMO_LIST,
-      accounts.map((accountId, i) => ({ accountId, nickname: i === 0 ? 'Me' : i === 1 ? 'Rival' : undefined })),
-    );
+    // "Me" shows by their own display name (the window marks them as me); one other player has a nickname.
+    const rival = accounts.find((a) => a !== me);
+    tw.addPlayers(DEMO_LIST, accounts.map((accountId) => ({ accountId, nickname: accountId === rival ? 'Rival' : undefined })));
     tw.setMe(me);
     return {
       trackwatch: tw,

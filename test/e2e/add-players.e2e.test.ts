@@ -32,9 +32,9 @@ describe('pasting players', () => {
     const store = app.service.active.store;
     const demo = store.players.list('Demo');
     const nickOf = (accountId: string) => store.players.get(accountId)?.nickname ?? null;
-    const me = demo.find((p) => p.nickname === 'Me')!.accountId;
+    const me = app.service.demo!.me;
     const rival = demo.find((p) => p.nickname === 'Rival')!.accountId;
-    const [linked, buddy] = demo.filter((p) => !p.nickname).map((p) => p.accountId);
+    const [linked, buddy] = demo.filter((p) => !p.nickname && p.accountId !== me).map((p) => p.accountId);
     const before = new Map(demo.map((p) => [p.accountId, p.nickname]));
 
     await page.getByRole('button', { name: 'New list' }).click();
@@ -76,9 +76,9 @@ describe('pasting players', () => {
     ]);
     expect(await page.locator('[data-testid=add-players-result] > p').textContent()).toMatch(/3 added · 0 already there · 3 not added/);
 
-    // Nicknames untouched: "Rival" and "Me" as they were, no ID became anyone's nickname; Buddy had none, now has one.
+    // Nicknames untouched: "Rival" as it was, no ID became anyone's nickname (me has none); Buddy had none, now has one.
     expect(nickOf(rival)).toBe('Rival');
-    expect(nickOf(me)).toBe('Me');
+    expect(nickOf(me)).toBeNull();
     expect(nickOf(linked!)).toBeNull();
     expect(nickOf(buddy!)).toBe('Buddy');
     for (const [accountId, nickname] of before) if (accountId !== buddy) expect(nickOf(accountId), accountId).toBe(nickname);
