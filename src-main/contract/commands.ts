@@ -11,6 +11,8 @@ export const commands = {
   'setup.connect': { input: s.Credentials, output: s.AppInfo },
   /** Back to the real data folder and the saved account (the demo's data goes). */
   'setup.leaveDemo': { input: s.Empty, output: s.AppInfo },
+  /** In the demo: syncs the demo list, lets time pass (some players improve), syncs again, as `trackwatch demo` does. */
+  'demo.tour': { input: s.Empty, output: z.object({ runId: z.string() }) },
   'account.get': { input: s.Empty, output: s.AccountInfo },
   'account.save': { input: s.AccountSave, output: s.AccountInfo },
   'account.forget': { input: s.Empty, output: s.AccountInfo },

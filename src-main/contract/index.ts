@@ -53,6 +53,7 @@ export type ReplayInfo = z.output<typeof s.ReplayInfo>;
 export type ReplayList = z.output<typeof s.ReplayList>;
 export type SyncProgress = z.output<typeof s.SyncProgress>;
 export type SyncFinished = z.output<typeof s.SyncFinished>;
+export type LastSync = z.output<typeof s.LastSync>;
 export type SyncStatus = z.output<typeof s.SyncStatus>;
 export type NewPersonalBest = z.output<typeof s.NewPersonalBest>;
 export type ConnectionStatus = z.output<typeof s.ConnectionStatus>;

@@ -6,6 +6,7 @@ export const COMMAND_NAMES = [
   'setup.startDemo',
   'setup.connect',
   'setup.leaveDemo',
+  'demo.tour',
   'account.get',
   'account.save',
   'account.forget',

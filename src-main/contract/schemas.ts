@@ -133,12 +133,29 @@ export const SettingsUpdate = z
 /** ok: everything read; partial: some maps failed (the rest is saved); failed: nothing usable; cancelled: stopped by the player. */
 export const SyncOutcome = z.enum(['ok', 'partial', 'failed', 'cancelled']);
 
+/** What went wrong, as a stable code (`offline`: the service could not be reached) and the words of the error. */
+export const SyncError = z.object({ code: z.string(), message: z.string() });
+
+/** The latest sync covering a list, whatever its outcome: what the window shows where it shows the sync's time. */
+export const LastSync = z.object({
+  outcome: SyncOutcome,
+  finishedAt: IsoDate,
+  /** Maps whose records could not be read (partial syncs). */
+  failedMaps: z.number().int(),
+  /** Why it failed or was partial; null for a sync that went fine or was cancelled. */
+  error: SyncError.nullable(),
+});
+
 export const WatchlistSummary = z.object({
   name: z.string(),
   maps: z.number().int(),
   players: z.number().int(),
+  /** When a sync last read every map of the list (it ended ok): "synced N minutes ago" is always true of it. */
   lastSyncAt: IsoDate.nullable(),
+  /** How the latest sync covering the list ended. */
   lastSyncOutcome: SyncOutcome.nullable(),
+  /** The latest sync covering the list (a sync of every list counts for the lists that existed when it started). */
+  lastSync: LastSync.nullable(),
 });
 
 export const MedalTimes = z.object({ author: z.number(), gold: z.number(), silver: z.number(), bronze: z.number() });
@@ -166,7 +183,8 @@ export const PlayerSummary = z.object({
 
 export const WatchlistDetail = z.object({
   summary: WatchlistSummary,
-  maps: z.array(MapSummary),
+  /** Each with when a sync last read its records (null: not yet). */
+  maps: z.array(MapSummary.extend({ lastCheckedAt: IsoDate.nullable() })),
   players: z.array(PlayerSummary),
 });
 
@@ -188,6 +206,8 @@ export const AddPlayersResult = z.object({
   added: z.array(z.string()),
   alreadyListed: z.array(z.string()),
   invalid: z.array(z.object({ accountId: z.string(), reason: z.string() })),
+  /** Players who already had another nickname: it was kept, the one given was not applied. */
+  nicknamesKept: z.array(z.object({ accountId: z.string(), kept: z.string(), given: z.string() })),
 });
 
 export const ReplayState = z.enum(['downloaded', 'available', 'hidden', 'none']);
@@ -227,6 +247,8 @@ export const MapDetail = z.object({
   map: MapSummary,
   entries: z.array(RankedEntry),
   lastSyncAt: IsoDate.nullable(),
+  /** When a sync last read this map's records; null: not yet. */
+  lastCheckedAt: IsoDate.nullable(),
   replayFolder: z.string(),
 });
 
@@ -345,7 +367,9 @@ export const SyncFinished = z.object({
   replays: z.number().int(),
   durationMs: z.number(),
   finishedAt: IsoDate,
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Maps whose records could not be read (partial syncs). */
+  failedMaps: z.number().int(),
+  error: SyncError.nullable(),
 });
 
 export const SyncStatus = z.object({
@@ -374,6 +398,7 @@ export const NewPersonalBest = z.object({
   mapUid: z.string(),
   mapName: z.string(),
   accountId: z.string(),
+  /** Plain text: the nickname, else the display name without its formatting codes, else the account ID's start. */
   playerName: z.string(),
   isStunt: z.boolean(),
   /** ms, or points on Stunt; null when the new record is hidden. */

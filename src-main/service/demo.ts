@@ -2,14 +2,21 @@
 // No account and no network: everything talks to 127.0.0.1.
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { isStuntMapType } from '../core/model.ts';
 import { databaseFile } from '../core/paths.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
+import type { SyncSummary } from '../core/sync/engine.ts';
 import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
 
 export const DEMO_LIST = 'Demo';
 export const DEMO_SEED = 2026;
 const MARKER = '.trackwatch-demo';
+/** The demo logs in to its emulator as "me", so a secret threshold never hides the player's own records from them. */
+const DEMO_LOGIN = { login: 'demo', password: 'demo' };
+/** Between the demo's two syncs, a few rivals move on: about this share of their personal bests improve. */
+const RIVALS = 3;
+const IMPROVING = 0.35;
 
 /** Another process (the app in its demo, a `trackwatch demo` under way) has the demo's folder open. */
 export class DemoInUseError extends Error {
@@ -35,9 +42,52 @@ export interface Demo {
   trackwatch: Trackwatch;
   emulator: RunningEmulator;
   list: string;
-  /** The account the demo plays as ("me" in comparisons). */
+  /** The account the demo plays as ("me" in comparisons), logged in as on the service. */
   me: string;
+  /** Time passes in the demo's world: some players improve their personal bests, some set first records. */
+  passTime(): { improved: number; added: number };
   close(): Promise<void>;
+}
+
+/**
+ * The demo's world reads like a season of the game: an official campaign ("Fall 2026 - 01"...), community maps with
+ * their formatting codes, believable nicknames and club tags, every kind of map. Hostile names stay in the tests.
+ */
+export function demoDatasetOptions(maps: number, players: number): Parameters<typeof generateDataset>[0] {
+  return { seed: DEMO_SEED, maps, players, style: 'season' };
+}
+
+/**
+ * Who the demo plays as: the first player (by account ID) with a personal best better than a map's secret threshold,
+ * so the demo shows what logging in as yourself means (your own record is never hidden from you); else the first.
+ */
+function demoPlayer(dataset: ReturnType<typeof generateDataset>, accounts: readonly string[]): string {
+  const secret = new Map(dataset.maps.filter((m) => m.secretThreshold !== undefined).map((m) => [m.mapId, m]));
+  const behind = new Set(
+    dataset.records
+      .filter((r) => {
+        const map = r.scopeType === 'PersonalBest' ? secret.get(r.mapId) : undefined;
+        if (!map) return false;
+        return isStuntMapType(map.mapType) ? r.recordScore.score > map.secretThreshold! : r.recordScore.time < map.secretThreshold!;
+      })
+      .map((r) => r.accountId),
+  );
+  return accounts.find((a) => behind.has(a)) ?? accounts[0] ?? '';
+}
+
+/**
+ * The demo as a player meets it, the same in the window and on the command line: a first sync, time passes (some
+ * players improve), a second sync. Stops after the first sync if it did not go through (cancelled, failed).
+ */
+export async function tourDemo(
+  demo: Pick<Demo, 'passTime'>,
+  steps: { sync(): Promise<SyncSummary>; afterFirst?(first: SyncSummary, changed: { improved: number; added: number }): void },
+): Promise<SyncSummary> {
+  const first = await steps.sync();
+  if (first.outcome !== 'ok' && first.outcome !== 'partial') return first;
+  const changed = demo.passTime();
+  steps.afterFirst?.(first, changed);
+  return steps.sync();
 }
 
 export interface DemoOptions {
@@ -64,7 +114,8 @@ async function prepareDemoFolder(dataDir: string): Promise<void> {
 
 /**
  * Starts the emulator on a generated dataset, opens a fresh demo data folder and fills a demo watchlist with every
- * map (by UID, one by a trackmania.io link, one by map ID) and a dozen players, the first of them "me".
+ * map (by UID, the first by a trackmania.io link, the last by map ID) and a dozen players, one of them "me", whom the
+ * demo logs in as.
  */
 export async function startDemo(options: DemoOptions): Promise<Demo> {
   const lock = await lockDemoFolder(options.dataDir);
@@ -72,35 +123,40 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   let trackwatch: Trackwatch | undefined;
   try {
     await prepareDemoFolder(options.dataDir);
-    const dataset = generateDataset({ seed: DEMO_SEED, maps: options.maps ?? 24, players: options.players ?? 12 });
+    const dataset = generateDataset(demoDatasetOptions(options.maps ?? 24, options.players ?? 12));
+    const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
+    const me = demoPlayer(dataset, accounts);
     // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
     const oauth = { clientId: 'trackwatch-demo', clientSecret: 'demo-secret' };
-    const running = (emulator = await startEmulator({ dataset, oauth }));
+    const running = (emulator = await startEmulator({ dataset, oauth, auth: { ...DEMO_LOGIN, accountId: me } }));
     const tw = (trackwatch = await openTrackwatch({
       dataDir: options.dataDir,
       apiUrl: running.url,
       maxRps: options.maxRps ?? 50,
+      credentials: DEMO_LOGIN,
       oauth: { ...oauth, baseUrl: running.url },
     }));
-    const [first, second, ...rest] = dataset.maps;
+    // Every way a map is named: a trackmania.io link, UIDs, and (last, so the list keeps the season's order: a map ID
+    // waits for the first sync to be looked up) a map ID.
+    const [first, ...rest] = dataset.maps;
+    const last = rest.pop();
     const refs = [
       ...(first ? [`https://trackmania.io/#/leaderboard/${first.mapUid}`] : []),
-      ...(second ? [second.mapId] : []),
       ...rest.map((m) => m.mapUid),
+      ...(last ? [last.mapId] : []),
     ];
     await tw.addMaps(DEMO_LIST, refs);
-    const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
-    const me = accounts[0] ?? '';
-    tw.addPlayers(
-      DEMO_LIST,
-      accounts.map((accountId, i) => ({ accountId, nickname: i === 0 ? 'Me' : i === 1 ? 'Rival' : undefined })),
-    );
+    // "Me" shows by their own display name (the window marks them as me); one other player has a nickname.
+    const rival = accounts.find((a) => a !== me);
+    tw.addPlayers(DEMO_LIST, accounts.map((accountId) => ({ accountId, nickname: accountId === rival ? 'Rival' : undefined })));
     tw.setMe(me);
     return {
       trackwatch: tw,
       emulator: running,
       list: DEMO_LIST,
       me,
+      // A few rivals improve (never "me": the player's own records change only when they play).
+      passTime: () => running.evolve({ seed: DEMO_SEED + 1, fraction: IMPROVING, rivals: RIVALS, except: [me] }),
       close: async () => {
         try {
           await tw.close();

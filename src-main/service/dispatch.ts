@@ -5,11 +5,7 @@ import { isCommandName } from '../contract/names.ts';
 import { errorResult, okResult } from '../contract/result.ts';
 import type { Result } from '../contract/result.ts';
 import { toErrorValue } from './errors.ts';
-
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  const path = issue.path.map(String).join('.');
-  return path ? `${path}: ${issue.message}` : issue.message;
-}
+import { issueSentence } from './validation.ts';
 
 /** Checks the name, parses the input with the contract's schema, runs the handler; never throws. */
 export async function dispatch(handlers: Handlers, name: unknown, rawInput: unknown): Promise<Result<unknown>> {
@@ -17,7 +13,7 @@ export async function dispatch(handlers: Handlers, name: unknown, rawInput: unkn
   const parsed = commands[name].input.safeParse(rawInput ?? {});
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    return errorResult('invalid_input', first ? describeIssue(first) : 'Invalid input.');
+    return errorResult('invalid_input', first ? issueSentence(first) : 'This request is not valid.');
   }
   try {
     const handler = handlers[name] as (input: unknown) => Promise<unknown>;

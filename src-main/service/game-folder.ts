@@ -1,5 +1,6 @@
 // Where the game looks for replays, per OS, and a safe file name for a replay copied there.
 import path from 'node:path';
+import { stripFormatting } from '../shared/format.ts';
 
 /** Trackmania's Steam app, whose Proton prefix holds the game's Documents on Linux. */
 const STEAM_APP_ID = '2225070';
@@ -28,7 +29,10 @@ function safePart(text: string, max: number): string {
   return cleaned || 'replay';
 }
 
-/** `<map>_<player>_<result>.Replay.Gbx`, the way the game names its own, built only from cleaned text. */
+/**
+ * `<map>_<player>_<result>.Replay.Gbx`, the way the game names its own, built only from cleaned text: names lose
+ * their formatting codes first, so no colour code is left behind as text (`$f80Summer` is `Summer`, not `_f80Summer`).
+ */
 export function replayCopyName(mapName: string, playerName: string, result: string): string {
-  return `${safePart(mapName, 60)}_${safePart(playerName, 30)}_${safePart(result, 20)}.Replay.Gbx`;
+  return `${safePart(stripFormatting(mapName), 60)}_${safePart(stripFormatting(playerName), 30)}_${safePart(result, 20)}.Replay.Gbx`;
 }

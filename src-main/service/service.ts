@@ -8,7 +8,7 @@ import { formatScore, formatTime, stripFormatting } from '../shared/format.ts';
 import type { z } from 'zod';
 import type * as s from '../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../contract/schemas.ts';
-import { DemoInUseError, startDemo, type Demo } from './demo.ts';
+import { DemoInUseError, startDemo, tourDemo, type Demo } from './demo.ts';
 import { REAL_BASE_URL, isUuid, type RequestEvent } from '../core/nadeo/index.ts';
 import type { SettingValue } from '../core/store/index.ts';
 import type { NewPersonalBest as EngineNewPersonalBest } from '../core/sync/engine.ts';
@@ -17,6 +17,7 @@ import { ServiceError } from './errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
 import { defaultGameReplayFolder } from './game-folder.ts';
 import type { SecretStore } from './secrets.ts';
+import { failedMapsOf, syncErrorFor } from './sync-outcome.ts';
 import { SyncRunner } from './sync-runner.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -80,6 +81,8 @@ export class TrackwatchService {
   readonly #o: ServiceOptions;
   readonly #main: Trackwatch;
   #demo: Demo | undefined;
+  /** The demo whose tour the next sync runs (startDemoTour). */
+  #tour: Demo | undefined;
   #setup: Setup;
   #connection: Connection = { state: 'unknown', message: null, checkedAt: null };
   #schedule: ReturnType<typeof setInterval> | undefined;
@@ -101,14 +104,19 @@ export class TrackwatchService {
     this.runner = new SyncRunner({
       events,
       now: this.now,
-      run: (job) =>
-        this.active.sync({
-          ...(job.list === undefined ? {} : { list: job.list }),
-          ...(job.replays === undefined ? {} : { replays: job.replays }),
-          signal: job.signal,
-          onProgress: job.onProgress,
-          onNewPersonalBest: job.onNewPersonalBest,
-        }),
+      run: (job) => {
+        const sync = () =>
+          this.active.sync({
+            ...(job.list === undefined ? {} : { list: job.list }),
+            ...(job.replays === undefined ? {} : { replays: job.replays }),
+            signal: job.signal,
+            onProgress: job.onProgress,
+            onNewPersonalBest: job.onNewPersonalBest,
+          });
+        const tour = this.#tour;
+        this.#tour = undefined;
+        return tour && tour === this.#demo ? tourDemo(tour, { sync }) : sync();
+      },
       onNewPersonalBest: (e, list) => this.#onNewPersonalBest(e, list),
       onStarted: () => this.touch(),
       onFinished: (finished) => {
@@ -118,10 +126,11 @@ export class TrackwatchService {
     });
     const last = this.active.store.syncRuns.last();
     if (last && last.finishedAt && last.outcome !== 'running') {
+      const firstError = last.errors.find((e) => e.mapId === null) ?? last.errors[0];
       this.runner.last = {
         runId: String(last.id), list: last.list, outcome: last.outcome, maps: last.counts.maps, newRecords: last.counts.newPbs,
         replays: last.counts.replays, durationMs: Date.parse(last.finishedAt) - Date.parse(last.startedAt), finishedAt: last.finishedAt,
-        error: last.errors[0] ? { code: 'service_error', message: last.errors[0].message } : null,
+        failedMaps: failedMapsOf(last.errors), error: syncErrorFor(last.outcome, firstError?.message),
       };
     }
   }
@@ -274,6 +283,19 @@ export class TrackwatchService {
     this.reschedule();
   }
 
+  /**
+   * The demo as `trackwatch demo` tells it, in the background with its progress: a sync of the demo list, time
+   * passes, a second sync. Returns the run's ID.
+   */
+  startDemoTour(): string {
+    const demo = this.#demo;
+    if (!demo) throw new ServiceError('not_configured', 'The demo is not running: choose "Try the demo" first.');
+    if (this.runner.running) throw new ServiceError('busy', 'A sync is already running; wait for it or cancel it.', true);
+    // The run takes it (see the runner's run above): the next sync started is this one.
+    this.#tour = demo;
+    return this.runner.start({ list: demo.list });
+  }
+
   /** Leaves the demo (if in it) for the real data folder and the saved account. */
   async enterAccount(): Promise<void> {
     await this.runner.stop();
@@ -298,6 +320,8 @@ export class TrackwatchService {
 
   /** Every request the client makes says whether the service answered: the banner follows that. */
   #observe(event: RequestEvent): void {
+    // A cancel cuts the sync's requests short: they got no answer because we stopped asking, not because of the service.
+    if (event.status === 'error' && this.runner.stopping) return;
     if (event.status === 'error') this.markOffline('The last request got no answer.');
     else this.#setConnection({ state: 'online', message: null, checkedAt: this.now().toISOString() });
   }
@@ -367,9 +391,11 @@ export class TrackwatchService {
     }
   }
 
+  /** The name a notification shows: plain text (no formatting codes), the start of the account ID at worst. */
   #playerLabel(accountId: string, fallback: string): string {
     const player = this.active.store.players.get(accountId);
-    return player?.nickname || player?.displayName || fallback;
+    const name = player?.nickname || (player?.displayName && stripFormatting(player.displayName)) || stripFormatting(fallback);
+    return name === accountId ? accountId.slice(0, 8) : name;
   }
 
   // ---- cached views -------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import type { EventPayload } from '../contract/events.ts';
 import type { NewPersonalBest as EngineNewPersonalBest, SyncProgress as EngineProgress, SyncSummary } from '../core/sync/engine.ts';
 import { ServiceError, toErrorValue } from './errors.ts';
 import type { EventHub } from './events.ts';
+import { failedMapsOf, syncErrorFor } from './sync-outcome.ts';
 
 type Progress = EventPayload<'sync.progress'>;
 type Finished = EventPayload<'sync.finished'>;
@@ -23,7 +24,8 @@ export function progressOf(runId: string, list: string | null, startedAt: string
 }
 
 export function finishedOf(runId: string, summary: SyncSummary, finishedAt: string): Finished {
-  const firstError = summary.errors[0];
+  // The run's own error says why it failed; a map's error why it was partial.
+  const firstError = summary.errors.find((e) => e.mapId === null) ?? summary.errors[0];
   return {
     runId,
     list: summary.list,
@@ -33,11 +35,10 @@ export function finishedOf(runId: string, summary: SyncSummary, finishedAt: stri
     replays: summary.replaysDownloaded,
     durationMs: summary.durationMs,
     finishedAt,
-    error: summary.outcome === 'failed' || summary.outcome === 'partial'
-      ? summary.localFault
-        ? { code: 'local_fault', message: summary.localFault.message }
-        : firstError ? { code: 'service_error', message: firstError.message } : null
-      : null,
+    failedMaps: failedMapsOf(summary.errors),
+    error: summary.localFault && (summary.outcome === 'failed' || summary.outcome === 'partial')
+      ? { code: 'local_fault', message: summary.localFault.message }
+      : syncErrorFor(summary.outcome, firstError?.message),
   };
 }
 
@@ -132,7 +133,7 @@ export class SyncRunner {
       } catch (error) {
         const value = toErrorValue(error);
         finished = {
-          runId, list, outcome: value.code === 'cancelled' ? 'cancelled' : 'failed', maps: 0, newRecords: 0, replays: 0,
+          runId, list, outcome: value.code === 'cancelled' ? 'cancelled' : 'failed', maps: 0, newRecords: 0, replays: 0, failedMaps: 0,
           durationMs: now().getTime() - Date.parse(startedAt), finishedAt: now().toISOString(),
           error: value.code === 'cancelled' ? null : { code: value.code, message: value.message },
         };
@@ -143,6 +144,11 @@ export class SyncRunner {
       this.#o.events.emit('sync.finished', finished);
     })();
     return runId;
+  }
+
+  /** A cancel (or stop) is under way: requests failing now were cut short by it, not by the network. */
+  get stopping(): boolean {
+    return this.#running?.controller.signal.aborted ?? false;
   }
 
   cancel(): boolean {

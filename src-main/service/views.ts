@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type * as s from '../contract/schemas.ts';
 import { isStuntMapType } from '../core/model.ts';
 import { isGivenUp } from '../core/store/index.ts';
+import type { ListSyncState } from '../core/store/sync-runs.ts';
+import { syncErrorFor } from './sync-outcome.ts';
 import type { CompareMap, HistoryRow, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -13,8 +15,17 @@ export function naturalDelta(worseIsPositive: number | null, isStunt: boolean): 
   return isStunt ? -worseIsPositive : worseIsPositive;
 }
 
-export function watchlistSummary(list: ListSummary): Out<typeof s.WatchlistSummary> {
-  return { name: list.name, maps: list.maps, players: list.players, lastSyncAt: list.lastSyncAt, lastSyncOutcome: list.lastSyncOutcome };
+/** "Synced" is said only of a sync that read every map (lastOkAt); the latest sync's outcome goes with it. */
+export function watchlistSummary(list: ListSummary, sync: ListSyncState): Out<typeof s.WatchlistSummary> {
+  const last = sync.last;
+  return {
+    name: list.name,
+    maps: list.maps,
+    players: list.players,
+    lastSyncAt: sync.lastOkAt,
+    lastSyncOutcome: last?.outcome ?? null,
+    lastSync: last ? { outcome: last.outcome, finishedAt: last.finishedAt, failedMaps: last.failedMaps, error: syncErrorFor(last.outcome, last.firstError) } : null,
+  };
 }
 
 export function mapSummary(map: StoredMap, authorName: string | null): Out<typeof s.MapSummary> {

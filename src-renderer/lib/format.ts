@@ -10,6 +10,15 @@ export function formatValue(value: number | null | undefined, isStunt: boolean):
   return isStunt ? formatScore(value) : formatTime(value);
 }
 
+/**
+ * A medal's score in the unit its map ranks by: a time, Stunt points, or on Platform maps at most so many respawns
+ * (API-FACTS: Platform medal scores are maximum respawn counts).
+ */
+export function formatMedalValue(value: number, map: { isStunt: boolean; mapType: string }): string {
+  if (map.mapType.endsWith('TM_Platform')) return `${value.toLocaleString('en-US')} respawn${value === 1 ? '' : 's'}`;
+  return formatValue(value, map.isStunt);
+}
+
 /** A difference (value − reference) in the map's unit. */
 export function formatDeltaValue(delta: number | null | undefined, isStunt: boolean): string {
   return isStunt ? formatScoreDelta(delta) : formatDelta(delta);

@@ -12,23 +12,103 @@ export function splitRefs(text: string): string[] {
   return refs;
 }
 
-export interface PlayerLine {
-  accountId: string;
-  nickname?: string;
+/** The longest nickname the store keeps (core/store/players.ts NICKNAME_MAX). */
+export const NICKNAME_MAX = 60;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** trackmania.io's player pages: `https://trackmania.io/#/player/<accountId>` (with or without a tab after it). */
+const PLAYER_LINK = /^(?:https?:\/\/)?(?:www\.)?trackmania\.io\/(?:#\/)?player\/([0-9a-f-]{36})(?:[/?#].*)?$/i;
+
+/** The account ID a pasted piece names: an ID itself, or a trackmania.io player link; null for anything else. */
+export function accountIdOf(piece: string): string | null {
+  const text = piece.trim();
+  if (UUID.test(text)) return text.toLowerCase();
+  const link = PLAYER_LINK.exec(text);
+  return link?.[1] && UUID.test(link[1]) ? link[1].toLowerCase() : null;
 }
 
-/** Reads "accountId nickname" lines (the nickname may hold spaces; a comma or tab also separates). */
-export function splitPlayers(text: string): PlayerLine[] {
-  const players: PlayerLine[] = [];
-  const seen = new Set<string>();
-  for (const raw of text.split(/\r?\n/)) {
+/** One pasted line, read: a player to add, or why it is not one. */
+export interface PlayerLine {
+  /** 1-based, counting every line of the text (blank ones too), as an editor shows them. */
+  line: number;
+  text: string;
+  accountId: string | null;
+  nickname: string | null;
+  /** Why this line adds nobody; null when it names a player. */
+  problem: string | null;
+}
+
+/**
+ * Reads pasted players, one per line: an account ID or a trackmania.io player link, then optionally a nickname
+ * (the rest of the line, after spaces, a comma, a semicolon or a tab). A second ID on the line is never taken for a
+ * nickname: the line is refused, so the player can split it. Blank lines are skipped; a player met again is noted.
+ */
+export function parsePlayerLines(text: string): PlayerLine[] {
+  const lines: PlayerLine[] = [];
+  const firstLine = new Map<string, number>();
+  text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
-    if (!line) continue;
-    const match = /^([^\s,;\t]+)[\s,;\t]*(.*)$/.exec(line);
-    if (!match?.[1] || seen.has(match[1])) continue;
-    seen.add(match[1]);
-    const nickname = match[2]?.trim();
-    players.push(nickname ? { accountId: match[1], nickname } : { accountId: match[1] });
-  }
-  return players;
+    if (!line) return;
+    const at = index + 1;
+    const [, head = '', rest = ''] = /^([^\s,;]+)[\s,;]*(.*)$/.exec(line) ?? [];
+    const accountId = accountIdOf(head);
+    const others = rest.split(/[\s,;]+/).filter((piece) => accountIdOf(piece) !== null).length;
+    const nickname = rest.replace(/\s+/g, ' ').replace(/^["']|["']$/g, '').trim() || null;
+    const refuse = (problem: string) => lines.push({ line: at, text: line, accountId, nickname: null, problem });
+    if (accountId === null) {
+      if (others > 0) refuse('the account ID goes first, then the nickname');
+      else refuse('not an account ID or a trackmania.io player link');
+      return;
+    }
+    if (others > 0) {
+      refuse(`${others + 1} account IDs on one line: put each player on a line of their own`);
+      return;
+    }
+    if (nickname !== null && [...nickname].length > NICKNAME_MAX) {
+      refuse(`the nickname is longer than ${NICKNAME_MAX} characters`);
+      return;
+    }
+    const earlier = firstLine.get(accountId);
+    if (earlier !== undefined) {
+      refuse(`the same player as line ${earlier}`);
+      return;
+    }
+    firstLine.set(accountId, at);
+    lines.push({ line: at, text: line, accountId, nickname, problem: null });
+  });
+  return lines;
+}
+
+/** What the service said about the players sent, as one line of words per pasted line. */
+export interface PlayerLineOutcome extends PlayerLine {
+  outcome: 'added' | 'already' | 'refused';
+  /** The nickname the player already had, kept instead of the one on the line. */
+  keptNickname: string | null;
+  message: string;
+}
+
+export function playerLineOutcomes(
+  lines: readonly PlayerLine[],
+  result: { added: string[]; alreadyListed: string[]; invalid: { accountId: string; reason: string }[]; nicknamesKept: { accountId: string; kept: string; given: string }[] },
+  list: string,
+): PlayerLineOutcome[] {
+  const added = new Set(result.added);
+  const already = new Set(result.alreadyListed);
+  const invalid = new Map(result.invalid.map((i) => [i.accountId.trim().toLowerCase(), i.reason]));
+  const kept = new Map(result.nicknamesKept.map((k) => [k.accountId, k]));
+  return lines.map((line): PlayerLineOutcome => {
+    const refused = (why: string): PlayerLineOutcome => ({ ...line, outcome: 'refused', keptNickname: null, message: `not added: ${why}` });
+    if (line.problem !== null || line.accountId === null) return refused(line.problem ?? 'no account ID');
+    const reason = invalid.get(line.accountId);
+    if (reason !== undefined) return refused(reason);
+    const keptNickname = kept.get(line.accountId);
+    const note = keptNickname ? `; keeps the nickname “${keptNickname.kept}” (not “${keptNickname.given}”: change it with the player’s pencil in the list)` : '';
+    const keptName = keptNickname?.kept ?? null;
+    if (added.has(line.accountId)) {
+      const as = !keptNickname && line.nickname ? ` as “${line.nickname}”` : '';
+      return { ...line, outcome: 'added', keptNickname: keptName, message: `added${as}${note}` };
+    }
+    if (already.has(line.accountId)) return { ...line, outcome: 'already', keptNickname: keptName, message: `already in ${list}${note}` };
+    return refused('the service gave no answer for it');
+  });
 }

@@ -1,13 +1,14 @@
 // `demo`: the whole product against the built-in emulator, no account and no network.
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { DEMO_SEED, startDemo } from '../../service/demo.ts';
+import { DEMO_SEED, startDemo, tourDemo } from '../../service/demo.ts';
 import { formatScore, formatTime } from '../../shared/format.ts';
 import { isStuntMapType } from '../../core/model.ts';
 import { databaseFile, replaysDir, resolveDataDir } from '../../core/paths.ts';
 import type { GlobalFlags } from '../context.ts';
 import { UserError } from '../errors.ts';
 import { colours, line, plainName, table } from '../output.ts';
+import { plural } from '../words.ts';
 import { printCompare } from './read.ts';
 import { summaryLine, syncWithProgress } from './sync.ts';
 
@@ -42,15 +43,20 @@ export function registerDemoCommand(program: Command): void {
         line('');
 
         line(colours.bold('1. First sync of the "Demo" watchlist'));
-        const first = await syncWithProgress(tw, { list, signal: controller.signal });
-        line(summaryLine(first));
-
-        const changed = emulator.evolve({ seed: DEMO_SEED + 1, fraction: 0.2 });
+        let timePassed = false;
+        const last = await tourDemo(demo, {
+          sync: () => syncWithProgress(tw, { list, signal: controller.signal }),
+          afterFirst: (first, changed) => {
+            timePassed = true;
+            line(summaryLine(first));
+            line('');
+            line(colours.bold(`2. Time passes: ${plural(changed.improved, 'PB improves', 'PBs improve')}, ${plural(changed.added, 'first record is', 'first records are')} set. Second sync:`));
+          },
+        });
+        line(summaryLine(last));
         line('');
-        line(colours.bold(`2. Time passes: ${changed.improved} PBs improve, ${changed.added} first records are set. Second sync:`));
-        const second = await syncWithProgress(tw, { list, signal: controller.signal });
-        line(summaryLine(second));
-        line('');
+        // The first sync was cancelled or failed: nothing more to show.
+        if (!timePassed) return;
 
         line(colours.bold('3. The comparison (first maps; `compare` shows all)'));
         const comparison = tw.store.records.compare(list, { me: demo.me });

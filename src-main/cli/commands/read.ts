@@ -6,6 +6,7 @@ import { isStuntMapType } from '../../core/model.ts';
 import { parseMapRef } from '../../core/refs.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { withTrackwatch } from '../context.ts';
+import { resolvePlayer } from '../players.ts';
 import { UserError } from '../errors.ts';
 import { colours, delta, line, medal, plainName, printJson, result, table } from '../output.ts';
 
@@ -66,13 +67,13 @@ export function registerReadCommands(program: Command): void {
     .command('records')
     .description('stored records, by map and/or player (no network)')
     .option('--map <ref>', 'a map UID, ID or link')
-    .option('--player <accountId>', 'an account ID')
+    .option('--player <player>', 'an account ID, nickname or display name (any case)')
     .option('--list <name>', 'only this watchlist')
     .option('--json', 'machine-readable output')
     .action(async (flags: { map?: string; player?: string; list?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
         const mapId = flags.map ? mapIdOf(tw, flags.map) : undefined;
-        const player = flags.player?.toLowerCase();
+        const player = flags.player === undefined ? undefined : resolvePlayer(tw, flags.player, '--player');
         let records = mapId ? tw.store.records.forMap(mapId) : player ? tw.store.records.forPlayer(player) : flags.list ? tw.store.records.forList(flags.list) : tw.store.records.forList(onlyList(tw));
         if (mapId && player) records = records.filter((r) => r.accountId === player);
         if (flags.list && (mapId || player)) {
@@ -95,12 +96,12 @@ export function registerReadCommands(program: Command): void {
   program
     .command('compare')
     .description('per map: each watched player\'s PB, rank, medal, delta to the best and to you (no network)')
-    .option('--me <accountId>', 'compare to this account (default: the one marked with `players add --me`)')
+    .option('--me <player>', 'compare to this player: account ID, nickname or display name (default: the one marked with `players add --me`)')
     .option('--list <name>', 'watchlist (default: every watched map and player)')
     .option('--json', 'machine-readable output')
     .action(async (flags: { me?: string; list?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const me = flags.me?.toLowerCase() ?? tw.me;
+        const me = flags.me === undefined ? tw.me : resolvePlayer(tw, flags.me, '--me');
         const maps = tw.store.records.compare(flags.list ?? onlyList(tw), { me });
         if (flags.json) return printJson(maps);
         if (maps.length === 0) return line('nothing to compare yet: add maps and players, then `trackwatch sync`.');
@@ -112,7 +113,7 @@ export function registerReadCommands(program: Command): void {
     .command('history')
     .description('PB improvements seen by syncs, newest first (no network)')
     .option('--map <ref>', 'a map UID, ID or link')
-    .option('--player <accountId>', 'an account ID')
+    .option('--player <player>', 'an account ID, nickname or display name (any case)')
     .option('--list <name>', 'only this watchlist')
     .option('--since <date>', 'set on or after this date')
     .option('--until <date>', 'set before this date')
@@ -124,7 +125,7 @@ export function registerReadCommands(program: Command): void {
         if (!Number.isInteger(limit) || limit <= 0) throw new UserError(`--limit must be a whole number above 0, got "${flags.limit}".`);
         const rows = tw.store.records.history({
           map: flags.map ? mapIdOf(tw, flags.map) : undefined,
-          player: flags.player?.toLowerCase(),
+          player: flags.player === undefined ? undefined : resolvePlayer(tw, flags.player, '--player'),
           list: flags.list,
           since: parseDate(flags.since, '--since'),
           until: parseDate(flags.until, '--until'),

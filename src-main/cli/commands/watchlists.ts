@@ -1,13 +1,34 @@
 // `maps`, `players` and `lists`: what a player watches.
 import type { Command } from 'commander';
+import { isPlatformMapType, isStuntMapType } from '../../core/model.ts';
 import { parseMapRefs } from '../../core/refs.ts';
+import type { StoredMap } from '../../core/store/index.ts';
+import { formatScore, formatTime } from '../../shared/format.ts';
+import { lastSyncWords } from '../../shared/sync-words.ts';
+import { syncErrorFor } from '../../service/sync-outcome.ts';
 import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
 import { UserError } from '../errors.ts';
 import { colours, line, plainName, printJson, table } from '../output.ts';
+import { resolvePlayer } from '../players.ts';
+import { localDateTime, plural } from '../words.ts';
 
 interface ListFlag {
   list?: string;
   json?: boolean;
+}
+
+/** A map's kind as players name it. */
+function mapKind(map: StoredMap): string {
+  if (isStuntMapType(map.mapType)) return 'Stunt';
+  if (isPlatformMapType(map.mapType)) return 'Platform';
+  return map.hasClones ? 'Race (clones)' : (map.mapType.split('\\').pop() ?? '').replace(/^TM_/, '') || 'Race';
+}
+
+/** A medal's score in the map's unit: a time on Race maps, points on Stunt, at most so many respawns on Platform. */
+function medalScore(map: StoredMap, score: number): string {
+  if (isStuntMapType(map.mapType)) return `${formatScore(score)} pts`;
+  if (isPlatformMapType(map.mapType)) return plural(score, 'respawn');
+  return formatTime(score);
 }
 
 export function registerWatchlistCommands(program: Command): void {
@@ -22,7 +43,7 @@ export function registerWatchlistCommands(program: Command): void {
       await withTrackwatch(command, async (tw, signal) => {
         const list = flags.list ?? DEFAULT_LIST;
         const result = await tw.addMaps(list, refs, { signal, lookUp: !flags.offline });
-        if (result.added.length) line(`added ${result.added.length} map(s) to "${list}"`);
+        if (result.added.length) line(`added ${plural(result.added.length, 'map')} to "${list}"`);
         if (result.alreadyListed.length) line(`already in "${list}": ${result.alreadyListed.join(', ')}`);
         for (const ref of result.notFound) line(colours.yellow(`not found on the service: ${ref}`));
         for (const bad of result.invalid) line(colours.yellow(`not a map: "${bad.input}": ${bad.reason}`));
@@ -45,7 +66,7 @@ export function registerWatchlistCommands(program: Command): void {
           flags.list ?? DEFAULT_LIST,
           parsed.map((r) => (r.kind === 'uid' ? { mapUid: r.uid } : r.kind === 'id' ? { mapId: r.id } : {})),
         );
-        line(`removed ${removed} map(s) from "${flags.list ?? DEFAULT_LIST}"`);
+        line(`removed ${plural(removed, 'map')} from "${flags.list ?? DEFAULT_LIST}"`);
       });
     });
   maps
@@ -58,7 +79,10 @@ export function registerWatchlistCommands(program: Command): void {
         const stored = tw.store.maps.list(flags.list);
         const pending = flags.list ? tw.store.maps.refs(flags.list).filter((r) => !r.resolved) : [];
         if (flags.json) return printJson({ maps: stored, pending });
-        line(table(['map', 'uid', 'type', 'author time'], stored.map((m) => [plainName(m.name), m.mapUid, m.mapType.split('\\').pop() ?? '', m.authorScore])));
+        line(table(
+          ['map', 'uid', 'kind', 'author', 'gold', 'silver', 'bronze'],
+          stored.map((m) => [plainName(m.name), m.mapUid, mapKind(m), ...[m.authorScore, m.goldScore, m.silverScore, m.bronzeScore].map((score) => medalScore(m, score))]),
+        ));
         for (const ref of pending) {
           line(colours.dim(`pending: ${ref.mapUid ?? ref.mapId}${ref.notFoundAt ? ' (not found on the service)' : ' (looked up at the next sync)'}`));
         }
@@ -68,7 +92,7 @@ export function registerWatchlistCommands(program: Command): void {
   const players = program.command('players').description('the players you watch');
   players
     .command('add')
-    .description('add players by account ID')
+    .description('add players by account ID; a player already watched keeps the nickname you gave them')
     .argument('<accountId...>', 'account IDs (UUIDs)')
     .option('--name <nickname>', 'your name for them (with several IDs, the same for all)')
     .option('--list <name>', 'watchlist to add to', DEFAULT_LIST)
@@ -77,9 +101,13 @@ export function registerWatchlistCommands(program: Command): void {
       await withTrackwatch(command, async (tw) => {
         const list = flags.list ?? DEFAULT_LIST;
         if (flags.me && ids.length !== 1) throw new UserError('--me takes exactly one account ID.');
-        const result = tw.addPlayers(list, ids.map((accountId) => ({ accountId, nickname: flags.name })));
-        if (result.added.length) line(`added ${result.added.length} player(s) to "${list}"`);
-        if (result.alreadyListed.length) line(`already in "${list}" (nickname updated if given): ${result.alreadyListed.join(', ')}`);
+        if (!tw.store.watchlists.get(list)) tw.store.watchlists.create(list);
+        const result = tw.store.players.add(list, ids.map((accountId) => ({ accountId, nickname: flags.name })));
+        if (result.added.length) line(`added ${plural(result.added.length, 'player')} to "${list}"`);
+        if (result.alreadyListed.length) line(`already in "${list}": ${result.alreadyListed.join(', ')}`);
+        for (const kept of result.nicknamesKept) {
+          line(colours.yellow(`${kept.accountId} keeps the nickname "${kept.kept}" (not "${kept.given}"); to change it: trackwatch players rename ${kept.accountId} "${kept.given}"`));
+        }
         for (const bad of result.invalid) line(colours.yellow(`not added: ${bad.accountId}: ${bad.reason}`));
         if (flags.me && result.invalid.length === 0) {
           tw.setMe(ids[0]);
@@ -89,14 +117,26 @@ export function registerWatchlistCommands(program: Command): void {
       });
     });
   players
+    .command('rename')
+    .description('change (or with "" clear) your nickname for a player')
+    .argument('<player>', 'account ID, nickname or display name')
+    .argument('<nickname>')
+    .action(async (who: string, nickname: string, _flags: unknown, command: Command) => {
+      await withTrackwatch(command, async (tw) => {
+        const accountId = resolvePlayer(tw, who, '<player>');
+        tw.store.players.setNickname(accountId, nickname);
+        line(nickname.trim() ? `${accountId} is now "${nickname.trim()}"` : `${accountId} has no nickname now`);
+      });
+    });
+  players
     .command('remove')
     .description('take players out of a watchlist (their records stay stored)')
-    .argument('<accountId...>')
+    .argument('<player...>', 'account IDs, nicknames or display names')
     .option('--list <name>', 'watchlist', DEFAULT_LIST)
-    .action(async (ids: string[], flags: ListFlag, command: Command) => {
+    .action(async (who: string[], flags: ListFlag, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const removed = tw.store.players.remove(flags.list ?? DEFAULT_LIST, ids.map((id) => id.trim().toLowerCase()));
-        line(`removed ${removed} player(s) from "${flags.list ?? DEFAULT_LIST}"`);
+        const removed = tw.store.players.remove(flags.list ?? DEFAULT_LIST, who.map((w) => resolvePlayer(tw, w, '<player>')));
+        line(`removed ${plural(removed, 'player')} from "${flags.list ?? DEFAULT_LIST}"`);
       });
     });
   players
@@ -119,7 +159,12 @@ export function registerWatchlistCommands(program: Command): void {
       const all = tw.store.watchlists.list();
       if (flags.json) return printJson(all);
       if (all.length === 0) return line('no watchlists yet: `trackwatch maps add <uid>` makes "Default", or `trackwatch lists create NAME`.');
-      line(table(['list', 'maps', 'pending', 'players', 'last sync'], all.map((l) => [l.name, l.maps, l.unresolvedMaps, l.players, l.lastSyncAt ? `${l.lastSyncAt} (${l.lastSyncOutcome})` : 'never'])));
+      line(table(['list', 'maps', 'players', 'last sync'], all.map((l) => {
+        const { last } = tw.store.syncRuns.stateOf(l.id);
+        const end = last && { outcome: last.outcome, failedMaps: last.failedMaps, error: syncErrorFor(last.outcome, last.firstError) };
+        const maps = plural(l.maps, 'map') + (l.unresolvedMaps ? ` (+${l.unresolvedMaps} waiting for a sync)` : '');
+        return [l.name, maps, plural(l.players, 'player'), lastSyncWords(end, last ? localDateTime(last.finishedAt) : '')];
+      })));
     });
   });
   lists

@@ -7,6 +7,11 @@ import type { WatchlistsRepo } from './watchlists.ts';
 
 export const NICKNAME_MAX = 60;
 
+export interface AddPlayersOutcome extends AddPlayersResult {
+  /** Accounts that already had another nickname: it was kept, and the one given was not applied. */
+  nicknamesKept: { accountId: string; kept: string; given: string }[];
+}
+
 interface PlayerRow {
   id: number;
   account_id: string;
@@ -69,10 +74,11 @@ export class PlayersRepo {
     this.#ctx = ctx;
     this.#lists = lists;
     const { db } = ctx;
-    // A nickname given replaces the old one; none given keeps it.
+    // Adding never renames: a nickname given fills an empty one and leaves one the player already chose (setNickname
+    // changes it on purpose).
     this.#upsert = db.prepare<[string, string | null, string], { id: number }>(
       `INSERT INTO players (account_id, nickname, added_at) VALUES (?, ?, ?)
-       ON CONFLICT (account_id) DO UPDATE SET nickname = coalesce(excluded.nickname, players.nickname)
+       ON CONFLICT (account_id) DO UPDATE SET nickname = coalesce(players.nickname, excluded.nickname)
        RETURNING id`,
     );
     this.#ensure = db.prepare<[string, string]>('INSERT OR IGNORE INTO players (account_id, added_at) VALUES (?, ?)');
@@ -119,9 +125,12 @@ export class PlayersRepo {
     );
   }
 
-  /** Adds accounts to a list (a nickname given replaces the stored one). Bad IDs are reported, not thrown. */
-  add(list: WatchlistRef, players: readonly { accountId: string; nickname?: string }[], addedAt: string = this.#ctx.now()): AddPlayersResult {
-    const result: AddPlayersResult = { added: [], alreadyListed: [], invalid: [] };
+  /**
+   * Adds accounts to a list. A nickname given is kept only for an account without one: a different stored nickname
+   * stays, and the result says so (nicknamesKept). Bad IDs are reported, not thrown.
+   */
+  add(list: WatchlistRef, players: readonly { accountId: string; nickname?: string | undefined }[], addedAt: string = this.#ctx.now()): AddPlayersOutcome {
+    const result: AddPlayersOutcome = { added: [], alreadyListed: [], invalid: [], nicknamesKept: [] };
     this.#ctx.db.transaction(() => {
       const { id: listId } = this.#lists.require(list);
       for (const player of players) {
@@ -135,6 +144,10 @@ export class PlayersRepo {
         if ('reason' in nick) {
           result.invalid.push({ accountId, reason: nick.reason });
           continue;
+        }
+        const stored = this.#byAccount.get(accountId)?.nickname ?? null;
+        if (stored !== null && nick.nickname !== null && stored !== nick.nickname) {
+          result.nicknamesKept.push({ accountId, kept: stored, given: nick.nickname });
         }
         const { id } = this.#upsert.get(accountId, nick.nickname, addedAt)!;
         const info = this.#join.run(listId, id, addedAt);

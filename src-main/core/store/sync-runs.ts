@@ -1,9 +1,16 @@
 // The log of sync runs: when, over which list, how it ended, what it counted and which maps failed.
 import type { RepoContext } from './context.ts';
 import { invalidInput, notFound } from './errors.ts';
-import type { SyncCounts, SyncOutcome, SyncRun, SyncRunError, SyncRunState } from './types.ts';
+import type { SyncCounts, SyncOutcome, SyncRun, SyncRunError, SyncRunState, WatchlistRef } from './types.ts';
 import type { WatchlistsRepo } from './watchlists.ts';
 import { describe } from './ids.ts';
+
+/** How syncs of one list went; see SyncRunsRepo.stateOf. */
+export interface ListSyncState {
+  last: { runId: number; finishedAt: string; outcome: SyncOutcome; failedMaps: number; firstError: string | null } | undefined;
+  /** When a run last read every map of the list (ended ok); null if none did. */
+  lastOkAt: string | null;
+}
 
 const OUTCOMES: ReadonlySet<string> = new Set<SyncOutcome>(['ok', 'partial', 'failed', 'cancelled']);
 
@@ -33,6 +40,12 @@ export class SyncRunsRepo {
   readonly #lastAny;
   readonly #lastForList;
   readonly #lastFinishedForList;
+  readonly #lastOkForList;
+  readonly #failedMaps;
+  readonly #firstError;
+  readonly #readRuns;
+  readonly #failedMapIds;
+  readonly #memberships;
   readonly #recent;
   readonly #running;
 
@@ -58,14 +71,37 @@ export class SyncRunsRepo {
     this.#lastForList = db.prepare<[number], RunRow>(
       `SELECT ${RUN_COLUMNS} FROM sync_runs WHERE watchlist_id = ? ORDER BY id DESC LIMIT 1`,
     );
-    // A run over every list (no list, no remembered name) covers each list too.
-    this.#lastFinishedForList = db.prepare<[number], { id: number; finished_at: string; outcome: SyncOutcome }>(
-      `SELECT id, finished_at, outcome FROM (
-         SELECT id, finished_at, outcome FROM sync_runs WHERE watchlist_id = ? AND outcome <> 'running'
+    // A run over every list (no list, no remembered name) covers each list that existed when it started: a list
+    // created afterwards was not in it.
+    const covering = (where: string) => `SELECT id, finished_at, outcome FROM (
+         SELECT id, finished_at, outcome FROM sync_runs WHERE watchlist_id = @list AND ${where}
          UNION ALL
          SELECT id, finished_at, outcome FROM sync_runs
-         WHERE watchlist_id IS NULL AND watchlist_name IS NULL AND outcome <> 'running'
-       ) ORDER BY id DESC LIMIT 1`,
+         WHERE watchlist_id IS NULL AND watchlist_name IS NULL AND ${where}
+           AND started_at >= (SELECT created_at FROM watchlists WHERE id = @list)
+       ) ORDER BY id DESC LIMIT 1`;
+    this.#lastFinishedForList = db.prepare<{ list: number }, { id: number; finished_at: string; outcome: SyncOutcome }>(
+      covering("outcome <> 'running'"),
+    );
+    this.#lastOkForList = db.prepare<{ list: number }, { id: number; finished_at: string; outcome: SyncOutcome }>(covering("outcome = 'ok'"));
+    this.#failedMaps = db.prepare<[number], { failed: number }>(
+      'SELECT count(DISTINCT map_id) AS failed FROM sync_errors WHERE sync_run_id = ? AND map_id IS NOT NULL',
+    );
+    // The run's own trouble (no map) first: it says why the whole run failed.
+    this.#firstError = db.prepare<[number], { message: string }>(
+      'SELECT message FROM sync_errors WHERE sync_run_id = ? ORDER BY map_id IS NOT NULL, id LIMIT 1',
+    );
+    this.#readRuns = db.prepare<[], { id: number; watchlist_id: number | null; watchlist_name: string | null; started_at: string; finished_at: string }>(
+      `SELECT id, watchlist_id, watchlist_name, started_at, finished_at FROM sync_runs
+       WHERE outcome IN ('ok', 'partial') ORDER BY id DESC`,
+    );
+    this.#failedMapIds = db.prepare<[number], { map_id: string }>(
+      'SELECT DISTINCT map_id FROM sync_errors WHERE sync_run_id = ? AND map_id IS NOT NULL',
+    );
+    this.#memberships = db.prepare<[number], { map_id: string; watchlist_id: number; added_at: string }>(
+      `SELECT m.map_id, other.watchlist_id, other.added_at
+       FROM watchlist_maps wm JOIN maps m ON m.id = wm.map_ref JOIN watchlist_maps other ON other.map_ref = wm.map_ref
+       WHERE wm.watchlist_id = ?`,
     );
     this.#recent = db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM sync_runs ORDER BY id DESC LIMIT ?`);
     this.#running = db.prepare<[], { id: number }>(`SELECT id FROM sync_runs WHERE outcome = 'running' ORDER BY id`);
@@ -125,8 +161,61 @@ export class SyncRunsRepo {
 
   /** @internal for watchlist summaries */
   lastFinishedFor(watchlistId: number): { finishedAt: string; outcome: SyncOutcome } | undefined {
-    const row = this.#lastFinishedForList.get(watchlistId);
+    const row = this.#lastFinishedForList.get({ list: watchlistId });
     return row && { finishedAt: row.finished_at, outcome: row.outcome };
+  }
+
+  /**
+   * How syncs of a list went: the latest finished run covering it (a run over every list counts for the lists that
+   * existed when it started), with its failed maps and first error, and when a run last read every map (ended ok).
+   */
+  stateOf(list: WatchlistRef): ListSyncState {
+    const { id } = this.#lists.require(list);
+    const last = this.#lastFinishedForList.get({ list: id });
+    const ok = last?.outcome === 'ok' ? last : this.#lastOkForList.get({ list: id });
+    return {
+      last: last && {
+        runId: last.id,
+        finishedAt: last.finished_at,
+        outcome: last.outcome,
+        failedMaps: this.#failedMaps.get(last.id)?.failed ?? 0,
+        firstError: this.#firstError.get(last.id)?.message ?? null,
+      },
+      lastOkAt: ok?.finished_at ?? null,
+    };
+  }
+
+  /**
+   * When a sync last read each map of a list: the end of the newest run that ended ok or partial, covered the map
+   * (its list, or every list, after the map joined) and noted no error for it. A cancelled run is not counted: which
+   * maps it reached is not logged. Maps no such run checked are left out.
+   */
+  mapsCheckedAt(list: WatchlistRef): Map<string, string> {
+    const { id } = this.#lists.require(list);
+    // Per map, the lists holding it and since when: a run of any of them checks the map too.
+    const joined = new Map<string, Map<number, string>>();
+    for (const row of this.#memberships.all(id)) {
+      const lists = joined.get(row.map_id) ?? new Map<number, string>();
+      lists.set(row.watchlist_id, row.added_at);
+      joined.set(row.map_id, lists);
+    }
+    const checked = new Map<string, string>();
+    if (joined.size === 0) return checked;
+    // Newest first, stopping once every map has its answer: usually the newest run answers them all.
+    for (const run of this.#readRuns.iterate()) {
+      const everyList = run.watchlist_id === null && run.watchlist_name === null;
+      if (!everyList && run.watchlist_id === null) continue;
+      let failed: Set<string> | undefined;
+      for (const [mapId, lists] of joined) {
+        if (checked.has(mapId)) continue;
+        const since = everyList ? [...lists.values()] : [lists.get(run.watchlist_id!)];
+        if (!since.some((addedAt) => addedAt !== undefined && addedAt <= run.started_at)) continue;
+        failed ??= new Set(this.#failedMapIds.all(run.id).map((e) => e.map_id));
+        if (!failed.has(mapId)) checked.set(mapId, run.finished_at);
+      }
+      if (checked.size === joined.size) break;
+    }
+    return checked;
   }
 
   #toRun(row: RunRow): SyncRun {

@@ -1,5 +1,6 @@
 // Watchlists: lists of maps and players, and the nicknames players give each other.
 import { isUuid } from '../../core/nadeo/index.ts';
+import type { WatchlistSummary } from '../../core/store/index.ts';
 import { ServiceError, toErrorValue } from '../errors.ts';
 import * as views from '../views.ts';
 import { done, writes, type HandlerContext, type SomeHandlers } from './context.ts';
@@ -8,29 +9,32 @@ type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' |
   | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.setNickname';
 
 export function listHandlers({ service, tw, store, me, requireList }: HandlerContext): SomeHandlers<ListCommands> {
+  const summaryOf = (list: WatchlistSummary) => views.watchlistSummary(list, store().syncRuns.stateOf(list.id));
+
   return {
-    'watchlists.list': async () => store().watchlists.list().map(views.watchlistSummary),
+    'watchlists.list': async () => store().watchlists.list().map(summaryOf),
 
     'watchlists.get': async ({ list }) => {
       const summary = store().watchlists.get(list);
       if (!summary) throw new ServiceError('not_found', `There is no list named "${list}".`);
       const players = store().players;
       const authorName = (id: string) => players.get(id)?.displayName ?? null;
+      const checked = store().syncRuns.mapsCheckedAt(summary.id);
       return {
-        summary: views.watchlistSummary(summary),
-        maps: store().maps.list(list).map((m) => views.mapSummary(m, authorName(m.author))),
+        summary: summaryOf(summary),
+        maps: store().maps.list(list).map((m) => ({ ...views.mapSummary(m, authorName(m.author)), lastCheckedAt: checked.get(m.mapId) ?? null })),
         players: players.list(list).map((p) => views.playerSummary(p, me())),
       };
     },
 
     'watchlists.create': writes(service, async ({ name }) => {
       const created = store().watchlists.create(name);
-      return views.watchlistSummary(store().watchlists.get(created.id)!);
+      return summaryOf(store().watchlists.get(created.id)!);
     }),
 
     'watchlists.rename': writes(service, async ({ list, name }) => {
       const renamed = store().watchlists.rename(list, name);
-      return views.watchlistSummary(store().watchlists.get(renamed.id)!);
+      return summaryOf(store().watchlists.get(renamed.id)!);
     }),
 
     'watchlists.delete': writes(service, async ({ list }) => {
@@ -60,8 +64,8 @@ export function listHandlers({ service, tw, store, me, requireList }: HandlerCon
 
     'watchlists.addPlayers': writes(service, async ({ list, players }) => {
       requireList(list);
-      const outcome = tw().addPlayers(list, players);
-      return { added: outcome.added, alreadyListed: outcome.alreadyListed, invalid: outcome.invalid };
+      const outcome = store().players.add(list, players);
+      return { added: outcome.added, alreadyListed: outcome.alreadyListed, invalid: outcome.invalid, nicknamesKept: outcome.nicknamesKept };
     }),
 
     'watchlists.removePlayers': writes(service, async ({ list, accountIds }) => {

@@ -3,7 +3,7 @@ import { createNadeoClient } from '../../core/nadeo/index.ts';
 import { ServiceError, toErrorValue } from '../errors.ts';
 import type { HandlerContext, SomeHandlers } from './context.ts';
 
-type SetupCommands = 'app.info' | 'setup.startDemo' | 'setup.connect' | 'setup.leaveDemo' | 'account.get' | 'account.save'
+type SetupCommands = 'app.info' | 'setup.startDemo' | 'setup.connect' | 'setup.leaveDemo' | 'demo.tour' | 'account.get' | 'account.save'
   | 'account.forget' | 'account.testLogin';
 
 function loginMessage(code: string, message: string): string {
@@ -92,6 +92,8 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
       if (service.setup === 'demo') await service.enterAccount();
       return appInfo(ctx);
     },
+
+    'demo.tour': async () => ({ runId: service.startDemoTour() }),
 
     'account.get': async () => accountInfo(),
 

@@ -25,6 +25,7 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
           replay: entry.replay.file ? { ...entry.replay, file: resolveInDataDir(tw().dataDir, entry.replay.file) } : entry.replay,
         })),
         lastSyncAt: summary.lastSyncAt,
+        lastCheckedAt: store().syncRuns.mapsCheckedAt(summary.id).get(map.mapId) ?? null,
         replayFolder: service.gameReplayFolder,
       };
     },

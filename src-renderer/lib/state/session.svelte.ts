@@ -2,10 +2,14 @@
 import type { AppInfo, ConnectionStatus, NewPersonalBest, Settings, SettingsUpdate, Theme, WatchlistSummary } from '../../../src-main/contract/index.ts';
 import { messageOf } from '../api/errors.ts';
 import type { Transport } from '../api/api.ts';
+import { syncEndWords, troubleWords } from '../../../src-main/shared/sync-words.ts';
 import { formatDeltaValue, formatValue, stripFormatting } from '../format.ts';
 import { Router } from './router.svelte.ts';
 import { SyncState } from './sync.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
+
+/** New PBs shown one toast each per sync; the rest are counted in one. */
+const PB_TOASTS_EACH = 3;
 
 export class Session {
   readonly api: Transport;
@@ -20,6 +24,8 @@ export class Session {
   #serverReachable = $state(true);
   #startError = $state<string | null>(null);
   #systemDark = $state(true);
+  /** New PBs announced by the sync under way. */
+  #pbsThisSync = 0;
   /** Bumped whenever stored data changed (a sync ended, lists were edited): views reload on it. */
   #dataVersion = $state(0);
 
@@ -28,11 +34,19 @@ export class Session {
     this.sync = new SyncState(api, (finished) => {
       this.#dataVersion++;
       void this.refreshLists();
-      if (finished.outcome === 'failed' && finished.error) {
-        this.toasts.push({ kind: 'error', title: 'Sync failed', body: finished.error.message });
-      } else if (finished.outcome === 'ok' || finished.outcome === 'partial') {
+      const more = this.#pbsThisSync - PB_TOASTS_EACH;
+      this.#pbsThisSync = 0;
+      if (more > 0) this.toasts.push({ kind: 'pb', title: `${more} more new PB${more === 1 ? '' : 's'}`, body: 'Each player’s page lists their improvements.' });
+      if (finished.outcome === 'failed') {
+        this.toasts.push({ kind: 'error', title: `Sync failed: ${troubleWords(finished.error)}`, body: finished.error?.message ?? 'The sync stopped before it read any map.' });
+      } else if (finished.outcome === 'cancelled') {
+        this.toasts.push({ kind: 'info', title: 'Sync cancelled', body: 'What it had fetched is kept; the next sync picks up the rest.' });
+      } else {
         const news = finished.newRecords === 1 ? '1 new record' : `${finished.newRecords} new records`;
-        this.toasts.push({ kind: 'success', title: 'Sync finished', body: `${finished.maps} maps checked, ${news}.` });
+        const checked = `${finished.maps} map${finished.maps === 1 ? '' : 's'} checked, ${news}.`;
+        if (finished.outcome === 'partial') {
+          this.toasts.push({ kind: 'error', title: `Sync ${syncEndWords(finished)}`, body: `${checked} ${finished.error?.message ?? ''}`.trim() });
+        } else this.toasts.push({ kind: 'success', title: 'Sync finished', body: checked });
       }
     });
     api.on('status.changed', (status) => (this.#connection = status));
@@ -87,7 +101,9 @@ export class Session {
       await this.#loadAll();
     } catch (error) {
       this.#startError = messageOf(error);
+      return;
     }
+    await this.#tourIfNeverSynced();
   }
 
   async #loadAll(): Promise<void> {
@@ -104,6 +120,30 @@ export class Session {
     this.#dataVersion++;
     const first = this.#lists[0];
     this.router.go(first ? { name: 'list', list: first.name, tab: 'maps' } : { name: 'home' }, { replace: true });
+  }
+
+  /**
+   * Into the demo as `trackwatch demo` shows it: onto the demo list's comparison, which fills in as the demo syncs by
+   * itself (a sync, time passing, a second sync), its progress in the top bar.
+   */
+  async enterDemo(info: AppInfo): Promise<void> {
+    this.#info = info;
+    this.#connection = info.connection;
+    await this.#loadAll();
+    this.#dataVersion++;
+    const demo = this.#lists[0];
+    this.router.go(demo ? { name: 'compare', list: demo.name } : { name: 'home' }, { replace: true });
+    await this.#tourIfNeverSynced();
+  }
+
+  /** A demo starts afresh with each start of Trackwatch: one never synced runs its tour instead of waiting for Sync. */
+  async #tourIfNeverSynced(): Promise<void> {
+    if (!this.isDemo || this.sync.running || this.#lists.some((l) => l.lastSync !== null)) return;
+    try {
+      await this.sync.startDemoTour();
+    } catch (error) {
+      this.toasts.push({ kind: 'error', title: 'The demo could not sync', body: messageOf(error) });
+    }
   }
 
   async refreshLists(): Promise<void> {
@@ -137,8 +177,12 @@ export class Session {
   }
 
   #onNewPersonalBest(pb: NewPersonalBest): void {
+    // A few PBs each get a toast; more in one sync are told as one at its end, so toasts never bury the view.
+    this.#pbsThisSync += 1;
+    if (this.#pbsThisSync > PB_TOASTS_EACH) return;
     const value = formatValue(pb.value, pb.isStunt);
     const gain = pb.previous !== null && pb.value !== null ? ` (${formatDeltaValue(pb.value - pb.previous, pb.isStunt)})` : '';
+    // The player's name comes as plain text (a nickname may hold a `$` that is not a code): shown as it is.
     const title = `New PB: ${pb.playerName}`;
     const body = `${stripFormatting(pb.mapName)} — ${value}${gain}`;
     this.toasts.push({ kind: 'pb', title, body });

@@ -78,6 +78,20 @@ export class SyncState {
     }
   }
 
+  /** The demo's tour: a sync, time passing, a second sync, reported as one run. */
+  async startDemoTour(): Promise<void> {
+    if (this.running) return;
+    this.#starting = true;
+    this.#error = null;
+    try {
+      await this.#api.invoke('demo.tour', {});
+    } catch (error) {
+      this.#starting = false;
+      this.#error = messageOf(error);
+      throw error;
+    }
+  }
+
   async cancel(): Promise<void> {
     await this.#api.invoke('sync.cancel', {});
   }

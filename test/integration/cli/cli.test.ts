@@ -54,7 +54,7 @@ describe('trackwatch against the emulator', () => {
     const [a, b, c] = dataset.maps;
     const r = await cli([...base, 'maps', 'add', a!.mapUid, b!.mapId, `https://trackmania.io/#/leaderboard/${c!.mapUid}`, 'UnknownUid0000000000000', 'not-a-map!'], creds);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('added 3 map(s) to "Default"');
+    expect(r.stdout).toContain('added 3 maps to "Default"');
     expect(r.stdout).toContain('not found on the service: UnknownUid0000000000000');
     expect(r.stdout).toContain('not a map: "not-a-map!"');
   });

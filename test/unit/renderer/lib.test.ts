@@ -3,7 +3,7 @@ import { alignSeries } from '../../../src-renderer/lib/chart.ts';
 import { readableColor } from '../../../src-renderer/lib/colors.ts';
 import { formatBytes, formatDeltaValue, formatEta, formatValue, isStale, isWorse, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
 import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
-import { splitPlayers, splitRefs } from '../../../src-renderer/lib/refs.ts';
+import { splitRefs } from '../../../src-renderer/lib/refs.ts';
 import { parseRoute, routeHref } from '../../../src-renderer/lib/routes.ts';
 import type { Route } from '../../../src-renderer/lib/routes.ts';
 import { goTarget } from '../../../src-renderer/lib/shortcuts.ts';
@@ -51,14 +51,6 @@ describe('name colours', () => {
 describe('pasted text', () => {
   it('splits map references on lines, spaces, commas and semicolons, once each', () => {
     expect(splitRefs('a\nb, c;d  a\n\n')).toEqual(['a', 'b', 'c', 'd']);
-  });
-
-  it('reads one player per line with an optional nickname holding spaces', () => {
-    expect(splitPlayers('id-1 Big Name\nid-2\nid-1 again\n  \nid-3,Tabbed')).toEqual([
-      { accountId: 'id-1', nickname: 'Big Name' },
-      { accountId: 'id-2' },
-      { accountId: 'id-3', nickname: 'Tabbed' },
-    ]);
   });
 });
 

@@ -27,11 +27,16 @@ describe('players', () => {
     expect(store.players.get(accountId(1))).toMatchObject({ nickname: 'Bob', displayName: null, name: 'Bob' });
   });
 
-  it('keeps a nickname when the account is added again without one, replaces it when given', () => {
-    store.players.add('Friends', [{ accountId: accountId(1), nickname: 'Bob' }]);
-    store.players.add('Rivals', [{ accountId: accountId(1) }]);
+  it('keeps a nickname when the account is added again, with none or another one, and says which it kept', () => {
+    store.players.add('Friends', [{ accountId: accountId(1), nickname: 'Bob' }, { accountId: accountId(2) }]);
+    expect(store.players.add('Rivals', [{ accountId: accountId(1) }]).nicknamesKept).toEqual([]);
     expect(store.players.get(accountId(1))?.nickname).toBe('Bob');
-    store.players.add('Rivals', [{ accountId: accountId(1), nickname: 'Robert' }]);
+    const again = store.players.add('Rivals', [{ accountId: accountId(1), nickname: 'Robert' }, { accountId: accountId(2), nickname: 'Ann' }]);
+    expect(again.nicknamesKept).toEqual([{ accountId: accountId(1), kept: 'Bob', given: 'Robert' }]);
+    expect(store.players.get(accountId(1))?.nickname).toBe('Bob');
+    // An account without a nickname takes the one given.
+    expect(store.players.get(accountId(2))?.nickname).toBe('Ann');
+    store.players.setNickname(accountId(1), 'Robert');
     expect(store.players.get(accountId(1))?.nickname).toBe('Robert');
     store.players.setNickname(accountId(1), '');
     expect(store.players.get(accountId(1))?.nickname).toBeNull();

@@ -1,0 +1,213 @@
+// Every view at the two window sizes players use most (1280x800, 1024x640): none scrolls sideways, nothing runs off
+// the page or is clipped without saying so, and a name cut short shows whole on hover. Screenshots of each are kept
+// in test-artifacts/screenshots/. Before that, "Try the demo" is followed from the welcome screen to its end: synced,
+// on the comparison.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
+import type { TestApp } from '../helpers/browser.ts';
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 640 },
+] as const;
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  ensureRendererBuilt();
+  app = await startTestApp({ demo: { maxRps: 200 } });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: SIZES[1] });
+  problems = watchPage(page).problems;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.dispose();
+});
+
+interface Fit {
+  /** The document or a scroll container whose content is wider than it: it scrolls sideways. */
+  sideways: string[];
+  /** An element reaching past the window's right edge. */
+  offPage: string[];
+  /** Content cut off by a container that hides overflow, with no ellipsis to say so. */
+  clipped: string[];
+  /** Text cut short with an ellipsis, with no title holding the whole of it. */
+  untitled: string[];
+}
+
+/**
+ * Measures the page as it stands. The compare grid (maps x players) is the one container made to scroll both ways,
+ * with its map column pinned, so it and what is inside it are left out; the page around it is still measured.
+ */
+async function measure(p: Page): Promise<Fit> {
+  return p.evaluate(() => {
+    const fit = { sideways: [] as string[], offPage: [] as string[], clipped: [] as string[], untitled: [] as string[] };
+    const label = (el: Element): string => `${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).filter((c) => !c.startsWith('svelte-')).join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const doc = document.scrollingElement!;
+    if (doc.scrollWidth > doc.clientWidth) fit.sideways.push(`document ${doc.scrollWidth} > ${doc.clientWidth}`);
+    const grid = document.querySelector('[data-testid=compare-grid]');
+    for (const el of document.querySelectorAll('body *')) {
+      if (grid && grid !== el && grid.contains(el)) continue;
+      if (el.closest('svg') || el.closest('dialog:not([open])')) continue;
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      const wider = el.scrollWidth > el.clientWidth + 1;
+      if (wider && (style.overflowX === 'auto' || style.overflowX === 'scroll')) fit.sideways.push(`${label(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+      if (box.right > window.innerWidth + 1) fit.offPage.push(`${label(el)} right ${Math.round(box.right)} > ${window.innerWidth}`);
+      if (wider && style.overflowX === 'hidden' && style.textOverflow !== 'ellipsis') fit.clipped.push(`${label(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+      if (wider && style.textOverflow === 'ellipsis') {
+        const text = (el.textContent ?? '').trim();
+        const titled = [el, el.parentElement, el.parentElement?.parentElement].some((a) => a?.getAttribute('title')?.includes(text.slice(0, 12)));
+        if (!titled) fit.untitled.push(label(el));
+      }
+    }
+    return fit;
+  });
+}
+
+async function expectFits(p: Page, where: string): Promise<void> {
+  const fit = await measure(p);
+  expect(fit, where).toEqual({ sideways: [], offPage: [], clipped: [], untitled: [] });
+}
+
+/** Each scroll container of the view to its end: what is below the fold is measured too. */
+async function scrollThrough(p: Page): Promise<void> {
+  await p.evaluate(() => {
+    for (const el of document.querySelectorAll('.content, .content *')) if (el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible') el.scrollTop = el.scrollHeight;
+  });
+}
+
+describe('Try the demo', () => {
+  it('starts on the comparison, syncs by itself with its progress showing, and ends synced there', async () => {
+    await page.goto(app.bridge.url);
+    await page.getByRole('heading', { name: 'Welcome to Trackwatch' }).waitFor();
+    await screenshot(page, 'layout-welcome-1024x640');
+    await expectFits(page, 'welcome');
+    await page.click('[data-testid=try-demo]');
+    await page.getByRole('heading', { name: /^Compare/ }).waitFor();
+    expect(decodeURIComponent(page.url())).toContain('#/lists/Demo/compare');
+    // The tour's progress shows in the top bar while the comparison fills in.
+    await page.locator('[data-testid=sync-cancel]').waitFor();
+    await screenshot(page, 'layout-demo-syncing-1024x640');
+    // It ends on the comparison, synced: the top bar says so, and the grid holds the players' PBs.
+    const topbar = page.locator('.topbar [data-testid=last-sync]');
+    await topbar.waitFor({ timeout: 90_000 });
+    expect(await topbar.getAttribute('data-outcome')).toBe('ok');
+    expect(await topbar.textContent()).toBe('Synced just now');
+    expect(decodeURIComponent(page.url())).toContain('#/lists/Demo/compare');
+    await expect.poll(() => page.locator('[data-testid=compare-grid] [data-testid=pb]').count()).toBeGreaterThan(50);
+    expect(await page.locator('.sidebar [data-list=Demo]').textContent()).toContain('synced just now');
+    // Both syncs ran: the second saw improvements, which only a sync after time passed can.
+    expect(app.service.active.store.syncRuns.list(5).map((r) => r.outcome)).toEqual(['ok', 'ok']);
+    expect(app.service.active.store.records.history({ list: 'Demo', limit: 500 }).some((h) => h.kind === 'improved')).toBe(true);
+    await screenshot(page, 'layout-demo-done-1024x640');
+  }, 120_000);
+});
+
+describe.each(SIZES)('at $width x $height', (size) => {
+  const name = `${size.width}x${size.height}`;
+  const at = (hash: string) => `${app.bridge.origin}/${hash}`;
+
+  async function view(hash: string, ready: () => Promise<unknown>, shot: string): Promise<void> {
+    await page.setViewportSize(size);
+    await page.goto(at(hash));
+    await ready();
+    await screenshot(page, `layout-${shot}-${name}`);
+    await expectFits(page, `${shot} at ${name}`);
+    await scrollThrough(page);
+    await expectFits(page, `${shot} at ${name}, scrolled`);
+  }
+
+  it('the overview and the list\'s maps and players', async () => {
+    await view('#/', () => page.getByRole('heading', { name: 'Overview' }).waitFor(), 'overview');
+    await view('#/lists/Demo', () => page.locator('[role=row][data-index]').first().waitFor(), 'list-maps');
+    await view('#/lists/Demo/players', () => page.getByRole('link', { name: 'Rival' }).waitFor(), 'list-players');
+  });
+
+  it('the comparison', async () => {
+    await view('#/lists/Demo/compare', () => page.locator('[data-testid=compare-grid] [data-map-uid]').first().waitFor(), 'compare');
+  });
+
+  it('a map: its card and its leaderboard, replay column included, with no sideways scrolling', async () => {
+    const store = app.service.active.store;
+    // The map whose leaderboard has the most entries and a replay to act on.
+    const map = store.maps.list('Demo').find((m) => m.name.includes('Malformed')) ?? store.maps.list('Demo')[0]!;
+    await view(`#/lists/Demo/maps/${encodeURIComponent(map.mapUid)}`, () => page.locator('[data-testid=ranking] [data-testid=entry]').first().waitFor(), 'map');
+    const ranking = page.locator('[data-testid=ranking]');
+    const box = (await ranking.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    // The replay actions are on the row, inside the window.
+    const copy = page.getByRole('button', { name: "Copy to the game's replay folder" }).first();
+    const copyBox = (await copy.boundingBox())!;
+    expect(copyBox.x + copyBox.width).toBeLessThanOrEqual(size.width);
+    // The author shows as a name, never with its formatting codes.
+    expect(await page.locator('.by').textContent()).not.toMatch(/\$[0-9a-fA-F]{1,3}|\$[zoiwnmtsg]/);
+  });
+
+  it('a player: numbers and headers whole, the Progression picker on the page', async () => {
+    const me = app.service.active.me!;
+    await view(`#/lists/Demo/players/${me}`, () => page.getByRole('heading', { name: 'Progression' }).waitFor(), 'player');
+    for (const header of ['PB', 'Rank', 'Δ best']) {
+      const cell = page.locator('.hrow .c', { hasText: new RegExp(`^${header}$`) }).first();
+      expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth), header).toBe(true);
+    }
+    const picker = page.getByRole('combobox', { name: 'Map shown in the chart' });
+    await picker.scrollIntoViewIfNeeded();
+    const pickerBox = (await picker.boundingBox())!;
+    expect(pickerBox.x + pickerBox.width).toBeLessThanOrEqual(size.width);
+    const values = await page.locator('[role=row][data-index] .c.v').evaluateAll((cells) => cells.map((c) => c.scrollWidth <= c.clientWidth));
+    expect(values.length).toBeGreaterThan(5);
+    expect(values.every(Boolean)).toBe(true);
+  });
+
+  it('replays, settings, and the add-players dialog', async () => {
+    await view('#/replays', () => page.locator('[role=row][data-index]').first().waitFor(), 'replays');
+    await view('#/settings', () => page.getByRole('heading', { name: 'Settings' }).waitFor(), 'settings');
+    await view('#/lists/Demo/players', () => page.getByRole('link', { name: 'Rival' }).waitFor(), 'list-players-again');
+    await page.click('[data-testid=add-players]');
+    await page.getByRole('button', { name: 'Paste several at once' }).click();
+    await screenshot(page, `layout-add-players-${name}`);
+    await expectFits(page, `add players at ${name}`);
+    await page.keyboard.press('Escape');
+  });
+});
+
+describe('first run forms at 1024x640', () => {
+  it('the Connect form says why Test login waits: a contact is needed, and why', async () => {
+    const fresh = await startTestApp();
+    const other = await browser.newPage({ viewport: SIZES[1] });
+    try {
+      await other.goto(fresh.bridge.url);
+      await other.click('[data-testid=connect-account]');
+      const test = other.locator('[data-testid=test-login]');
+      const why = other.locator('[data-testid=test-login-why]');
+      expect(await test.isDisabled()).toBe(true);
+      expect(await why.textContent()).toContain('needs a login, a password and a contact');
+      await other.fill('[data-testid=login]', 'svc-login');
+      await other.fill('[data-testid=password]', 'secret');
+      expect(await test.isDisabled()).toBe(true);
+      expect(await why.textContent()).toMatch(/^Test login needs a contact: every request Trackwatch sends to Nadeo names who runs it/);
+      await screenshot(other, 'layout-connect-1024x640');
+      expect(await measure(other)).toEqual({ sideways: [], offPage: [], clipped: [], untitled: [] });
+      await other.fill('[data-testid=contact]', 'me@example.com');
+      expect(await test.isDisabled()).toBe(false);
+      expect(await why.count()).toBe(0);
+    } finally {
+      await other.close();
+      await fresh.dispose();
+    }
+  });
+});
+
+describe('the page', () => {
+  it('broke no rule: no CSP violation, no error', () => {
+    expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  });
+});
