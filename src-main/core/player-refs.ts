@@ -3,6 +3,16 @@
 import { ConfigError, parseSourceLink, type NamesClient } from './nadeo/index.ts';
 import { isUuid } from './refs.ts';
 
+/** Some entries are display names and no OAuth app is set up to look them up. */
+export class NamesUnavailableError extends ConfigError {
+  readonly names: string[];
+  constructor(message: string, names: string[]) {
+    super(message);
+    this.name = 'NamesUnavailableError';
+    this.names = names;
+  }
+}
+
 export interface ResolvedPlayer {
   accountId: string;
   /** As pasted. */
@@ -25,10 +35,11 @@ export interface ResolvedPlayerRefs {
 /**
  * Reads each entry as an account ID, a trackmania.io player link or else a display name, and looks the names up in
  * one batched call. Names need the OAuth app (the one display names use): without it, a ConfigError names them.
+ * `names` is asked for only when some entry is a name: IDs and links need no network, no account and no contact.
  */
 export async function resolvePlayerRefs(
   inputs: readonly string[],
-  names: NamesClient | undefined,
+  names: () => NamesClient | undefined,
   o: { signal?: AbortSignal | undefined } = {},
 ): Promise<ResolvedPlayerRefs> {
   const out: ResolvedPlayerRefs = { players: [], unknown: [], ambiguous: [], invalid: [] };
@@ -52,13 +63,15 @@ export async function resolvePlayerRefs(
   const asked = slots.flatMap((s) => ('name' in s ? [s.name] : []));
   let found = new Map<string, string>();
   if (asked.length > 0) {
-    if (!names) {
+    const client = names();
+    if (!client) {
       const list = asked.slice(0, 3).map((n) => `"${n}"`).join(', ') + (asked.length > 3 ? ` and ${asked.length - 3} more` : '');
-      throw new ConfigError(
+      throw new NamesUnavailableError(
         `${list} ${asked.length === 1 ? 'is not an account ID' : 'are not account IDs'}: finding players by display name needs a Trackmania OAuth app (the same one as for display names). Paste account IDs or trackmania.io player links instead.`,
+        asked,
       );
     }
-    const answer = await names.getAccountIds(asked, o);
+    const answer = await client.getAccountIds(asked, o);
     found = answer.found;
     out.unknown.push(...answer.unknown);
     out.ambiguous.push(...answer.ambiguous);

@@ -310,11 +310,12 @@ export class Trackwatch {
 
   /** Reads pasted players: account IDs, trackmania.io player links, display names (with an OAuth app). */
   async resolvePlayers(inputs: readonly string[], o: { signal?: AbortSignal | undefined } = {}): Promise<ResolvedPlayerRefs> {
-    const connection = this.#take();
+    // Connected only to look names up: account IDs and links need no network (nor a contact).
+    let connection: Connection | undefined;
     try {
-      return await resolvePlayerRefs(inputs, connection.names, o);
+      return await resolvePlayerRefs(inputs, () => (connection ??= this.#take()).names, o);
     } finally {
-      await this.#release(connection);
+      if (connection) await this.#release(connection);
     }
   }
 

@@ -108,10 +108,13 @@ describe('players by display name and by trackmania.io link', () => {
     expect(added.added).toEqual([first, second, third]);
   });
 
-  it('IDs and links need no OAuth app; a name without one is refused, naming it', async () => {
+  it('IDs and links need no OAuth app (nor the network); a name without one is refused, naming it', async () => {
     const id = Object.keys(dataset.displayNames!)[2]!;
-    expect((await resolvePlayerRefs([id, `trackmania.io/#/player/${id}`], undefined)).players).toHaveLength(1);
-    const error = await resolvePlayerRefs(['Skyline', 'Kessel'], undefined).catch((e: unknown) => e);
+    const asked: string[] = [];
+    expect((await resolvePlayerRefs([id], () => (asked.push('names'), undefined))).players).toHaveLength(1);
+    expect(asked).toEqual([]);
+    expect((await resolvePlayerRefs([id, `trackmania.io/#/player/${id}`], () => undefined)).players).toHaveLength(1);
+    const error = await resolvePlayerRefs(['Skyline', 'Kessel'], () => undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toBe(
       '"Skyline", "Kessel" are not account IDs: finding players by display name needs a Trackmania OAuth app (the same one as for display names). Paste account IDs or trackmania.io player links instead.',
@@ -125,6 +128,6 @@ describe('players by display name and by trackmania.io link', () => {
       stats: () => ({ requests: 0, retries: 0, uriTooLong: 0, byRoute: {} }),
       close: async () => {},
     };
-    expect(await resolvePlayerRefs(['Twin'], fake)).toEqual({ players: [], unknown: [], ambiguous: [{ name: 'Twin', accountIds: twins }], invalid: [] });
+    expect(await resolvePlayerRefs(['Twin'], () => fake)).toEqual({ players: [], unknown: [], ambiguous: [{ name: 'Twin', accountIds: twins }], invalid: [] });
   });
 });
