@@ -294,7 +294,7 @@ describe('output and input', () => {
     const [a, b] = dataset.maps;
     const r = await trackwatch(at('maps', 'add', '--list', 'Paste', a!.mapUid, 'https://trackmania.io/#/leaderboard/%E0%A4%A\u001b[31m', b!.mapUid));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('added 2 map(s) to "Paste"');
+    expect(r.stdout).toContain('added 2 maps to "Paste"');
     expect(r.stdout).toContain('malformed "%" escape');
     expect(r.stdout).not.toContain('\u001b');
   });
