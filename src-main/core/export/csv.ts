@@ -6,8 +6,7 @@ import type { Writable } from 'node:stream';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { stripFormatting } from '../../shared/format.ts';
 import { withTempFile } from '../store/files.ts';
-import { playerName, type ExportRow, type Store, type WatchlistRef } from '../store/index.ts';
-import type { ExportCursor, ExportTuple } from '../store/records.ts';
+import { playerName, type ExportCursor, type ExportRow, type ExportTuple, type Store, type WatchlistRef } from '../store/index.ts';
 
 /** The header, exactly; downstream sheets and scripts key on these names. */
 export const CSV_COLUMNS = [

@@ -1,12 +1,17 @@
 // Records: every version of each map x player x scope record a sync has seen. The current one carries current = 1;
-// versions with a `change` are the PB history (first sightings and changes), the rest are corrections.
-import type { Database, Statement } from 'better-sqlite3';
+// versions with a `change` are the PB history (first sightings and changes), the rest are corrections. This file
+// applies what a sync fetched and reads the current records; the history (history.ts) and the export's cursor
+// (export-cursor.ts) read the same table.
+import type { Database } from 'better-sqlite3';
 import { isStuntMapType, type PlayerRecord } from '../model.ts';
 import { bit, type RepoContext } from './context.ts';
 import { invalidInput, notFound } from './errors.ts';
-import { PERSONAL_BEST, describe, moment, scope as checkScope, timestamp as normalizeTimestamp, uuid } from './ids.ts';
+import { PERSONAL_BEST, describe, scope as checkScope, timestamp as normalizeTimestamp, uuid } from './ids.ts';
+import { exportRowsOf, openExportCursor, type ExportCursor } from './export-cursor.ts';
+import { HistoryReader } from './history.ts';
 import type { MapsRepo } from './maps.ts';
 import { playerName, type PlayersRepo } from './players.ts';
+import { FROM_MAPS_THEN_RECORDS, FROM_RECORDS, IN_LIST } from './record-sql.ts';
 import type {
   ApplyRecordsInput,
   ApplyRecordsResult,
@@ -50,25 +55,6 @@ interface RecordRow extends CurrentRow {
   updated_at: string;
 }
 
-interface HistoryDbRow {
-  id: number;
-  change: HistoryKind;
-  map_id: string;
-  map_uid: string;
-  account_id: string;
-  scope: string;
-  map_record_id: string;
-  old_time: number | null;
-  time: number | null;
-  old_score: number | null;
-  score: number;
-  hidden: number;
-  medal: number;
-  timestamp: string;
-  seen_at: string;
-  sync_run_id: number | null;
-}
-
 /**
  * A record checked and put in stored form (lower-case IDs, UTC timestamp, no booleans), shaped like a stored row
  * so that, once written, it stands in for the current row without another object.
@@ -82,15 +68,6 @@ interface Incoming extends CurrentRow {
 const RECORD_COLUMNS = `r.id, r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
   r.medal, r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename, m.map_id, m.map_uid,
   r.scope, p.display_name, p.nickname, r.seen_at, r.updated_at`;
-const FROM_RECORDS = 'FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref';
-/** A player's records are found map by map through records_by_map: CROSS JOIN keeps maps as the outer loop. */
-const FROM_MAPS_THEN_RECORDS = 'FROM maps m CROSS JOIN records r ON r.map_ref = m.id JOIN players p ON p.id = r.player_ref';
-
-const HISTORY_COLUMNS = `r.id, r.change, m.map_id, m.map_uid, p.account_id, r.scope, r.map_record_id, r.old_time,
-  r.time, r.old_score, r.score, r.hidden, r.medal, r.timestamp, r.seen_at, r.sync_run_id`;
-
-const IN_LIST = `r.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
-  AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)`;
 
 /** The hot queries, by name: the repository runs exactly these, and the query-plan tests check they use indexes. */
 export const RECORD_QUERIES = {
@@ -112,78 +89,6 @@ export const RECORD_QUERIES = {
   ofListScope: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS} WHERE ${IN_LIST} AND r.scope = @scope AND r.current = 1
     ORDER BY r.map_ref, r.player_ref, r.scope`,
 } as const;
-
-export type HistoryFilterKey = 'map' | 'player' | 'list' | 'scope' | 'since' | 'until' | 'limit' | 'oldestFirst';
-
-/**
- * The year a record was set ('YYYY' of its UTC timestamp): the key of the history's time index, records_by_year
- * (migration 0004). A query uses the index only when it spells the expression exactly so.
- */
-const SET_YEAR = 'substr(r.timestamp, 1, 4)';
-const FROM_RECORDS_BY_YEAR = `FROM records r INDEXED BY records_by_year JOIN maps m ON m.id = r.map_ref
-  JOIN players p ON p.id = r.player_ref`;
-
-/** The history query for a set of filters (named parameters of the same names). */
-export function historyQuery(filters: ReadonlySet<HistoryFilterKey>): string {
-  const byPlayerOnly = filters.has('player') && !filters.has('map');
-  // With no map, player or list to seek on, the time index leads: years in order, then the time within a year.
-  const byTime = !filters.has('map') && !filters.has('player') && !filters.has('list');
-  const where = ['r.change IS NOT NULL'];
-  if (filters.has('map')) where.push('r.map_ref = @map');
-  if (filters.has('player')) where.push('r.player_ref = @player');
-  if (filters.has('list')) where.push(IN_LIST);
-  if (filters.has('scope')) where.push('r.scope = @scope');
-  if (filters.has('since')) where.push('r.timestamp >= @since');
-  if (filters.has('until')) where.push('r.timestamp < @until');
-  // The same bounds on the year, so the index range holds only the years they can fall in.
-  if (byTime && filters.has('since')) where.push(`${SET_YEAR} >= substr(@since, 1, 4)`);
-  if (byTime && filters.has('until')) where.push(`${SET_YEAR} <= substr(@until, 1, 4)`);
-  const direction = filters.has('oldestFirst') ? 'ASC' : 'DESC';
-  const order = `${byTime ? `${SET_YEAR} ${direction}, ` : ''}r.timestamp ${direction}, r.id ${direction}`;
-  // Pinned: with statistics from a database whose history sits in one year, the planner would rather read every
-  // map's records and sort them all, which grows with the store; the index bounds it by the newest years.
-  const from = byTime ? FROM_RECORDS_BY_YEAR : byPlayerOnly ? FROM_MAPS_THEN_RECORDS : FROM_RECORDS;
-  const sql = `SELECT ${HISTORY_COLUMNS} ${from} WHERE ${where.join(' AND ')} ORDER BY ${order}`;
-  return filters.has('limit') ? `${sql} LIMIT @limit` : sql;
-}
-
-// Maps and players come from lookups read once: a row carries their row IDs, not their text again.
-const EXPORT_COLUMNS = `r.map_ref, r.player_ref, r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal,
-  r.hidden, r.timestamp, r.map_record_id, rp.path, r.id`;
-
-/**
- * Rows per page of the full export: one call reads a page, far cheaper per row than stepping one by one; small
- * enough that pages die young (larger ones got promoted and grew the heap to 250 MB on a million rows).
- */
-const EXPORT_PAGE_ROWS = 500;
-
-/** A row of exportQuery, in its column order: map ref, player ref, game mode, scope, time, score, respawns, medal,
- * hidden, record timestamp, record ID, replay path, row ID. */
-export type ExportTuple = [
-  number, number, string, string, number | null, number, number | null, number, number, string, string, string | null,
-  number,
-];
-
-/**
- * The export's query: one list's current records (through the list's maps and players), or a page of every current
- * record in the order stored (keyset on the row ID: @after, @limit).
- */
-export function exportQuery(withList: boolean): string {
-  const from = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
-  return withList
-    ? `SELECT ${EXPORT_COLUMNS} ${from} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
-    : `SELECT ${EXPORT_COLUMNS} ${from} WHERE r.current = 1 AND r.id > @after ORDER BY r.id LIMIT @limit`;
-}
-
-function* pages(stmt: Statement<{ after: number; limit: number }, ExportTuple>): Generator<ExportTuple, void, undefined> {
-  let after = 0;
-  for (;;) {
-    const page = stmt.all({ after, limit: EXPORT_PAGE_ROWS });
-    for (const row of page) yield row;
-    if (page.length < EXPORT_PAGE_ROWS) return;
-    after = page[page.length - 1]![12];
-  }
-}
 
 type InsertFirstParams = [
   number, number, string, string, number | null, 0 | 1, number, number | null, number, string, string, 0 | 1, string,
@@ -214,7 +119,7 @@ export class RecordsRepo {
   readonly #ofList;
   readonly #ofListScope;
   readonly #apply;
-  readonly #historyQueries = new Map<string, Statement<Record<string, string | number>, HistoryDbRow>>();
+  readonly #history: HistoryReader;
 
   constructor(ctx: RepoContext, lists: WatchlistsRepo, maps: MapsRepo, players: PlayersRepo, openReader?: () => Database) {
     this.#ctx = ctx;
@@ -222,6 +127,7 @@ export class RecordsRepo {
     this.#maps = maps;
     this.#players = players;
     this.#openReader = openReader;
+    this.#history = new HistoryReader(ctx, lists, maps, players);
     const { db } = ctx;
     this.#mapOf = db.prepare<[string], { id: number; map_uid: string; map_type: string }>(
       'SELECT id, map_uid, map_type FROM maps WHERE map_id = ?',
@@ -430,42 +336,7 @@ export class RecordsRepo {
    * or UID), player, list, scope and the record's own time (since inclusive, until exclusive).
    */
   history(filter: HistoryFilter = {}): HistoryRow[] {
-    const keys = new Set<HistoryFilterKey>();
-    const params: Record<string, string | number> = {};
-    if (filter.map !== undefined) {
-      const map = this.#maps.row(filter.map);
-      if (!map) return [];
-      keys.add('map');
-      params.map = map.id;
-    }
-    if (filter.player !== undefined) {
-      const player = this.#players.refOf(filter.player);
-      if (!player) return [];
-      keys.add('player');
-      params.player = player;
-    }
-    if (filter.list !== undefined) {
-      keys.add('list');
-      params.list = this.#lists.require(filter.list).id;
-    }
-    if (filter.scope !== undefined) {
-      keys.add('scope');
-      params.scope = checkScope(filter.scope);
-    }
-    if (filter.since !== undefined) {
-      keys.add('since');
-      params.since = moment(filter.since, 'since');
-    }
-    if (filter.until !== undefined) {
-      keys.add('until');
-      params.until = moment(filter.until, 'until');
-    }
-    if (filter.limit !== undefined) {
-      keys.add('limit');
-      params.limit = Math.max(0, Math.floor(filter.limit));
-    }
-    if (filter.order === 'oldest') keys.add('oldestFirst');
-    return this.#historyStatement(historyQuery(keys)).all(params).map(toHistoryRow);
+    return this.#history.read(filter);
   }
 
   /**
@@ -473,20 +344,7 @@ export class RecordsRepo {
    * through its own read-only connection, so the store stays usable (and a sync can write) while it runs.
    */
   *exportRows(options: { list?: WatchlistRef | undefined } = {}): Generator<ExportRow> {
-    const cursor = this.openExport(options);
-    try {
-      for (const t of cursor.rows) {
-        const [mapUid, mapId, mapName] = cursor.maps.get(t[0])!;
-        const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
-        yield {
-          mapKey: t[0], playerKey: t[1], mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: t[2],
-          scope: t[3], time: t[4], score: t[5], respawnCount: t[6], medal: t[7], hidden: t[8], timestamp: t[9],
-          mapRecordId: t[10], replayPath: t[11],
-        };
-      }
-    } finally {
-      cursor.close();
-    }
+    yield* exportRowsOf(this.openExport(options));
   }
 
   /**
@@ -495,63 +353,8 @@ export class RecordsRepo {
    */
   openExport(options: { list?: WatchlistRef | undefined } = {}): ExportCursor {
     const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
-    const reader = this.#openReader?.();
-    const db = reader ?? this.#ctx.db;
-    const close = (): void => {
-      if (!reader) return;
-      if (reader.inTransaction) reader.exec('COMMIT');
-      reader.close();
-    };
-    try {
-      // One snapshot for the lookups and the rows, so every row finds its map and player.
-      if (reader) reader.exec('BEGIN');
-      const maps = new Map<number, [string, string, string]>();
-      for (const [id, ...map] of db.prepare<[], [number, string, string, string]>('SELECT id, map_uid, map_id, name FROM maps').raw().iterate()) {
-        maps.set(id, map);
-      }
-      const players = new Map<number, [string, string | null, string | null]>();
-      for (const [id, ...player] of db
-        .prepare<[], [number, string, string | null, string | null]>('SELECT id, account_id, display_name, nickname FROM players')
-        .raw()
-        .iterate()) {
-        players.set(id, player);
-      }
-      const rows = listId === undefined
-        ? pages(db.prepare<{ after: number; limit: number }, ExportTuple>(exportQuery(false)).raw(true))
-        : db.prepare<{ list: number }, ExportTuple>(exportQuery(true)).raw(true).iterate({ list: listId });
-      return {
-        maps,
-        players,
-        rows,
-        close: () => {
-          rows.return?.();
-          close();
-        },
-      };
-    } catch (error) {
-      close();
-      throw error;
-    }
+    return openExportCursor(this.#ctx.db, this.#openReader?.(), listId);
   }
-
-  #historyStatement(sql: string): Statement<Record<string, string | number>, HistoryDbRow> {
-    let stmt = this.#historyQueries.get(sql);
-    if (!stmt) {
-      stmt = this.#ctx.db.prepare<Record<string, string | number>, HistoryDbRow>(sql);
-      this.#historyQueries.set(sql, stmt);
-    }
-    return stmt;
-  }
-}
-
-/** See RecordsRepo.openExport. */
-export interface ExportCursor {
-  /** map ref → [map UID, map ID, name] */
-  readonly maps: ReadonlyMap<number, readonly [string, string, string]>;
-  /** player ref → [account ID, display name, nickname] */
-  readonly players: ReadonlyMap<number, readonly [string, string | null, string | null]>;
-  readonly rows: IterableIterator<ExportTuple>;
-  close(): void;
 }
 
 interface CheckedInput {
@@ -666,26 +469,5 @@ function toStoredRecord(row: RecordRow): StoredRecord {
     playerName: playerName(row.account_id, row.display_name, row.nickname),
     firstSeenAt: row.seen_at,
     updatedAt: row.updated_at,
-  };
-}
-
-function toHistoryRow(row: HistoryDbRow): HistoryRow {
-  return {
-    id: row.id,
-    kind: row.change,
-    mapId: row.map_id,
-    mapUid: row.map_uid,
-    accountId: row.account_id,
-    scope: row.scope,
-    mapRecordId: row.map_record_id,
-    oldTime: row.old_time,
-    newTime: row.time,
-    oldScore: row.old_score,
-    newScore: row.score,
-    hidden: row.hidden === 1,
-    medal: row.medal,
-    recordTimestamp: row.timestamp,
-    seenAt: row.seen_at,
-    syncRunId: row.sync_run_id,
   };
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS, NameCache, exportCsv, neutraliseFormula, toCells } from '../../../src-main/core/export/csv.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
-import type { ExportCursor, ExportTuple } from '../../../src-main/core/store/records.ts';
+import type { ExportCursor, ExportTuple } from '../../../src-main/core/store/index.ts';
 import { replayPath } from '../../../src-main/core/store/index.ts';
 import { accountId, makeMap, makeRecord, mapId, memoryStore, recordId, seasonId } from '../store/fixtures.ts';
 

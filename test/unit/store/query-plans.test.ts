@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src-main/core/store/index.ts';
 import { LIST_MAPS_SQL } from '../../../src-main/core/store/maps.ts';
 import { LIST_PLAYERS_SQL } from '../../../src-main/core/store/players.ts';
-import { RECORD_QUERIES, exportQuery, historyQuery, type HistoryFilterKey } from '../../../src-main/core/store/records.ts';
+import { exportQuery } from '../../../src-main/core/store/export-cursor.ts';
+import { historyQuery, type HistoryFilterKey } from '../../../src-main/core/store/history.ts';
+import { RECORD_QUERIES } from '../../../src-main/core/store/records.ts';
 import { accountId, makeMap, makeRecord, mapId, seasonId } from './fixtures.ts';
 
 let store: Store;
