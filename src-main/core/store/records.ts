@@ -4,6 +4,7 @@
 // (export-cursor.ts) read the same table.
 import type { Database } from 'better-sqlite3';
 import { isStuntMapType, type PlayerRecord } from '../model.ts';
+import { isImprovement, mapKind, type MapKind, type RecordResult } from '../../shared/leaderboard.ts';
 import { bit, type RepoContext } from './context.ts';
 import { invalidInput, notFound } from './errors.ts';
 import { PERSONAL_BEST, describe, scope as checkScope, timestamp as normalizeTimestamp, uuid } from './ids.ts';
@@ -129,8 +130,8 @@ export class RecordsRepo {
     this.#openReader = openReader;
     this.#history = new HistoryReader(ctx, lists, maps, players);
     const { db } = ctx;
-    this.#mapOf = db.prepare<[string], { id: number; map_uid: string; map_type: string }>(
-      'SELECT id, map_uid, map_type FROM maps WHERE map_id = ?',
+    this.#mapOf = db.prepare<[string], { id: number; map_uid: string; map_type: string; has_clones: number }>(
+      'SELECT id, map_uid, map_type, has_clones FROM maps WHERE map_id = ?',
     );
     this.#currentOf = db.prepare<{ map: number; scope: string }, CurrentRow>(RECORD_QUERIES.currentOfMap);
     this.#insert = db.prepare<InsertParams>(
@@ -191,7 +192,7 @@ export class RecordsRepo {
   #write({ mapId, scope, seenAt, syncRunId, incoming }: CheckedInput): ApplyRecordsResult {
     const map = this.#mapOf.get(mapId);
     if (!map) throw notFound(`map ${mapId} is not stored; store its info (maps.upsert) before its records`);
-    const stunt = isStuntMapType(map.map_type);
+    const kind = mapKind({ mapType: map.map_type, hasClones: map.has_clones === 1 });
     const current = new Map<string, CurrentRow>();
     for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.account_id, row);
     let unknown: string[] | undefined;
@@ -203,7 +204,7 @@ export class RecordsRepo {
     for (const rec of incoming) {
       const cur = current.get(rec.account_id);
       rec.player_ref = cur ? cur.player_ref : refs!.get(rec.account_id)!;
-      const change = classify(cur, rec, stunt);
+      const change = classify(cur, rec, kind);
       if (cur && change === null && sameResult(cur, rec)) {
         // The same record: only its details (medal, URL...) may have moved.
         if (differs(cur, rec)) {
@@ -366,12 +367,17 @@ interface CheckedInput {
 }
 
 /** Why this incoming record is history, or null when it is not. */
-function classify(cur: CurrentRow | undefined, rec: Incoming, stunt: boolean): HistoryKind | null {
+function classify(cur: CurrentRow | undefined, rec: Incoming, kind: MapKind): HistoryKind | null {
   if (!cur) return 'first';
-  if (stunt ? rec.score > cur.score : rec.time !== null && cur.time !== null && rec.time < cur.time) return 'improved';
+  if (isImprovement(kind, resultOf(cur), resultOf(rec))) return 'improved';
   if (cur.hidden === 1 && rec.hidden === 0) return 'unhidden';
   if (rec.map_record_id !== cur.map_record_id) return 'changed';
   return null;
+}
+
+/** A stored row as the leaderboard's rules read it. */
+function resultOf(row: CurrentRow): RecordResult & { mapRecordId: string } {
+  return { hidden: row.hidden === 1, time: row.time, score: row.score, respawnCount: row.respawn_count, mapRecordId: row.map_record_id };
 }
 
 /** Same record and same result: nothing a history or a leaderboard would show changed. */

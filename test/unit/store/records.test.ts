@@ -72,6 +72,24 @@ describe('applyRecords', () => {
     expect(apply(1, [makeRecord(1, 1, { time: 29000 })]).improvements.map((i) => i.kind)).toEqual(['improved']);
   });
 
+  it('on a Platform map, fewer respawns is the improvement even when slower; as many and faster too (shared/leaderboard.ts)', () => {
+    store.maps.upsert([makeMap(3, { mapType: 'TrackMania\\TM_Platform' })]);
+    apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 2, time: 40000 })]);
+    const fewer = apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 1, time: 55000, mapRecordId: recordId(301) })]);
+    expect(fewer.improvements.map((i) => i.kind)).toEqual(['improved']);
+    const faster = apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 1, time: 54000, mapRecordId: recordId(302) })]);
+    expect(faster.improvements.map((i) => i.kind)).toEqual(['improved']);
+    // More respawns, however fast, is a new record but no improvement.
+    const worse = apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 3, time: 20000, mapRecordId: recordId(303) })]);
+    expect(worse.improvements.map((i) => i.kind)).toEqual(['changed']);
+  });
+
+  it('a new record behind the secret threshold improves on a visible one: a secret entry beats every visible one', () => {
+    apply(1, [makeRecord(1, 1, { time: 30000 })]);
+    const secret = apply(1, [makeRecord(1, 1, { hidden: true, time: null, mapRecordId: recordId(88) })]);
+    expect(secret.improvements).toEqual([expect.objectContaining({ kind: 'improved', oldTime: 30000, newTime: null, hidden: true })]);
+  });
+
   it('on a Stunt map, a higher score is the improvement, whatever the run time', () => {
     apply(2, [makeRecord(2, 1, { gameMode: 'Stunt', score: 1000, time: 60000 })]);
     const higher = makeRecord(2, 1, { gameMode: 'Stunt', score: 1200, time: 70000 });
