@@ -40,7 +40,7 @@ describe('applyRecords', () => {
       timestamp: '2024-02-01T12:00:00.000Z', // kept as UTC ISO so it sorts
       scope: PB,
       mapUid: mapUid(1),
-      playerName: accountId(2),
+      playerName: accountId(2).slice(0, 8), // no name known: the start of the account ID
     });
     // The service's file name is kept as text, exactly.
     expect(stored?.filename).toBe(hidden.filename);
@@ -229,7 +229,7 @@ describe('record queries', () => {
     expect(store.records.forPlayer(accountId(1)).map((r) => r.mapId)).toEqual([mapId(1), mapId(2)]);
     expect(store.records.forList('L').map((r) => [r.mapId, r.accountId, r.playerName])).toEqual([
       [mapId(1), accountId(1), 'Me'],
-      [mapId(1), accountId(2), accountId(2)],
+      [mapId(1), accountId(2), accountId(2).slice(0, 8)],
     ]);
     expect(store.records.forMap(mapId(9))).toEqual([]);
     expect(store.records.forPlayer(accountId(9))).toEqual([]);
