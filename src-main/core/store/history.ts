@@ -21,6 +21,8 @@ interface HistoryDbRow {
   time: number | null;
   old_score: number | null;
   score: number;
+  old_respawn_count: number | null;
+  respawn_count: number | null;
   hidden: number;
   medal: number;
   timestamp: string;
@@ -29,23 +31,46 @@ interface HistoryDbRow {
 }
 
 const HISTORY_COLUMNS = `r.id, r.change, m.map_id, m.map_uid, p.account_id, r.scope, r.map_record_id, r.old_time,
-  r.time, r.old_score, r.score, r.hidden, r.medal, r.timestamp, r.seen_at, r.sync_run_id`;
+  r.time, r.old_score, r.score, r.old_respawn_count, r.respawn_count, r.hidden, r.medal, r.timestamp, r.seen_at, r.sync_run_id`;
 
 export type HistoryFilterKey = 'map' | 'player' | 'list' | 'scope' | 'since' | 'until' | 'limit' | 'oldestFirst';
 
 /**
- * The year a record was set ('YYYY' of its UTC timestamp): the key of the history's time index, records_by_year
- * (migration 0004). A query uses the index only when it spells the expression exactly so.
+ * The year a record was set ('YYYY' of its UTC timestamp): the first key of the history's time index,
+ * records_history_by_time (migration 0007: year, row ID, time). A query uses the index only when it spells the
+ * expression exactly so.
  */
-const SET_YEAR = 'substr(r.timestamp, 1, 4)';
-const FROM_RECORDS_BY_YEAR = `FROM records r INDEXED BY records_by_year JOIN maps m ON m.id = r.map_ref
-  JOIN players p ON p.id = r.player_ref`;
+const SET_YEAR = 'substr(timestamp, 1, 4)';
+
+/** With no map, player or list to seek on, the history is read through its time index (byTimeQuery). */
+export function isByTime(filters: ReadonlySet<HistoryFilterKey>): boolean {
+  return !filters.has('map') && !filters.has('player') && !filters.has('list');
+}
+
+/**
+ * The history over every map. The time index's entries carry the time, so the rows are picked (filtered by time,
+ * sorted within each year, cut at the limit) from the index alone; only the rows picked are then read. Their final
+ * order is left to the reader, which sorts the rows picked in memory, cheaper than SQLite sorting whole result rows
+ * (a month of 25,658 rows, A/B interleaved: read 53 ms, sorted by SQLite 80 ms, in memory 70 ms). Pinned: with
+ * statistics from a database whose history sits in one year, the planner would rather read every map's records.
+ */
+function byTimeQuery(filters: ReadonlySet<HistoryFilterKey>, direction: 'ASC' | 'DESC'): string {
+  const where = ['change IS NOT NULL'];
+  // Not in the index: only a caller asking for one scope pays for reading each row's.
+  if (filters.has('scope')) where.push('scope = @scope');
+  if (filters.has('since')) where.push('timestamp >= @since', `${SET_YEAR} >= substr(@since, 1, 4)`);
+  if (filters.has('until')) where.push('timestamp < @until', `${SET_YEAR} <= substr(@until, 1, 4)`);
+  const picked = `SELECT id FROM records INDEXED BY records_history_by_time WHERE ${where.join(' AND ')}
+    ORDER BY ${SET_YEAR} ${direction}, timestamp ${direction}, id ${direction}${filters.has('limit') ? ' LIMIT @limit' : ''}`;
+  return `SELECT ${HISTORY_COLUMNS} FROM (${picked}) h CROSS JOIN records r ON r.id = h.id JOIN maps m ON m.id = r.map_ref
+    JOIN players p ON p.id = r.player_ref`;
+}
 
 /** The history query for a set of filters (named parameters of the same names). */
 export function historyQuery(filters: ReadonlySet<HistoryFilterKey>): string {
+  const direction = filters.has('oldestFirst') ? 'ASC' : 'DESC';
+  if (isByTime(filters)) return byTimeQuery(filters, direction);
   const byPlayerOnly = filters.has('player') && !filters.has('map');
-  // With no map, player or list to seek on, the time index leads: years in order, then the time within a year.
-  const byTime = !filters.has('map') && !filters.has('player') && !filters.has('list');
   const where = ['r.change IS NOT NULL'];
   if (filters.has('map')) where.push('r.map_ref = @map');
   if (filters.has('player')) where.push('r.player_ref = @player');
@@ -53,15 +78,8 @@ export function historyQuery(filters: ReadonlySet<HistoryFilterKey>): string {
   if (filters.has('scope')) where.push('r.scope = @scope');
   if (filters.has('since')) where.push('r.timestamp >= @since');
   if (filters.has('until')) where.push('r.timestamp < @until');
-  // The same bounds on the year, so the index range holds only the years they can fall in.
-  if (byTime && filters.has('since')) where.push(`${SET_YEAR} >= substr(@since, 1, 4)`);
-  if (byTime && filters.has('until')) where.push(`${SET_YEAR} <= substr(@until, 1, 4)`);
-  const direction = filters.has('oldestFirst') ? 'ASC' : 'DESC';
-  const order = `${byTime ? `${SET_YEAR} ${direction}, ` : ''}r.timestamp ${direction}, r.id ${direction}`;
-  // Pinned: with statistics from a database whose history sits in one year, the planner would rather read every
-  // map's records and sort them all, which grows with the store; the index bounds it by the newest years.
-  const from = byTime ? FROM_RECORDS_BY_YEAR : byPlayerOnly ? FROM_MAPS_THEN_RECORDS : FROM_RECORDS;
-  const sql = `SELECT ${HISTORY_COLUMNS} ${from} WHERE ${where.join(' AND ')} ORDER BY ${order}`;
+  const from = byPlayerOnly ? FROM_MAPS_THEN_RECORDS : FROM_RECORDS;
+  const sql = `SELECT ${HISTORY_COLUMNS} ${from} WHERE ${where.join(' AND ')} ORDER BY r.timestamp ${direction}, r.id ${direction}`;
   return filters.has('limit') ? `${sql} LIMIT @limit` : sql;
 }
 
@@ -120,7 +138,9 @@ export class HistoryReader {
       params.limit = Math.max(0, Math.floor(filter.limit));
     }
     if (filter.order === 'oldest') keys.add('oldestFirst');
-    return this.#statement(historyQuery(keys)).all(params).map(toHistoryRow);
+    const rows = this.#statement(historyQuery(keys)).all(params);
+    if (isByTime(keys)) rows.sort(keys.has('oldestFirst') ? oldestFirst : newestFirst);
+    return rows.map(toHistoryRow);
   }
 
   #statement(sql: string): Statement<Record<string, string | number>, HistoryDbRow> {
@@ -131,6 +151,14 @@ export class HistoryReader {
     }
     return stmt;
   }
+}
+
+/** The order the history reads in: the time a record was set (UTC ISO text sorts as time), then the row ID. */
+function oldestFirst(a: HistoryDbRow, b: HistoryDbRow): number {
+  return a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.id - b.id;
+}
+function newestFirst(a: HistoryDbRow, b: HistoryDbRow): number {
+  return oldestFirst(b, a);
 }
 
 function toHistoryRow(row: HistoryDbRow): HistoryRow {
@@ -146,6 +174,8 @@ function toHistoryRow(row: HistoryDbRow): HistoryRow {
     newTime: row.time,
     oldScore: row.old_score,
     newScore: row.score,
+    oldRespawnCount: row.old_respawn_count,
+    newRespawnCount: row.respawn_count,
     hidden: row.hidden === 1,
     medal: row.medal,
     recordTimestamp: row.timestamp,

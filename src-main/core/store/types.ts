@@ -92,6 +92,9 @@ export interface HistoryRow {
   newTime: number | null;
   oldScore: number | null;
   newScore: number;
+  /** Platform's measure, before (null on a first sighting, before schema 7, or when not tracked) and now. */
+  oldRespawnCount: number | null;
+  newRespawnCount: number | null;
   hidden: boolean;
   medal: number;
   /** When the player set the record (the service's timestamp). */

@@ -76,7 +76,9 @@ describe('applyRecords', () => {
     store.maps.upsert([makeMap(3, { mapType: 'TrackMania\\TM_Platform' })]);
     apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 2, time: 40000 })]);
     const fewer = apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 1, time: 55000, mapRecordId: recordId(301) })]);
-    expect(fewer.improvements.map((i) => i.kind)).toEqual(['improved']);
+    expect(fewer.improvements.map((i) => [i.kind, i.oldRespawnCount, i.newRespawnCount, i.oldTime, i.newTime])).toEqual([['improved', 2, 1, 40000, 55000]]);
+    // The history keeps the respawns replaced, as it keeps the time.
+    expect(store.records.history({ map: mapId(3), limit: 1 })[0]).toMatchObject({ kind: 'improved', oldRespawnCount: 2, newRespawnCount: 1 });
     const faster = apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 1, time: 54000, mapRecordId: recordId(302) })]);
     expect(faster.improvements.map((i) => i.kind)).toEqual(['improved']);
     // More respawns, however fast, is a new record but no improvement.
