@@ -108,6 +108,15 @@ export function isImprovement(
   return compareResults(kind, next, previous) < 0;
 }
 
+/**
+ * The values of a record a view may show: none for a secret entry, whatever was stored; the points only on Stunt
+ * maps (0 elsewhere means nothing); the time and the respawn count as they are.
+ */
+export function shownResult(kind: MapKind, r: RecordResult): { time: number | null; score: number | null; respawnCount: number | null } {
+  if (r.hidden) return { time: null, score: null, respawnCount: null };
+  return { time: r.time, score: kind === 'stunt' ? r.score : null, respawnCount: r.respawnCount };
+}
+
 // ---- deltas ----------------------------------------------------------------------------------------------------
 
 /**
@@ -280,6 +289,13 @@ export interface MedalProgress {
   gap: Delta | null;
 }
 
+/** Medal progress as the views carry it (plain numbers): what the readers below take. */
+export interface MedalProgressLike {
+  medal: number;
+  next: number | null;
+  gap: Delta | null;
+}
+
 /** A record's medal progress; null without a record. */
 export function medalProgress(kind: MapKind, record: RankableRecord | null, medals: MedalScores): MedalProgress | null {
   if (!record) return null;
@@ -291,7 +307,7 @@ export function medalProgress(kind: MapKind, record: RankableRecord | null, meda
 }
 
 /** `0:00.412 to gold`, `1 respawn to author`, `215 pts to gold`; `gold next` when the gap is unknown; '' at author. */
-export function formatMedalGap(progress: MedalProgress | null | undefined): string {
+export function formatMedalGap(progress: MedalProgressLike | null | undefined): string {
   if (!progress || progress.next === null) return '';
   const medal = medalName(progress.next);
   return progress.gap ? `${formatAmount(progress.gap)} to ${medal}` : `${medal} next`;
@@ -318,7 +334,7 @@ export function formatGapLimit(limit: GapLimit): string {
 }
 
 /** Whether the next medal is within the limit (in the gap's own unit); false at author or with an unknown gap. */
-export function isWithin(progress: MedalProgress | null | undefined, limit: GapLimit): boolean {
+export function isWithin(progress: MedalProgressLike | null | undefined, limit: GapLimit): boolean {
   if (!progress?.gap) return false;
   return Math.abs(progress.gap.value) <= limit[progress.gap.unit];
 }
@@ -338,7 +354,7 @@ export interface MedalCounts {
 }
 
 /** Counts medal progress over maps (null: no record on that map). */
-export function countMedals(progress: Iterable<MedalProgress | null>, limit: GapLimit): MedalCounts {
+export function countMedals(progress: Iterable<MedalProgressLike | null>, limit: GapLimit): MedalCounts {
   const counts: MedalCounts = { author: 0, gold: 0, silver: 0, bronze: 0, none: 0, missing: 0, near: 0 };
   for (const p of progress) {
     if (!p) {

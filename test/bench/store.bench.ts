@@ -236,7 +236,7 @@ function round(dir: string, total: number): RoundFigures {
   };
   time('records.forMap (200 rows)', () => store.records.forMap(id(1, 1)));
   time(`records.forPlayer (${maps} rows)`, () => store.records.forPlayer(id(2, 1)));
-  time('records.compare (50 maps x 20 players)', () => store.records.compare('Bench'));
+  time('records.leaderboards (50 maps x 20 players)', () => store.records.leaderboards('Bench'));
   time('records.history by player', () => store.records.history({ player: id(2, 1) }));
   time('records.history by list', () => store.records.history({ list: 'Bench' }));
   // `trackwatch history` over every map (issue 8 §5): the newest 50, and one month.

@@ -3,7 +3,7 @@
 // applies what a sync fetched and reads the current records; the history (history.ts) and the export's cursor
 // (export-cursor.ts) read the same table.
 import type { Database } from 'better-sqlite3';
-import { isStuntMapType, type PlayerRecord } from '../model.ts';
+import type { PlayerRecord } from '../model.ts';
 import { isImprovement, mapKind, type MapKind, type RecordResult } from '../../shared/leaderboard.ts';
 import { bit, type RepoContext } from './context.ts';
 import { invalidInput, notFound } from './errors.ts';
@@ -16,8 +16,7 @@ import { FROM_MAPS_THEN_RECORDS, FROM_RECORDS, IN_LIST } from './record-sql.ts';
 import type {
   ApplyRecordsInput,
   ApplyRecordsResult,
-  CompareEntry,
-  CompareMap,
+  MapRecords,
   ExportRow,
   HistoryFilter,
   HistoryKind,
@@ -288,48 +287,19 @@ export class RecordsRepo {
   }
 
   /**
-   * The list's leaderboard per map: each watched player's record, ranked among the list (Stunt maps by score,
-   * higher first; others by time, lower first). Hidden entries have no time: they come after the ranked ones,
-   * unranked. Deltas are in the map's unit, positive meaning worse than the best / than `me`.
+   * The list's maps (in list order), each with the current records of the list's players on it: the rows a
+   * leaderboard is made of, unranked (shared/leaderboard.ts ranks them).
    */
-  compare(list: WatchlistRef, options: { me?: string | undefined; scope?: string | undefined } = {}): CompareMap[] {
+  leaderboards(list: WatchlistRef, options: { scope?: string | undefined } = {}): MapRecords[] {
     const { id } = this.#lists.require(list);
     const scope = checkScope(options.scope ?? PERSONAL_BEST);
-    const me = options.me?.toLowerCase();
-    const maps = this.#maps.list(id);
-    const players = this.#players.list(id);
-    const byMap = new Map<string, Map<string, RecordRow>>();
+    const byMap = new Map<string, StoredRecord[]>();
     for (const row of this.#ofListScope.all({ list: id, scope })) {
       let records = byMap.get(row.map_id);
-      if (!records) byMap.set(row.map_id, (records = new Map()));
-      records.set(row.account_id, row);
+      if (!records) byMap.set(row.map_id, (records = []));
+      records.push(toStoredRecord(row));
     }
-    return maps.map((map): CompareMap => {
-      const stunt = isStuntMapType(map.mapType);
-      const records = byMap.get(map.mapId);
-      const entries = players.map((p): CompareEntry => {
-        const r = records?.get(p.accountId);
-        const hidden = r?.hidden === 1;
-        return {
-          accountId: p.accountId,
-          playerName: p.name,
-          isMe: p.accountId === me,
-          hasRecord: r !== undefined,
-          hidden,
-          time: r && !hidden ? r.time : null,
-          score: r && stunt ? r.score : null,
-          medal: r?.medal ?? 0,
-          respawnCount: r?.respawn_count ?? null,
-          setAt: r?.timestamp ?? null,
-          mapRecordId: r?.map_record_id ?? null,
-          rank: null,
-          deltaToBest: null,
-          deltaToMe: null,
-        };
-      });
-      rankEntries(entries, stunt);
-      return { map, isStunt: stunt, entries };
-    });
+    return this.#maps.list(id).map((map) => ({ map, records: byMap.get(map.mapId) ?? [] }));
   }
 
   /**
@@ -430,33 +400,6 @@ function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
     url: r.url,
     filename: r.filename,
   };
-}
-
-/** Competition ranking ("1, 2, 2, 4") of the visible entries; then hidden ones, then players without a record. */
-function rankEntries(entries: CompareEntry[], stunt: boolean): void {
-  const value = (e: CompareEntry): number | null => (stunt ? e.score : e.time);
-  const ranked = entries.filter((e) => e.hasRecord && !e.hidden && value(e) !== null);
-  // Worse-is-positive distance from a to b, in the map's unit.
-  const behind = (a: number, b: number): number => (stunt ? b - a : a - b);
-  ranked.sort((a, b) => behind(value(a)!, value(b)!) || (a.setAt ?? '').localeCompare(b.setAt ?? ''));
-  const best = ranked[0] ? value(ranked[0]) : null;
-  const me = entries.find((e) => e.isMe);
-  const mine = me && ranked.includes(me) ? value(me) : null;
-  ranked.forEach((e, i) => {
-    const v = value(e)!;
-    const prev = ranked[i - 1];
-    e.rank = prev && value(prev) === v ? prev.rank : i + 1;
-    e.deltaToBest = best === null ? null : behind(v, best);
-    e.deltaToMe = mine === null || mine === undefined ? null : behind(v, mine);
-  });
-  const order = (e: CompareEntry): number => (e.rank !== null ? 0 : e.hasRecord ? 1 : 2);
-  const position = new Map(ranked.map((e, i) => [e, i]));
-  entries.sort(
-    (a, b) =>
-      order(a) - order(b) ||
-      (position.get(a) ?? 0) - (position.get(b) ?? 0) ||
-      a.playerName.localeCompare(b.playerName),
-  );
 }
 
 function toStoredRecord(row: RecordRow): StoredRecord {
