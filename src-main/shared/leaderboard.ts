@@ -7,7 +7,6 @@ import { formatDelta as formatTimeDelta, formatTime, medalName, stripFormatting 
 
 /** How a map is played and ranked. `other` (Royal, types not known yet) is shown and ranked by time. */
 export type MapKind = 'race' | 'clones' | 'stunt' | 'platform' | 'other';
-export const MAP_KINDS: readonly MapKind[] = ['race', 'clones', 'stunt', 'platform', 'other'];
 
 /** What a kind's results and medal scores count: milliseconds, Stunt points, or Platform respawns. */
 export type Unit = 'time' | 'points' | 'respawns';
@@ -77,7 +76,7 @@ function sortKey(kind: MapKind, r: RecordResult): [number, number] | null {
 }
 
 /** Whether a record has a visible result its map kind can rank. */
-export function isRankable(kind: MapKind, r: RecordResult): boolean {
+function isRankable(kind: MapKind, r: RecordResult): boolean {
   return sortKey(kind, r) !== null;
 }
 
@@ -188,7 +187,7 @@ export function formatDelta(delta: Delta | null | undefined): string {
 }
 
 /** A delta's size without its sign: `0:00.412`, `215 pts`, `1 respawn`. */
-export function formatAmount(delta: Delta): string {
+function formatAmount(delta: Delta): string {
   const size = Math.abs(delta.value);
   return delta.unit === 'time' ? formatTime(size) : delta.unit === 'points' ? formatPoints(size) : formatRespawns(size);
 }
@@ -232,10 +231,10 @@ export interface MedalScores {
 }
 
 /** Medals from the best: 4 author, 3 gold, 2 silver, 1 bronze. */
-export const MEDALS_BEST_FIRST = [4, 3, 2, 1] as const;
+const MEDALS_BEST_FIRST = [4, 3, 2, 1] as const;
 export type EarnedMedal = 0 | 1 | 2 | 3 | 4;
 
-export function medalScore(medals: MedalScores, medal: 1 | 2 | 3 | 4): number {
+function medalScore(medals: MedalScores, medal: 1 | 2 | 3 | 4): number {
   return medal === 4 ? medals.author : medal === 3 ? medals.gold : medal === 2 ? medals.silver : medals.bronze;
 }
 
@@ -370,7 +369,7 @@ export function countMedals(progress: Iterable<MedalProgressLike | null>, limit:
 // ---- the player shown ------------------------------------------------------------------------------------------
 
 /** The start of an account ID, as shown when nothing better is known. */
-export function shortAccountId(accountId: string): string {
+function shortAccountId(accountId: string): string {
   return accountId.slice(0, 8);
 }
 

@@ -3,7 +3,7 @@ import { formatDelta, formatScore, formatScoreDelta, formatTime, stripFormatting
 import type { PlayerSummary } from '../../src-main/contract/index.ts';
 import { playerLabel } from '../../src-main/shared/leaderboard.ts';
 
-export { formatDelta, formatScore, formatTime, medalName, MEDAL_COLOURS, parseFormatting, stripFormatting } from '../../src-main/shared/format.ts';
+export { formatDelta, formatScore, formatTime, medalName, parseFormatting, stripFormatting } from '../../src-main/shared/format.ts';
 export type { FormattedSegment, MedalName } from '../../src-main/shared/format.ts';
 
 /** A PB as players read it: a time on race maps, points on Stunt maps. */

@@ -2,7 +2,6 @@
 // keep memory flat and a sync can write meanwhile.
 import type { Database, Statement } from 'better-sqlite3';
 import { IN_LIST } from './record-sql.ts';
-import type { ExportRow } from './types.ts';
 
 // Maps and players come from lookups read once: a row carries their row IDs, not their text again.
 const EXPORT_COLUMNS = `r.map_ref, r.player_ref, r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal,
@@ -92,22 +91,5 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
   } catch (error) {
     close();
     throw error;
-  }
-}
-
-/** A cursor's rows in the friendly form, closing it when done. */
-export function* exportRowsOf(cursor: ExportCursor): Generator<ExportRow> {
-  try {
-    for (const t of cursor.rows) {
-      const [mapUid, mapId, mapName] = cursor.maps.get(t[0])!;
-      const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
-      yield {
-        mapKey: t[0], playerKey: t[1], mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: t[2],
-        scope: t[3], time: t[4], score: t[5], respawnCount: t[6], medal: t[7], hidden: t[8], timestamp: t[9],
-        mapRecordId: t[10], replayPath: t[11],
-      };
-    }
-  } finally {
-    cursor.close();
   }
 }

@@ -8,7 +8,7 @@ import { isImprovement, mapKind, type MapKind, type RecordResult } from '../../s
 import { bit, type RepoContext } from './context.ts';
 import { invalidInput, notFound } from './errors.ts';
 import { PERSONAL_BEST, describe, scope as checkScope, timestamp as normalizeTimestamp, uuid } from './ids.ts';
-import { exportRowsOf, openExportCursor, type ExportCursor } from './export-cursor.ts';
+import { openExportCursor, type ExportCursor } from './export-cursor.ts';
 import { HistoryReader } from './history.ts';
 import type { MapsRepo } from './maps.ts';
 import { playerName, type PlayersRepo } from './players.ts';
@@ -16,11 +16,10 @@ import { FROM_MAPS_THEN_RECORDS, FROM_RECORDS, IN_LIST } from './record-sql.ts';
 import type {
   ApplyRecordsInput,
   ApplyRecordsResult,
-  MapRecords,
-  ExportRow,
   HistoryFilter,
   HistoryKind,
   HistoryRow,
+  MapRecords,
   StoredRecord,
   WatchlistRef,
 } from './types.ts';
@@ -311,16 +310,9 @@ export class RecordsRepo {
   }
 
   /**
-   * Every current record (of a list, or all) with what the CSV export needs, streamed. On a file database it reads
-   * through its own read-only connection, so the store stays usable (and a sync can write) while it runs.
-   */
-  *exportRows(options: { list?: WatchlistRef | undefined } = {}): Generator<ExportRow> {
-    yield* exportRowsOf(this.openExport(options));
-  }
-
-  /**
-   * @internal The export's rows as tuples plus the map and player lookups they refer to, all from one snapshot
-   * (the CSV export's fast path; exportRows is the friendly form). The caller must close() it.
+   * Every current record (of a list, or all) as tuples, plus the map and player lookups they refer to, all from one
+   * snapshot; streamed. On a file database it reads through its own read-only connection, so the store stays usable
+   * (and a sync can write) while it runs. The caller must close() it.
    */
   openExport(options: { list?: WatchlistRef | undefined } = {}): ExportCursor {
     const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
