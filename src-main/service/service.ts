@@ -108,6 +108,7 @@ export class TrackwatchService {
           signal: job.signal,
           onProgress: job.onProgress,
           onNewPersonalBest: job.onNewPersonalBest,
+          onRunStarted: job.onRunStarted,
         }),
       onNewPersonalBest: (e, list) => this.#onNewPersonalBest(e, list),
       onStarted: () => this.touch(),
@@ -330,7 +331,8 @@ export class TrackwatchService {
       plan();
       if (this.runner.running || !this.canSync) return;
       try {
-        this.runner.start({});
+        // A scheduled sync that cannot start (another process syncing the folder) waits for the next round.
+        this.runner.start({}).catch(() => {});
       } catch {
         // A sync started by hand in the meantime: this round is skipped.
       }

@@ -78,6 +78,9 @@ describe('the demo, synced', () => {
     await expect(h.fail('sync.start', {})).resolves.toMatchObject({ code: 'busy' });
     const finished = await h.finished(1);
     expect(finished).toMatchObject({ runId, list: 'Demo', outcome: 'ok', maps: 24 });
+    // One ID names the run everywhere: the stored run's, in sync.start, every progress event and sync.finished.
+    expect(runId).toBe(String(service.active.store.syncRuns.last()!.id));
+    expect(h.events('sync.progress').every((p) => p.runId === runId)).toBe(true);
     const progress = h.events('sync.progress').filter((p) => p.runId === runId);
     expect(progress.some((p) => p.phase === 'Reading records' && p.total === 24)).toBe(true);
     expect(progress.at(-1)!.done).toBe(progress.at(-1)!.total);
