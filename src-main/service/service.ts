@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { EventPayload } from '../contract/events.ts';
 import { formatScore, formatTime, stripFormatting } from '../shared/format.ts';
+import { playerLabel } from '../shared/leaderboard.ts';
 import type { z } from 'zod';
 import type * as s from '../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../contract/schemas.ts';
@@ -371,7 +372,7 @@ export class TrackwatchService {
 
   #playerLabel(accountId: string, fallback: string): string {
     const player = this.active.store.players.get(accountId);
-    return player?.nickname || player?.displayName || fallback;
+    return player ? playerLabel(player) : fallback;
   }
 
   // ---- cached views -------------------------------------------------------------------------------------------
