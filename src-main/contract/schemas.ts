@@ -247,17 +247,22 @@ export const MapDetail = z.object({
 
 export const Thumbnail = z.object({ dataUrl: z.string().nullable() });
 
-/** One player's PB on one map of the grid; null in `cells` without a record. */
+/**
+ * One player's PB on one map of the grid; null in `cells` without a record. Sparse, as a grid holds thousands of
+ * maps: a field left out is null (false for the flags). A secret entry holds `hidden` and `medal` only. Deltas are
+ * worked out by the reader from the ranked cells (shared/leaderboard.ts deltaOf): the best one is marked.
+ */
 export const CompareCell = z.object({
-  hidden: z.boolean(),
-  time: z.number().nullable(),
-  score: z.number().nullable(),
-  respawnCount: z.number().nullable(),
+  hidden: z.literal(true).optional(),
+  time: z.number().optional(),
+  /** Stunt points. */
+  score: z.number().optional(),
+  respawnCount: z.number().optional(),
   medal: Medal,
-  rank: z.number().int().nullable(),
-  isBest: z.boolean(),
-  deltaToBest: Delta.nullable(),
-  deltaToMe: Delta.nullable(),
+  /** Counting the secret entries ahead. */
+  rank: z.number().int().optional(),
+  /** Holds the best visible result (ties share it). */
+  isBest: z.literal(true).optional(),
 });
 
 export const CompareRow = z.object({

@@ -5,7 +5,8 @@ import type * as s from '../contract/schemas.ts';
 import { isGivenUp } from '../core/store/index.ts';
 import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
 import {
-  mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, type Leaderboard, type MapKind, type MedalScores, type Standing,
+  deltaOf, mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, type Leaderboard, type MapKind, type MedalScores,
+  type RecordResult, type Standing,
 } from '../shared/leaderboard.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -49,16 +50,22 @@ export function leaderboardOf(
   players: readonly Player[],
   records: readonly StoredRecord[],
   me: string | undefined,
+  names: ReadonlyMap<string, string> = labels(players),
 ): Leaderboard<Player> & { records: Map<string, StoredRecord> } {
   const byAccount = new Map(records.map((r) => [r.accountId, r]));
   const kind = mapKind(map);
   const board = rankLeaderboard(kind, players.map((player) => ({
     player,
-    name: playerLabel(player),
+    name: names.get(player.accountId) ?? playerLabel(player),
     record: byAccount.get(player.accountId) ?? null,
     isMe: me !== undefined && player.accountId === me,
   })));
   return { ...board, records: byAccount };
+}
+
+/** Each player's name shown, worked out once for the many maps of a list. */
+export function labels(players: readonly Player[]): Map<string, string> {
+  return new Map(players.map((p) => [p.accountId, playerLabel(p)]));
 }
 
 type ReplayLookup = (mapRecordId: string) => Pick<ReplayEntry, 'state' | 'path' | 'size'> | undefined;
@@ -73,8 +80,30 @@ function replayOf(record: StoredRecord | undefined, lookup: ReplayLookup): Out<t
   return { state: 'available', file: null, bytes: null };
 }
 
-/** What an entry shows of its record, the same for the map view, the grid and `compare --json`. */
-export function entryValues(kind: MapKind, medals: MedalScores, standing: Standing<unknown>) {
+/** A grid cell as the contract carries it: only the fields that hold something (schemas.ts CompareCell). */
+function sparseCell(kind: MapKind, standing: Standing<unknown>): Out<typeof s.CompareCell> {
+  const record = standing.record!;
+  if (record.hidden) return { hidden: true, medal: record.medal };
+  const shown = shownResult(kind, record);
+  const cell: Out<typeof s.CompareCell> = { medal: record.medal };
+  if (shown.time !== null) cell.time = shown.time;
+  if (shown.score !== null) cell.score = shown.score;
+  if (shown.respawnCount !== null) cell.respawnCount = shown.respawnCount;
+  if (standing.rank !== null) cell.rank = standing.rank;
+  if (standing.isBest) cell.isBest = true;
+  return cell;
+}
+
+/** A grid cell in full: nulls where the sparse form leaves a field out. */
+export function fullCell(cell: Out<typeof s.CompareCell>): RecordResult & { medal: number; rank: number | null; isBest: boolean } {
+  return {
+    hidden: cell.hidden ?? false, time: cell.time ?? null, score: cell.score ?? null, respawnCount: cell.respawnCount ?? null,
+    medal: cell.medal, rank: cell.rank ?? null, isBest: cell.isBest ?? false,
+  };
+}
+
+/** What an entry shows of its record, the same for the map view and `compare --json`. */
+function cellValues(kind: MapKind, standing: Standing<unknown>) {
   const record = standing.record;
   return {
     hidden: record?.hidden ?? false,
@@ -84,8 +113,12 @@ export function entryValues(kind: MapKind, medals: MedalScores, standing: Standi
     isBest: standing.isBest,
     deltaToBest: standing.deltaToBest,
     deltaToMe: standing.deltaToMe,
-    progress: medalProgress(kind, record, medals),
   };
+}
+
+/** cellValues and the medal progress: what an entry of the map view and of `compare --json` shows. */
+export function entryValues(kind: MapKind, medals: MedalScores, standing: Standing<unknown>) {
+  return { ...cellValues(kind, standing), progress: medalProgress(kind, standing.record, medals) };
 }
 
 /** One map's watched players in leaderboard order, as the map view shows them. */
@@ -115,14 +148,13 @@ export function rankedEntries(
 /** The compare grid: one row per map, one cell per player (in `players` order), ranked among the list's players. */
 export function compareTable(list: string, players: readonly Player[], maps: readonly MapRecords[], me: string | undefined): Out<typeof s.CompareTable> {
   const column = new Map(players.map((p, i) => [p.accountId, i]));
+  const names = labels(players);
   const rows = maps.map(({ map, records }) => {
-    const board = leaderboardOf(map, players, records, me);
+    const board = leaderboardOf(map, players, records, me, names);
     const medals = medalScores(map);
     const cells: Out<typeof s.CompareRow>['cells'] = new Array(players.length).fill(null);
     for (const standing of board.entries) {
-      if (standing.status === 'none') continue;
-      const { progress: _progress, ...values } = entryValues(board.kind, medals, standing);
-      cells[column.get(standing.player.accountId)!] = values;
+      if (standing.status !== 'none') cells[column.get(standing.player.accountId)!] = sparseCell(board.kind, standing);
     }
     return { mapUid: map.mapUid, name: map.name, mapType: map.mapType, kind: board.kind, medals, secret: board.secret, cells };
   });
@@ -137,7 +169,9 @@ export function playerPbs(
   setAtOf: (mapUid: string) => string | null,
 ): Out<typeof s.PlayerPb>[] {
   return table.rows.map((row) => {
-    const cell = row.cells[column] ?? null;
+    const raw = row.cells[column] ?? null;
+    const cell = raw && fullCell(raw);
+    const best = row.cells.find((c) => c?.isBest);
     return {
       mapUid: row.mapUid,
       mapName: row.name,
@@ -152,7 +186,7 @@ export function playerPbs(
       setAt: cell ? setAtOf(row.mapUid) : null,
       rank: cell?.rank ?? null,
       isBest: cell?.isBest ?? false,
-      deltaToBest: cell?.deltaToBest ?? null,
+      deltaToBest: cell && cell.rank !== null && best ? deltaOf(row.kind, cell, fullCell(best)) : null,
       secret: row.secret,
       progress: cell ? medalProgress(row.kind, cell, row.medals) : null,
     };

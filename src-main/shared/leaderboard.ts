@@ -86,8 +86,10 @@ function isRankable(kind: MapKind, r: RecordResult): boolean {
  * be ranked (hidden, or nothing to rank by) comes after every one that can.
  */
 export function compareResults(kind: MapKind, a: RecordResult, b: RecordResult): number {
-  const x = sortKey(kind, a);
-  const y = sortKey(kind, b);
+  return compareKeys(sortKey(kind, a), sortKey(kind, b));
+}
+
+function compareKeys(x: [number, number] | null, y: [number, number] | null): number {
   if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
   return x[0] !== y[0] ? Math.sign(x[0] - y[0]) : x[1] === y[1] ? 0 : Math.sign(x[1] - y[1]);
 }
@@ -436,23 +438,32 @@ export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender
   const ranked: Standing<P>[] = [];
   const unranked: Standing<P>[] = [];
   const none: Standing<P>[] = [];
+  // Each ranked result's key, worked out once (a compare view ranks thousands of maps at a time).
+  const keys = new Map<Standing<P>, [number, number]>();
   for (const c of contenders) {
     const r = c.record;
-    const status: StandingStatus = !r ? 'none' : r.hidden ? 'secret' : isRankable(kind, r) ? 'ranked' : 'unranked';
+    const key = r ? sortKey(kind, r) : null;
+    const status: StandingStatus = !r ? 'none' : r.hidden ? 'secret' : key ? 'ranked' : 'unranked';
     const standing: Standing<P> = { ...c, isMe: c.isMe === true, status, rank: null, isBest: false, deltaToBest: null, deltaToMe: null };
+    if (key && status === 'ranked') keys.set(standing, key);
     (status === 'secret' ? secret : status === 'ranked' ? ranked : status === 'unranked' ? unranked : none).push(standing);
   }
+  const earlier = (a: Standing<P>, b: Standing<P>): number => {
+    const x = a.record!.timestamp ?? '';
+    const y = b.record!.timestamp ?? '';
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
   secret.sort((a, b) => clampMedal(b.record!.medal) - clampMedal(a.record!.medal) || byName(a, b));
-  ranked.sort((a, b) => compareResults(kind, a.record!, b.record!) || (a.record!.timestamp ?? '').localeCompare(b.record!.timestamp ?? '') || byName(a, b));
+  ranked.sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!) || earlier(a, b) || byName(a, b));
   unranked.sort(byName);
 
-  const best = ranked[0]?.record;
+  const best = ranked[0];
   const me = ranked.find((s) => s.isMe)?.record;
   ranked.forEach((s, i) => {
     const previous = ranked[i - 1];
-    s.rank = previous && compareResults(kind, previous.record!, s.record!) === 0 ? previous.rank : secret.length + i + 1;
-    s.isBest = compareResults(kind, s.record!, best!) === 0;
-    s.deltaToBest = deltaOf(kind, s.record!, best!);
+    s.rank = previous && compareKeys(keys.get(previous)!, keys.get(s)!) === 0 ? previous.rank : secret.length + i + 1;
+    s.isBest = compareKeys(keys.get(s)!, keys.get(best!)!) === 0;
+    s.deltaToBest = deltaOf(kind, s.record!, best!.record!);
     s.deltaToMe = me && !s.isMe ? deltaOf(kind, s.record!, me) : null;
   });
   return { kind, entries: [...secret, ...ranked, ...unranked, ...none], secret: secret.length };

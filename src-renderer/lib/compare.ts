@@ -1,13 +1,23 @@
 // The compare view's model: computed once per table, then filtered, sorted and totalled without touching the DOM.
-// Ranks, best marks and deltas come with the table (main ranks through shared/leaderboard.ts); medal progress, the
+// Ranks and best marks come with the table (main ranks through shared/leaderboard.ts); deltas, medal progress, the
 // order of two results and the units come from the same module here.
-import type { CompareCell, CompareTable, Delta, MapKind, MedalScores } from '../../src-main/contract/index.ts';
+import type { CompareTable, Delta, MapKind, MedalScores } from '../../src-main/contract/index.ts';
 import {
-  compareResults, countMedals, isWithin, medalProgress, unitOf, type GapLimit, type MedalCounts, type MedalProgress, type Unit,
+  compareResults, countMedals, deltaOf, isWithin, medalProgress, unitOf, type GapLimit, type MedalCounts, type MedalProgress,
+  type RecordResult, type Unit,
 } from '../../src-main/shared/leaderboard.ts';
 import { stripFormatting } from './format.ts';
 
-export interface CompareModelCell extends CompareCell {
+/** A cell in full (the table's are sparse: schemas.ts CompareCell), with what the view works out from it. */
+export interface CompareModelCell extends RecordResult {
+  medal: number;
+  /** Counting the secret entries ahead; null for a secret entry. */
+  rank: number | null;
+  isBest: boolean;
+  /** value − the best visible result of the row. */
+  deltaToBest: Delta | null;
+  /** value − mine; null in my own column. */
+  deltaToMe: Delta | null;
   progress: MedalProgress | null;
 }
 
@@ -33,8 +43,19 @@ export interface CompareModelRow {
 export function buildCompareModel(table: CompareTable): CompareModelRow[] {
   const me = table.me;
   return table.rows.map((row, index) => {
-    const cells = row.cells.map((cell) => (cell ? { ...cell, progress: medalProgress(row.kind, cell, row.medals) } : null));
+    const cells: (CompareModelCell | null)[] = row.cells.map((c) => c && {
+      hidden: c.hidden ?? false, time: c.time ?? null, score: c.score ?? null, respawnCount: c.respawnCount ?? null, medal: c.medal,
+      rank: c.rank ?? null, isBest: c.isBest ?? false, deltaToBest: null, deltaToMe: null, progress: null,
+    });
+    const best = cells.find((c) => c?.isBest) ?? null;
     const mine = me === null ? null : (cells[me] ?? null);
+    cells.forEach((cell, column) => {
+      if (!cell) return;
+      cell.progress = medalProgress(row.kind, cell, row.medals);
+      if (cell.rank === null) return;
+      cell.deltaToBest = best && deltaOf(row.kind, cell, best);
+      cell.deltaToMe = mine && mine.rank !== null && column !== me ? deltaOf(row.kind, cell, mine) : null;
+    });
     return {
       index,
       mapUid: row.mapUid,

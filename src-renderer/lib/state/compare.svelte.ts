@@ -18,8 +18,10 @@ export class CompareState {
   readonly model = $derived(this.#table ? buildCompareModel(this.#table) : []);
   readonly nearLimit = $derived(GAP_LIMITS[this.near ?? DEFAULT_NEAR]!);
   readonly filter: CompareFilter = $derived({ text: this.text, show: this.show, near: this.near === null ? null : this.nearLimit });
-  readonly rows = $derived(sortRows(filterRows(this.model, this.filter, this.#table?.me ?? null), this.sort));
-  readonly totals = $derived(totalsOf(this.rows, this.#table?.players.length ?? 0, this.nearLimit));
+  readonly filtered = $derived(filterRows(this.model, this.filter, this.#table?.me ?? null));
+  readonly rows = $derived(sortRows(this.filtered, this.sort));
+  // Over the rows shown, whatever their order: a sort does not total them again.
+  readonly totals = $derived(totalsOf(this.filtered, this.#table?.players.length ?? 0, this.nearLimit));
 
   get table(): CompareTable | undefined {
     return this.#table;

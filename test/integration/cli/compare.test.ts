@@ -14,6 +14,7 @@ import { memorySecretStore } from '../../../src-main/service/secrets.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
 import type { CompareJsonMap } from '../../../src-main/cli/commands/read.ts';
+import { buildCompareModel } from '../../../src-renderer/lib/compare.ts';
 import { LIST, MAPS, PLAYERS, writeLeaderboardData } from '../../helpers/leaderboard-data.ts';
 
 const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
@@ -73,19 +74,30 @@ describe('one dataset, the window and the command line agree', () => {
     }
   });
 
-  it('compare.get: each cell holds what compare --json says of that player on that map', async () => {
+  it('compare.get: each cell holds what compare --json says of that player on that map; the window works out the same deltas', async () => {
     const table = await call('compare.get', { list: LIST });
     expect(table.players[table.me!]!.accountId).toBe(PLAYERS.me.accountId);
+    const model = buildCompareModel(table);
     table.rows.forEach((row, i) => {
       const m = json[i]!;
+      // The deltas the compare view shows, worked out from the cells, are the CLI's.
+      table.players.forEach((player, column) => {
+        const entry = m.entries.find((e) => e.accountId === player.accountId)!;
+        expect([model[i]!.cells[column]?.deltaToBest ?? null, model[i]!.cells[column]?.deltaToMe ?? null], `${m.name} ${entry.name}`)
+          .toEqual([entry.deltaToBest, entry.deltaToMe]);
+      });
       expect(row.mapUid).toBe(m.mapUid);
       table.players.forEach((player, column) => {
         const entry = m.entries.find((e) => e.accountId === player.accountId)!;
         const cell = row.cells[column] ?? null;
         if (!entry.hasRecord) return expect(cell).toBeNull();
-        expect(cell).toEqual({
+        // The grid's cells are sparse (schemas.ts CompareCell): a field left out is null, a flag left out false.
+        expect({
+          hidden: cell?.hidden ?? false, time: cell?.time ?? null, score: cell?.score ?? null, respawnCount: cell?.respawnCount ?? null,
+          medal: cell?.medal, rank: cell?.rank ?? null, isBest: cell?.isBest ?? false,
+        }).toEqual({
           hidden: entry.hidden, time: entry.time, score: entry.score, respawnCount: entry.respawnCount, medal: entry.medal,
-          rank: entry.rank, isBest: entry.isBest, deltaToBest: entry.deltaToBest, deltaToMe: entry.deltaToMe,
+          rank: entry.rank, isBest: entry.isBest,
         });
       });
     });

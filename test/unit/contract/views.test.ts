@@ -76,16 +76,14 @@ describe('the compare grid and a player\'s PBs', () => {
     { map: map(RACE, { mapUid: 'n', name: 'Nobody' }), records: [] },
   ], 'me');
 
-  it('gives one cell per player in column order, ranked, with nothing of a secret entry\'s result', () => {
+  it('gives one sparse cell per player in column order, ranked, with nothing of a secret entry\'s result', () => {
     expect(() => s.CompareTable.parse(table)).not.toThrow();
     expect(table.me).toBe(0);
     expect(table.rows.map((r) => [r.mapUid, r.kind, r.secret])).toEqual([['r', 'race', 0], ['s', 'stunt', 1], ['n', 'race', 0]]);
-    expect(table.rows[0]!.cells.map((c) => [c?.time, c?.rank, c?.isBest, c?.deltaToMe?.value ?? null])).toEqual([
-      [50_500, 2, false, null],
-      [50_000, 1, true, -500],
-    ]);
-    expect(table.rows[1]!.cells[0]).toMatchObject({ hidden: true, time: null, score: null, rank: null });
-    expect(table.rows[1]!.cells[1]).toMatchObject({ score: 900, rank: 2, isBest: true });
+    expect(table.rows[0]!.cells).toEqual([{ time: 50_500, medal: 2, rank: 2 }, { time: 50_000, medal: 3, rank: 1, isBest: true }]);
+    // A secret entry: its medal, and nothing of the sentinel the service sent as its score.
+    expect(table.rows[1]!.cells[0]).toEqual({ hidden: true, medal: 3 });
+    expect(table.rows[1]!.cells[1]).toEqual({ time: 60_000, score: 900, medal: 3, rank: 2, isBest: true });
     expect(table.rows[2]!.cells).toEqual([null, null]);
   });
 

@@ -10,12 +10,10 @@ const stuntMedals = { author: 7000, gold: 6000, silver: 5000, bronze: 4000 };
 const platformMedals = { author: 0, gold: 1, silver: 3, bronze: 5 };
 const d = (unit: Delta['unit'], value: number, time: number | null = null): Delta => ({ unit, value, time });
 
-function cell(o: Partial<CompareCell>): CompareCell {
-  return { hidden: false, time: null, score: null, respawnCount: null, medal: 0, rank: null, isBest: false, deltaToBest: null, deltaToMe: null, ...o };
-}
-const secret = (medal: number) => cell({ hidden: true, medal });
+const cell = (o: Omit<CompareCell, 'medal'> & { medal?: number }): CompareCell => ({ medal: 0, ...o });
+const secret = (medal: number): CompareCell => ({ hidden: true, medal });
 
-// Columns: me, rival, third. As main sends them: ranked, deltas as value − reference.
+// Columns: me, rival, third. As main sends them: sparse, ranked, the best visible cell marked.
 const table: CompareTable = {
   list: 'L',
   players: [player('me', true), player('rival'), player('third')],
@@ -24,29 +22,29 @@ const table: CompareTable = {
   complete: true,
   rows: [
     { mapUid: 'A', name: '$f00Alpha', mapType: 'TrackMania\\TM_Race', kind: 'race', medals: raceMedals, secret: 0, cells: [
-      cell({ time: 50_100, medal: 3, rank: 2, deltaToBest: d('time', 200) }),
-      cell({ time: 49_900, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0), deltaToMe: d('time', -200) }),
+      cell({ time: 50_100, medal: 3, rank: 2 }),
+      cell({ time: 49_900, medal: 4, rank: 1, isBest: true }),
       null,
     ] },
     { mapUid: 'B', name: 'Bravo', mapType: 'TrackMania\\TM_Race', kind: 'clones', medals: raceMedals, secret: 0, cells: [
-      cell({ time: 48_000, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0) }),
-      cell({ time: 48_000, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0), deltaToMe: d('time', 0) }),
-      cell({ time: 51_000, medal: 3, rank: 3, deltaToBest: d('time', 3000), deltaToMe: d('time', 3000) }),
+      cell({ time: 48_000, medal: 4, rank: 1, isBest: true }),
+      cell({ time: 48_000, medal: 4, rank: 1, isBest: true }),
+      cell({ time: 51_000, medal: 3, rank: 3 }),
     ] },
     { mapUid: 'C', name: 'Charlie Stunt', mapType: 'TrackMania\\TM_Stunt', kind: 'stunt', medals: stuntMedals, secret: 1, cells: [
-      cell({ score: 5900, medal: 2, rank: 3, deltaToBest: d('points', -1200) }),
-      cell({ score: 7100, medal: 4, rank: 2, isBest: true, deltaToBest: d('points', 0), deltaToMe: d('points', 1200) }),
+      cell({ score: 5900, medal: 2, rank: 3 }),
+      cell({ score: 7100, medal: 4, rank: 2, isBest: true }),
       secret(4),
     ] },
     { mapUid: 'D', name: 'delta', mapType: 'TrackMania\\TM_Race', kind: 'race', medals: raceMedals, secret: 1, cells: [
       null,
-      cell({ time: 70_000, medal: 1, rank: 2, isBest: true, deltaToBest: d('time', 0) }),
+      cell({ time: 70_000, medal: 1, rank: 2, isBest: true }),
       secret(2),
     ] },
     { mapUid: 'E', name: 'Echo Platform', mapType: 'TrackMania\\TM_Platform', kind: 'platform', medals: platformMedals, secret: 0, cells: [
-      cell({ time: 61_000, respawnCount: 2, medal: 2, rank: 2, deltaToBest: d('respawns', 1, 6000) }),
-      cell({ time: 55_000, respawnCount: 1, medal: 3, rank: 1, isBest: true, deltaToBest: d('respawns', 0, 0), deltaToMe: d('respawns', -1, -6000) }),
-      cell({ time: 40_000, respawnCount: 4, medal: 1, rank: 3, deltaToBest: d('respawns', 3, -15_000), deltaToMe: d('respawns', 2, -21_000) }),
+      cell({ time: 61_000, respawnCount: 2, medal: 2, rank: 2 }),
+      cell({ time: 55_000, respawnCount: 1, medal: 3, rank: 1, isBest: true }),
+      cell({ time: 40_000, respawnCount: 4, medal: 1, rank: 3 }),
     ] },
   ],
 };
@@ -55,6 +53,15 @@ const all = { text: '', show: 'all', near: null } as const;
 
 describe('compare model', () => {
   const model = buildCompareModel(table);
+
+  it('works out each cell\'s deltas through the shared rules: to the best visible result, and to mine', () => {
+    expect(model[0]!.cells.map((c) => [c?.deltaToBest ?? null, c?.deltaToMe ?? null])).toEqual([[d('time', 200), null], [d('time', 0), d('time', -200)], [null, null]]);
+    expect(model[1]!.cells.map((c) => c?.deltaToMe ?? null)).toEqual([null, d('time', 0), d('time', 3000)]);
+    expect(model[2]!.cells.map((c) => [c?.deltaToBest ?? null, c?.deltaToMe ?? null])).toEqual([[d('points', -1200), null], [d('points', 0), d('points', 1200)], [null, null]]);
+    expect(model[4]!.cells.map((c) => c?.deltaToMe ?? null)).toEqual([null, d('respawns', -1, -6000), d('respawns', 2, -21_000)]);
+    // Nobody's delta to me where I have no record.
+    expect(model[3]!.cells.map((c) => c?.deltaToMe ?? null)).toEqual([null, null, null]);
+  });
 
   it('keeps main\'s ranks and marks, and takes my gap to the best visible entry from my cell', () => {
     expect(model.map((r) => r.unit)).toEqual(['time', 'time', 'points', 'time', 'respawns']);
