@@ -22,6 +22,7 @@ const SEED_AT: Record<number, (db: Database.Database) => void> = {
   2: seedSchema2,
   3: seedSchema2, // schema 3 only dropped an index: the same tables
   4: seedSchema2, // schema 4 only swapped an index
+  5: seedSchema2, // schema 5 only added the lists' replay policy, with defaults
 };
 
 /** Tables a later migration reshapes on purpose (its own test checks how); the others keep their rows as they are. */
