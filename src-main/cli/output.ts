@@ -1,7 +1,9 @@
-// Terminal output: tables, colours only on a terminal, names with formatting codes stripped.
+// Terminal output: tables, colours only on a terminal, names with formatting codes stripped. Results, deltas and
+// medal gaps read as the shared leaderboard module writes them.
 import Table from 'cli-table3';
 import pc from 'picocolors';
-import { formatDelta, formatScore, formatScoreDelta, formatTime, medalName, stripFormatting } from '../shared/format.ts';
+import { medalName, stripFormatting } from '../shared/format.ts';
+import { deltaDirection, formatDelta, formatResult, type Delta, type MapKind, type RecordResult } from '../shared/leaderboard.ts';
 
 export const colours = pc.createColors(Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
 
@@ -11,8 +13,23 @@ export function plainName(name: string | null | undefined): string {
   return stripFormatting(name ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
 }
 
-export function table(head: string[], rows: (string | number)[][]): string {
-  const t = new Table({ head: head.map((h) => colours.bold(h)), style: { head: [], border: [] } });
+/** No borders and no lines between rows: one line per row, columns aligned. */
+const COMPACT_CHARS = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' ',
+};
+
+/**
+ * A table; `compact` drops the borders and the line under every row (for long listings such as `compare`).
+ * `align` gives each column's alignment (left by default).
+ */
+export function table(head: string[], rows: (string | number)[][], options: { compact?: boolean; align?: ('left' | 'right')[] } = {}): string {
+  const t = new Table({
+    head: head.map((h) => colours.bold(h)),
+    style: { head: [], border: [], ...(options.compact ? { compact: true, 'padding-left': 0, 'padding-right': 1 } : {}) },
+    ...(options.compact ? { chars: COMPACT_CHARS } : {}),
+    ...(options.align ? { colAligns: options.align } : {}),
+  });
   t.push(...rows.map((r) => r.map((cell) => (typeof cell === 'number' ? String(cell) : cell))));
   return t.toString();
 }
@@ -30,16 +47,23 @@ export function medal(medalValue: number): string {
   return name === 'none' ? '' : MEDAL_STYLE[name](name);
 }
 
-/** A PB as players read it: the time, or Stunt points; hidden entries say so. */
-export function result(entry: { hidden: boolean; time: number | null; score: number | null }, isStunt: boolean): string {
-  if (entry.hidden) return colours.dim('hidden');
-  return isStunt ? `${formatScore(entry.score)} pts` : formatTime(entry.time);
+/** A record as the game shows it (shared/leaderboard.ts formatResult); a secret entry dimmed. */
+export function result(kind: MapKind, record: RecordResult): string {
+  const text = formatResult(kind, record);
+  return record.hidden ? colours.dim(text) : text;
 }
 
-/** A delta where positive means worse: shown as time (+ slower) or as Stunt points (- fewer points). */
-export function delta(value: number | null, isStunt: boolean): string {
-  if (value === null) return '';
-  return isStunt ? formatScoreDelta(-value) : formatDelta(value);
+/** A delta, value − reference, coloured as in the game: blue ahead, red behind. */
+export function delta(value: Delta | null): string {
+  if (!value) return '';
+  const direction = deltaDirection(value);
+  const text = formatDelta(value);
+  return direction === 'ahead' ? colours.blue(text) : direction === 'behind' ? colours.red(text) : text;
+}
+
+/** `1 map`, `3 maps`. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 export function printJson(value: unknown): void {

@@ -158,7 +158,20 @@ export const WatchlistSummary = z.object({
   lastSync: LastSync.nullable(),
 });
 
-export const MedalTimes = z.object({ author: z.number(), gold: z.number(), silver: z.number(), bronze: z.number() });
+/** A map's medal scores: times (ms), Stunt points, or Platform maximum respawn counts (docs/game-rules.md). */
+export const MedalScores = z.object({ author: z.number(), gold: z.number(), silver: z.number(), bronze: z.number() });
+
+/** How a map ranks (shared/leaderboard.ts mapKind): race and clones by time, stunt by points, platform by respawns. */
+export const MapKind = z.enum(['race', 'clones', 'stunt', 'platform', 'other']);
+
+/**
+ * value − reference (shared/leaderboard.ts Delta): `value` in `unit` (ms: + is slower; points: + is more; respawns:
+ * + is more), `time` the time difference beside a respawn delta, else null.
+ */
+export const Delta = z.object({ unit: z.enum(['time', 'points', 'respawns']), value: z.number(), time: z.number().nullable() });
+
+/** The medal held, the next one (null at author) and the gap to it as value − its score (null when unknown). */
+export const MedalProgress = z.object({ medal: Medal, next: z.number().int().min(1).max(4).nullable(), gap: Delta.nullable() });
 
 export const MapSummary = z.object({
   mapUid: z.string(),
@@ -168,9 +181,10 @@ export const MapSummary = z.object({
   authorId: z.string(),
   authorName: z.string().nullable(),
   mapType: z.string(),
-  /** Stunt maps rank by points, higher first; the others by time, lower first. */
+  kind: MapKind,
+  /** kind === 'stunt': points, higher first. */
   isStunt: z.boolean(),
-  medals: MedalTimes,
+  medals: MedalScores,
 });
 
 export const PlayerSummary = z.object({
@@ -225,27 +239,38 @@ export const FetchedReplay = z.object({
 
 export const RankedEntry = z.object({
   player: PlayerSummary,
+  /** The name shown (shared/leaderboard.ts playerLabel), raw with any formatting codes. */
+  name: z.string(),
   hasRecord: z.boolean(),
-  /** Behind the author's secret threshold: the service shows neither time nor replay. */
+  /** A secret entry (behind the author's Top Secret threshold): ahead of every visible one; no time, score or replay. */
   hidden: z.boolean(),
-  /** Among the watched players; null without a visible record. */
+  /** Among the watched players, counting the secret entries ahead; null for secret entries and without a record. */
   rank: z.number().int().nullable(),
   /** Milliseconds; null when hidden or absent. */
   time: z.number().nullable(),
-  /** Stunt points; null on race maps. */
+  /** Stunt points; null on other maps and when hidden. */
   score: z.number().nullable(),
+  /** Platform's measure; null when not tracked or hidden. */
+  respawnCount: z.number().nullable(),
   medal: Medal,
   setAt: IsoDate.nullable(),
-  /** value − reference, in the map's unit (ms, or points on Stunt): + is slower on race maps, more points on Stunt. */
-  deltaToBest: z.number().nullable(),
-  deltaToMe: z.number().nullable(),
+  /** Holds the best visible result (ties share it). */
+  isBest: z.boolean(),
+  /** value − the best visible entry's. */
+  deltaToBest: Delta.nullable(),
+  /** value − mine; null on my own entry. */
+  deltaToMe: Delta.nullable(),
+  progress: MedalProgress.nullable(),
   replay: z.object({ state: ReplayState, file: z.string().nullable(), bytes: z.number().nullable() }),
 });
 
 export const MapDetail = z.object({
   list: z.string(),
   map: MapSummary,
+  /** In leaderboard order: secret entries, ranked ones, then players without a record. */
   entries: z.array(RankedEntry),
+  /** Secret entries among them: "delta to best" then refers to the best visible entry. */
+  secret: z.number().int(),
   lastSyncAt: IsoDate.nullable(),
   /** When a sync last read this map's records; null: not yet. */
   lastCheckedAt: IsoDate.nullable(),
@@ -254,16 +279,35 @@ export const MapDetail = z.object({
 
 export const Thumbnail = z.object({ dataUrl: z.string().nullable() });
 
+/**
+ * One player's PB on one map of the grid; null in `cells` without a record. Sparse, as a grid holds thousands of
+ * maps: a field left out is null (false for the flags). A secret entry holds `hidden` and `medal` only. Deltas are
+ * worked out by the reader from the ranked cells (shared/leaderboard.ts deltaOf): the best one is marked.
+ */
+export const CompareCell = z.object({
+  hidden: z.literal(true).optional(),
+  time: z.number().optional(),
+  /** Stunt points. */
+  score: z.number().optional(),
+  respawnCount: z.number().optional(),
+  medal: Medal,
+  /** Counting the secret entries ahead. */
+  rank: z.number().int().optional(),
+  /** Holds the best visible result (ties share it). */
+  isBest: z.literal(true).optional(),
+});
+
 export const CompareRow = z.object({
   mapUid: z.string(),
   name: z.string(),
-  isStunt: z.boolean(),
-  medals: MedalTimes,
-  /** One per player column, in `players` order: ms (or points on Stunt); null when hidden or absent. */
-  values: z.array(z.number().nullable()),
-  /** The medal each player earned, same order. */
-  earned: z.array(Medal),
-  hidden: z.array(z.boolean()),
+  /** As the service names it (`TrackMania\\TM_Royal`); `kind` is how it ranks. */
+  mapType: z.string(),
+  kind: MapKind,
+  medals: MedalScores,
+  /** Secret entries on this map among the players. */
+  secret: z.number().int(),
+  /** One per player column, in `players` order. */
+  cells: z.array(CompareCell.nullable()),
 });
 
 export const CompareTable = z.object({
@@ -286,25 +330,38 @@ export const CompareQuery = z.object({
 export const PlayerPb = z.object({
   mapUid: z.string(),
   mapName: z.string(),
-  isStunt: z.boolean(),
+  kind: MapKind,
+  medals: MedalScores,
   hasRecord: z.boolean(),
   hidden: z.boolean(),
-  value: z.number().nullable(),
+  time: z.number().nullable(),
+  score: z.number().nullable(),
+  respawnCount: z.number().nullable(),
   medal: Medal,
   setAt: IsoDate.nullable(),
-  /** Among the list's players. */
+  /** Among the list's players, counting secret entries ahead. */
   rank: z.number().int().nullable(),
-  deltaToBest: z.number().nullable(),
+  isBest: z.boolean(),
+  deltaToBest: Delta.nullable(),
+  /** Secret entries on this map: deltaToBest then refers to the best visible entry. */
+  secret: z.number().int(),
+  progress: MedalProgress.nullable(),
 });
 
 export const Improvement = z.object({
   mapUid: z.string(),
   mapName: z.string(),
+  kind: MapKind,
+  /** kind === 'stunt'. */
   isStunt: z.boolean(),
   /** The new record is behind a secret threshold: its time is unknown. */
   hidden: z.boolean(),
+  /** ms, or points on Stunt; null when hidden. */
   value: z.number().nullable(),
   previous: z.number().nullable(),
+  /** Platform's measure, now and before (null when not known). */
+  respawnCount: z.number().nullable(),
+  previousRespawnCount: z.number().nullable(),
   medal: Medal,
   setAt: IsoDate.nullable(),
   /** When our sync saw it: Nadeo keeps no history, so this is all we know. */

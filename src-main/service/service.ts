@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { EventPayload } from '../contract/events.ts';
 import { formatScore, formatTime, stripFormatting } from '../shared/format.ts';
+import { playerLabel } from '../shared/leaderboard.ts';
 import type { z } from 'zod';
 import type * as s from '../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../contract/schemas.ts';
@@ -112,6 +113,7 @@ export class TrackwatchService {
             signal: job.signal,
             onProgress: job.onProgress,
             onNewPersonalBest: job.onNewPersonalBest,
+            onRunStarted: job.onRunStarted,
           });
         const tour = this.#tour;
         this.#tour = undefined;
@@ -287,7 +289,7 @@ export class TrackwatchService {
    * The demo as `trackwatch demo` tells it, in the background with its progress: a sync of the demo list, time
    * passes, a second sync. Returns the run's ID.
    */
-  startDemoTour(): string {
+  startDemoTour(): Promise<string> {
     const demo = this.#demo;
     if (!demo) throw new ServiceError('not_configured', 'The demo is not running: choose "Try the demo" first.');
     if (this.runner.running) throw new ServiceError('busy', 'A sync is already running; wait for it or cancel it.', true);
@@ -354,7 +356,8 @@ export class TrackwatchService {
       plan();
       if (this.runner.running || !this.canSync) return;
       try {
-        this.runner.start({});
+        // A scheduled sync that cannot start (another process syncing the folder) waits for the next round.
+        this.runner.start({}).catch(() => {});
       } catch {
         // A sync started by hand in the meantime: this round is skipped.
       }
@@ -394,8 +397,10 @@ export class TrackwatchService {
   /** The name a notification shows: plain text (no formatting codes), the start of the account ID at worst. */
   #playerLabel(accountId: string, fallback: string): string {
     const player = this.active.store.players.get(accountId);
-    const name = player?.nickname || (player?.displayName && stripFormatting(player.displayName)) || stripFormatting(fallback);
-    return name === accountId ? accountId.slice(0, 8) : name;
+    // A display name may carry formatting codes; a nickname is the player's own plain text.
+    return player
+      ? playerLabel({ ...player, displayName: player.displayName && stripFormatting(player.displayName) })
+      : stripFormatting(fallback);
   }
 
   // ---- cached views -------------------------------------------------------------------------------------------

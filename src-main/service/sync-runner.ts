@@ -1,5 +1,5 @@
-// One sync at a time for the window: started by a command or the schedule, reported as events, cancellable.
-import { randomUUID } from 'node:crypto';
+// One sync at a time for the window: started by a command or the schedule, reported as events, cancellable. A run is
+// named by its stored run's ID (sync_runs), the same in sync.start, every progress event and sync.finished.
 import type { EventPayload } from '../contract/events.ts';
 import type { NewPersonalBest as EngineNewPersonalBest, SyncProgress as EngineProgress, SyncSummary } from '../core/sync/engine.ts';
 import { ServiceError, toErrorValue } from './errors.ts';
@@ -48,6 +48,7 @@ export interface SyncJob {
   signal: AbortSignal;
   onProgress: (p: EngineProgress) => void;
   onNewPersonalBest: (e: EngineNewPersonalBest) => void;
+  onRunStarted: (runId: number) => void;
 }
 
 export interface SyncRunnerOptions {
@@ -63,7 +64,8 @@ export interface SyncRunnerOptions {
 }
 
 interface Running {
-  runId: string;
+  /** The stored run's ID; null until the engine has stored it. */
+  runId: string | null;
   list: string | null;
   startedAt: string;
   controller: AbortController;
@@ -82,7 +84,7 @@ export class SyncRunner {
 
   get running(): Progress | null {
     const r = this.#running;
-    if (!r) return null;
+    if (!r || r.runId === null) return null;
     return r.progress ?? { runId: r.runId, list: r.list, phase: 'Starting', done: 0, total: 0, newRecords: 0, startedAt: r.startedAt, etaMs: null };
   }
 
@@ -94,25 +96,38 @@ export class SyncRunner {
     this.#last = finished;
   }
 
-  /** Starts a sync in the background and returns its ID; a second one while one runs is refused. */
-  start(options: { list?: string | undefined; replays?: boolean | undefined } = {}): string {
+  /**
+   * Starts a sync in the background; resolves with its run's ID once the engine has stored the run, or rejects when
+   * the sync fails before that (another process syncing the folder): then there is no run to report. A second
+   * start while one runs is refused.
+   */
+  start(options: { list?: string | undefined; replays?: boolean | undefined } = {}): Promise<string> {
     if (this.#running) throw new ServiceError('busy', 'A sync is already running; wait for it or cancel it.', true);
     const now = this.#o.now ?? (() => new Date());
-    const runId = randomUUID();
     const list = options.list ?? null;
     const startedAt = now().toISOString();
     const controller = new AbortController();
     let lastSent = 0;
     const every = this.#o.progressEveryMs ?? 100;
-    const running: Running = { runId, list, startedAt, controller, progress: null, done: Promise.resolve() };
+    const running: Running = { runId: null, list, startedAt, controller, progress: null, done: Promise.resolve() };
     this.#running = running;
+    let stored!: (runId: string) => void;
+    let failedFirst!: (error: unknown) => void;
+    const runId = new Promise<string>((resolve, reject) => {
+      stored = resolve;
+      failedFirst = reject;
+    });
 
     const job: SyncJob = {
       list: options.list,
       replays: options.replays,
       signal: controller.signal,
+      onRunStarted: (id) => {
+        running.runId = String(id);
+        stored(running.runId);
+      },
       onProgress: (p) => {
-        const progress = progressOf(runId, list, startedAt, p);
+        const progress = progressOf(String(p.runId), list, startedAt, p);
         const phaseChanged = running.progress?.phase !== progress.phase;
         running.progress = progress;
         const t = Date.now();
@@ -129,11 +144,17 @@ export class SyncRunner {
       let finished: Finished;
       try {
         const summary = await this.#o.run(job);
-        finished = finishedOf(runId, summary, now().toISOString());
+        finished = finishedOf(String(summary.runId), summary, now().toISOString());
       } catch (error) {
+        if (running.runId === null) {
+          // Nothing was stored: the caller of start hears why, and no run ends.
+          this.#running = undefined;
+          failedFirst(error);
+          return;
+        }
         const value = toErrorValue(error);
         finished = {
-          runId, list, outcome: value.code === 'cancelled' ? 'cancelled' : 'failed', maps: 0, newRecords: 0, replays: 0, failedMaps: 0,
+          runId: running.runId, list, outcome: value.code === 'cancelled' ? 'cancelled' : 'failed', maps: 0, newRecords: 0, replays: 0, failedMaps: 0,
           durationMs: now().getTime() - Date.parse(startedAt), finishedAt: now().toISOString(),
           error: value.code === 'cancelled' ? null : { code: value.code, message: value.message },
         };

@@ -1,19 +1,20 @@
-// The store's rows in the shapes the contract promises: plain functions, no I/O, so each is tested on its own.
+// The store's rows in the shapes the contract promises: plain functions, no I/O, so each is tested on its own. Every
+// leaderboard rule (order, rank, secret entries, deltas, medals, names) comes from shared/leaderboard.ts.
 import type { z } from 'zod';
 import type * as s from '../contract/schemas.ts';
-import { isStuntMapType } from '../core/model.ts';
 import { isGivenUp } from '../core/store/index.ts';
 import type { ListSyncState } from '../core/store/sync-runs.ts';
 import { syncErrorFor } from './sync-outcome.ts';
-import type { CompareMap, HistoryRow, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
+import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
+import {
+  deltaOf, mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, type Leaderboard, type MapKind, type MedalScores,
+  type RecordResult, type Standing,
+} from '../shared/leaderboard.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
-/** The store signs deltas so that positive means worse; the contract gives value − reference (see schemas.ts). */
-export function naturalDelta(worseIsPositive: number | null, isStunt: boolean): number | null {
-  if (worseIsPositive === null) return null;
-  return isStunt ? -worseIsPositive : worseIsPositive;
-}
+/** The name shown for a player: the shared rule, here for the handlers that label one player. */
+export { playerLabel };
 
 /** "Synced" is said only of a sync that read every map (lastOkAt); the latest sync's outcome goes with it. */
 export function watchlistSummary(list: ListSummary, sync: ListSyncState): Out<typeof s.WatchlistSummary> {
@@ -28,7 +29,12 @@ export function watchlistSummary(list: ListSummary, sync: ListSyncState): Out<ty
   };
 }
 
+export function medalScores(map: Pick<StoredMap, 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>): MedalScores {
+  return { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore };
+}
+
 export function mapSummary(map: StoredMap, authorName: string | null): Out<typeof s.MapSummary> {
+  const kind = mapKind(map);
   return {
     mapUid: map.mapUid,
     mapId: map.mapId,
@@ -36,8 +42,9 @@ export function mapSummary(map: StoredMap, authorName: string | null): Out<typeo
     authorId: map.author,
     authorName,
     mapType: map.mapType,
-    isStunt: isStuntMapType(map.mapType),
-    medals: { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore },
+    kind,
+    isStunt: kind === 'stunt',
+    medals: medalScores(map),
   };
 }
 
@@ -45,15 +52,38 @@ export function playerSummary(player: Pick<Player, 'accountId' | 'nickname' | 'd
   return { accountId: player.accountId, nickname: player.nickname, displayName: player.displayName, isMe: me !== undefined && player.accountId === me };
 }
 
-/** What players call someone: their nickname for them, the display name, or the start of the account ID. */
-export function playerLabel(player: Pick<Player, 'accountId' | 'nickname' | 'displayName'>): string {
-  return player.nickname || player.displayName || player.accountId.slice(0, 8);
+/**
+ * One map's leaderboard among `players` (the list's): their records on it (others' are left out), ranked by the
+ * shared rules. Used by the window's views and by the command line alike.
+ */
+export function leaderboardOf(
+  map: Pick<StoredMap, 'mapType' | 'hasClones'>,
+  players: readonly Player[],
+  records: readonly StoredRecord[],
+  me: string | undefined,
+  names: ReadonlyMap<string, string> = labels(players),
+): Leaderboard<Player> & { records: Map<string, StoredRecord> } {
+  const byAccount = new Map(records.map((r) => [r.accountId, r]));
+  const kind = mapKind(map);
+  const board = rankLeaderboard(kind, players.map((player) => ({
+    player,
+    name: names.get(player.accountId) ?? playerLabel(player),
+    record: byAccount.get(player.accountId) ?? null,
+    isMe: me !== undefined && player.accountId === me,
+  })));
+  return { ...board, records: byAccount };
+}
+
+/** Each player's name shown, worked out once for the many maps of a list. */
+export function labels(players: readonly Player[]): Map<string, string> {
+  return new Map(players.map((p) => [p.accountId, playerLabel(p)]));
 }
 
 type ReplayLookup = (mapRecordId: string) => Pick<ReplayEntry, 'state' | 'path' | 'size'> | undefined;
 
 function replayOf(record: StoredRecord | undefined, lookup: ReplayLookup): Out<typeof s.RankedEntry>['replay'] {
   if (!record) return { state: 'none', file: null, bytes: null };
+  // A secret entry has no replay (the service answers 403): whatever the replay log holds is not shown.
   if (record.hidden) return { state: 'hidden', file: null, bytes: null };
   const replay = lookup(record.mapRecordId);
   if (replay?.state === 'downloaded') return { state: 'downloaded', file: replay.path, bytes: replay.size };
@@ -61,144 +91,140 @@ function replayOf(record: StoredRecord | undefined, lookup: ReplayLookup): Out<t
   return { state: 'available', file: null, bytes: null };
 }
 
-/**
- * One map's watched players, ranked like the compare view (competition ranking, earlier record first on ties),
- * then hidden entries, then players without a record.
- */
+/** A grid cell as the contract carries it: only the fields that hold something (schemas.ts CompareCell). */
+function sparseCell(kind: MapKind, standing: Standing<unknown>): Out<typeof s.CompareCell> {
+  const record = standing.record!;
+  if (record.hidden) return { hidden: true, medal: record.medal };
+  const shown = shownResult(kind, record);
+  const cell: Out<typeof s.CompareCell> = { medal: record.medal };
+  if (shown.time !== null) cell.time = shown.time;
+  if (shown.score !== null) cell.score = shown.score;
+  if (shown.respawnCount !== null) cell.respawnCount = shown.respawnCount;
+  if (standing.rank !== null) cell.rank = standing.rank;
+  if (standing.isBest) cell.isBest = true;
+  return cell;
+}
+
+/** A grid cell in full: nulls where the sparse form leaves a field out. */
+export function fullCell(cell: Out<typeof s.CompareCell>): RecordResult & { medal: number; rank: number | null; isBest: boolean } {
+  return {
+    hidden: cell.hidden ?? false, time: cell.time ?? null, score: cell.score ?? null, respawnCount: cell.respawnCount ?? null,
+    medal: cell.medal, rank: cell.rank ?? null, isBest: cell.isBest ?? false,
+  };
+}
+
+/** What an entry shows of its record, the same for the map view and `compare --json`. */
+function cellValues(kind: MapKind, standing: Standing<unknown>) {
+  const record = standing.record;
+  return {
+    hidden: record?.hidden ?? false,
+    ...(record ? shownResult(kind, record) : { time: null, score: null, respawnCount: null }),
+    medal: record?.medal ?? 0,
+    rank: standing.rank,
+    isBest: standing.isBest,
+    deltaToBest: standing.deltaToBest,
+    deltaToMe: standing.deltaToMe,
+  };
+}
+
+/** cellValues and the medal progress: what an entry of the map view and of `compare --json` shows. */
+export function entryValues(kind: MapKind, medals: MedalScores, standing: Standing<unknown>) {
+  return { ...cellValues(kind, standing), progress: medalProgress(kind, standing.record, medals) };
+}
+
+/** One map's watched players in leaderboard order, as the map view shows them. */
 export function rankedEntries(
-  map: Pick<StoredMap, 'mapType'>,
+  map: Pick<StoredMap, 'mapType' | 'hasClones' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>,
   players: readonly Player[],
   records: readonly StoredRecord[],
   me: string | undefined,
   replays: ReplayLookup,
-): Out<typeof s.RankedEntry>[] {
-  const stunt = isStuntMapType(map.mapType);
-  const byAccount = new Map(records.map((r) => [r.accountId, r]));
-  const entries = players.map((player) => {
-    const record = byAccount.get(player.accountId);
-    const hidden = record?.hidden === true;
-    const value = !record || hidden ? null : stunt ? record.score : record.time;
+): { entries: Out<typeof s.RankedEntry>[]; secret: number } {
+  const board = leaderboardOf(map, players, records, me);
+  const medals = medalScores(map);
+  const entries = board.entries.map((standing) => {
+    const record = board.records.get(standing.player.accountId);
     return {
-      player: playerSummary(player, me),
+      player: playerSummary(standing.player, me),
+      name: standing.name,
       hasRecord: record !== undefined,
-      hidden,
-      rank: null as number | null,
-      time: record && !hidden ? record.time : null,
-      score: stunt && record && !hidden ? record.score : null,
-      medal: record?.medal ?? 0,
+      ...entryValues(board.kind, medals, standing),
       setAt: record?.timestamp ?? null,
-      deltaToBest: null as number | null,
-      deltaToMe: null as number | null,
       replay: replayOf(record, replays),
-      value,
     };
   });
-  const better = (a: number, b: number): number => (stunt ? b - a : a - b);
-  const ranked = entries.filter((e) => e.value !== null).sort((a, b) => better(a.value!, b.value!) || (a.setAt ?? '').localeCompare(b.setAt ?? ''));
-  const best = ranked[0]?.value ?? null;
-  const mine = ranked.find((e) => e.player.isMe)?.value ?? null;
-  ranked.forEach((e, i) => {
-    const previous = ranked[i - 1];
-    e.rank = previous && previous.value === e.value ? previous.rank : i + 1;
-    e.deltaToBest = best === null ? null : e.value! - best;
-    e.deltaToMe = mine === null || e.player.isMe ? null : e.value! - mine;
-  });
-  const order = (e: (typeof entries)[number]): number => (e.rank !== null ? 0 : e.hasRecord ? 1 : 2);
-  const position = new Map(ranked.map((e, i) => [e, i]));
-  return entries
-    .sort((a, b) => order(a) - order(b) || (position.get(a) ?? 0) - (position.get(b) ?? 0))
-    .map(({ value: _value, ...entry }) => entry);
+  return { entries, secret: board.secret };
 }
 
-export function compareTable(list: string, players: readonly Player[], maps: readonly CompareMap[], me: string | undefined): Out<typeof s.CompareTable> {
+/** The compare grid: one row per map, one cell per player (in `players` order), ranked among the list's players. */
+export function compareTable(list: string, players: readonly Player[], maps: readonly MapRecords[], me: string | undefined): Out<typeof s.CompareTable> {
   const column = new Map(players.map((p, i) => [p.accountId, i]));
-  const rows = maps.map((compared) => {
-    const values: (number | null)[] = new Array<number | null>(players.length).fill(null);
-    const earned: number[] = new Array<number>(players.length).fill(0);
-    const hidden: boolean[] = new Array<boolean>(players.length).fill(false);
-    for (const entry of compared.entries) {
-      const i = column.get(entry.accountId);
-      if (i === undefined || !entry.hasRecord) continue;
-      hidden[i] = entry.hidden;
-      earned[i] = entry.medal;
-      values[i] = entry.hidden ? null : compared.isStunt ? entry.score : entry.time;
+  const names = labels(players);
+  const rows = maps.map(({ map, records }) => {
+    const board = leaderboardOf(map, players, records, me, names);
+    const medals = medalScores(map);
+    const cells: Out<typeof s.CompareRow>['cells'] = new Array(players.length).fill(null);
+    for (const standing of board.entries) {
+      if (standing.status !== 'none') cells[column.get(standing.player.accountId)!] = sparseCell(board.kind, standing);
     }
-    const map = compared.map;
-    return {
-      mapUid: map.mapUid,
-      name: map.name,
-      isStunt: compared.isStunt,
-      medals: { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore },
-      values,
-      earned,
-      hidden,
-    };
+    return { mapUid: map.mapUid, name: map.name, mapType: map.mapType, kind: board.kind, medals, secret: board.secret, cells };
   });
   const meColumn = me === undefined ? undefined : column.get(me);
   return { list, players: players.map((p) => playerSummary(p, me)), rows, me: meColumn ?? null, total: rows.length, complete: true };
 }
 
-/** The first rows of a compare table straight from each map's records: its cost follows `first`, not the list. */
-export function compareRowsOf(maps: readonly StoredMap[], recordsOf: (mapId: string) => readonly StoredRecord[]): CompareMap[] {
-  return maps.map((map) => {
-    const stunt = isStuntMapType(map.mapType);
-    const entries = recordsOf(map.mapId).map((r) => ({
-      accountId: r.accountId, playerName: r.playerName, isMe: false, hasRecord: true, hidden: r.hidden,
-      time: r.hidden ? null : r.time, score: r.score, medal: r.medal, respawnCount: r.respawnCount, setAt: r.timestamp,
-      mapRecordId: r.mapRecordId, rank: null, deltaToBest: null, deltaToMe: null,
-    }));
-    return { map, isStunt: stunt, entries };
-  });
-}
-
-/**
- * One player's PBs from a compare table (cached between syncs, so the player view is quick on big lists): rank is
- * competition ranking among the visible values, delta to the best as value − best.
- */
+/** One player's PBs from a compare table (cached between syncs, so the player view is quick on big lists). */
 export function playerPbs(
   table: Out<typeof s.CompareTable>,
   column: number,
   setAtOf: (mapUid: string) => string | null,
 ): Out<typeof s.PlayerPb>[] {
   return table.rows.map((row) => {
-    const value = row.values[column] ?? null;
-    const hidden = row.hidden[column] ?? false;
-    let best: number | null = null;
-    let better = 0;
-    for (const other of row.values) {
-      if (other === null) continue;
-      if (best === null || (row.isStunt ? other > best : other < best)) best = other;
-      if (value !== null && (row.isStunt ? other > value : other < value)) better += 1;
-    }
-    const hasRecord = value !== null || hidden;
+    const raw = row.cells[column] ?? null;
+    const cell = raw && fullCell(raw);
+    const best = row.cells.find((c) => c?.isBest);
     return {
       mapUid: row.mapUid,
       mapName: row.name,
-      isStunt: row.isStunt,
-      hasRecord,
-      hidden,
-      value,
-      medal: row.earned[column] ?? 0,
-      setAt: hasRecord ? setAtOf(row.mapUid) : null,
-      rank: value === null ? null : better + 1,
-      deltaToBest: value === null || best === null ? null : value - best,
+      kind: row.kind,
+      medals: row.medals,
+      hasRecord: cell !== null,
+      hidden: cell?.hidden ?? false,
+      time: cell?.time ?? null,
+      score: cell?.score ?? null,
+      respawnCount: cell?.respawnCount ?? null,
+      medal: cell?.medal ?? 0,
+      setAt: cell ? setAtOf(row.mapUid) : null,
+      rank: cell?.rank ?? null,
+      isBest: cell?.isBest ?? false,
+      deltaToBest: cell && cell.rank !== null && best ? deltaOf(row.kind, cell, fullCell(best)) : null,
+      secret: row.secret,
+      progress: cell ? medalProgress(row.kind, cell, row.medals) : null,
     };
   });
 }
 
-export function improvements(rows: readonly HistoryRow[], mapOf: (mapId: string) => Pick<StoredMap, 'name' | 'mapType'> | undefined): Out<typeof s.Improvement>[] {
+/** History rows as the player view lists them (first sightings and improvements; bare record changes left out). */
+export function improvements(
+  rows: readonly HistoryRow[],
+  mapOf: (mapId: string) => Pick<StoredMap, 'name' | 'mapType' | 'hasClones'> | undefined,
+): Out<typeof s.Improvement>[] {
   return rows
     .filter((row) => row.kind !== 'changed')
     .map((row) => {
       const map = mapOf(row.mapId);
-      const stunt = map ? isStuntMapType(map.mapType) : false;
+      const kind = map ? mapKind(map) : 'other';
+      const stunt = kind === 'stunt';
       return {
         mapUid: row.mapUid,
         mapName: map?.name ?? row.mapUid,
+        kind,
         isStunt: stunt,
         hidden: row.hidden,
-        value: stunt ? row.newScore : row.hidden ? null : row.newTime,
+        value: row.hidden ? null : stunt ? row.newScore : row.newTime,
         previous: stunt ? row.oldScore : row.oldTime,
+        respawnCount: row.hidden ? null : row.newRespawnCount,
+        previousRespawnCount: row.oldRespawnCount,
         medal: row.medal,
         setAt: row.recordTimestamp,
         seenAt: row.seenAt,
@@ -212,7 +238,7 @@ export function replayInfos(
   folder: string,
   absolute: (relPath: string) => string,
   recordOf: (mapId: string, accountId: string) => StoredRecord | undefined,
-  mapOf: (mapId: string) => Pick<StoredMap, 'mapType'> | undefined,
+  mapOf: (mapId: string) => Pick<StoredMap, 'mapType' | 'hasClones'> | undefined,
   nameOf: (accountId: string) => string | undefined = () => undefined,
 ): Out<typeof s.ReplayList> {
   const replays: Out<typeof s.ReplayInfo>[] = [];
@@ -222,7 +248,7 @@ export function replayInfos(
     if (isGivenUp(entry)) givenUp += 1;
     if (entry.state !== 'downloaded' || !entry.path || !entry.mapId || !entry.accountId) continue;
     const map = mapOf(entry.mapId);
-    const stunt = map ? isStuntMapType(map.mapType) : false;
+    const stunt = map ? mapKind(map) === 'stunt' : false;
     const record = recordOf(entry.mapId, entry.accountId);
     const current = record?.mapRecordId === entry.mapRecordId ? record : undefined;
     const bytes = entry.size ?? 0;
@@ -231,12 +257,12 @@ export function replayInfos(
       mapUid: entry.mapUid ?? entry.mapId,
       mapName: entry.mapName ?? entry.mapUid ?? entry.mapId,
       accountId: entry.accountId,
-      playerName: nameOf(entry.accountId) ?? entry.playerName ?? entry.accountId.slice(0, 8),
+      playerName: nameOf(entry.accountId) ?? entry.playerName ?? playerLabel({ accountId: entry.accountId }),
       file: absolute(entry.path),
       bytes,
       downloadedAt: entry.updatedAt,
       isStunt: stunt,
-      value: current ? (stunt ? current.score : current.time) : null,
+      value: current && !current.hidden ? (stunt ? current.score : current.time) : null,
     });
   }
   return { folder, totalBytes, replays, givenUp };

@@ -66,15 +66,6 @@ export function medalName(medal: number | null | undefined): MedalName {
   return (medal !== null && medal !== undefined && MEDALS[medal]) || 'none';
 }
 
-/** Medal colours players know: author green, gold yellow, silver grey, bronze brown. */
-export const MEDAL_COLOURS: Record<MedalName, string> = {
-  none: 'transparent',
-  bronze: '#b0713a',
-  silver: '#a8b0b8',
-  gold: '#e6c229',
-  author: '#2fbf5f',
-};
-
 /** A run of a name's text with the styles its formatting codes give it. */
 export interface FormattedSegment {
   text: string;

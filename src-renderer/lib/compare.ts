@@ -1,16 +1,24 @@
 // The compare view's model: computed once per table, then filtered, sorted and totalled without touching the DOM.
-import type { CompareTable } from '../../src-main/contract/index.ts';
-import { compareValues, stripFormatting } from './format.ts';
+// Ranks and best marks come with the table (main ranks through shared/leaderboard.ts); deltas, medal progress, the
+// order of two results and the units come from the same module here.
+import type { CompareTable, Delta, MapKind, MedalScores } from '../../src-main/contract/index.ts';
+import {
+  compareResults, countMedals, deltaOf, isWithin, medalProgress, unitOf, type GapLimit, type MedalCounts, type MedalProgress,
+  type RecordResult, type Unit,
+} from '../../src-main/shared/leaderboard.ts';
+import { stripFormatting } from './format.ts';
 
-export interface CompareCell {
-  /** ms, or points on Stunt; null when hidden or absent. */
-  value: number | null;
+/** A cell in full (the table's are sparse: schemas.ts CompareCell), with what the view works out from it. */
+export interface CompareModelCell extends RecordResult {
   medal: number;
-  hidden: boolean;
-  /** The best visible value of the row (ties share it). */
+  /** Counting the secret entries ahead; null for a secret entry. */
+  rank: number | null;
   isBest: boolean;
-  /** value − my value, in the map's unit; null without both. */
-  deltaToMe: number | null;
+  /** value − the best visible result of the row. */
+  deltaToBest: Delta | null;
+  /** value − mine; null in my own column. */
+  deltaToMe: Delta | null;
+  progress: MedalProgress | null;
 }
 
 export interface CompareModelRow {
@@ -20,40 +28,46 @@ export interface CompareModelRow {
   name: string;
   /** Lower-case, formatting stripped: what the filter and the name sort read. */
   plain: string;
-  isStunt: boolean;
-  authorScore: number;
-  cells: CompareCell[];
-  best: number | null;
-  /** My value − the best, in the map's unit; 0 when I am the best; null without my record. */
-  myGap: number | null;
+  mapType: string;
+  kind: MapKind;
+  unit: Unit;
+  medals: MedalScores;
+  /** Secret entries among the players: "best" and gaps then refer to the best visible entry. */
+  secret: number;
+  /** One per player; null without a record. */
+  cells: (CompareModelCell | null)[];
+  /** My result − the best visible one; null without my visible result. */
+  myGap: Delta | null;
 }
 
 export function buildCompareModel(table: CompareTable): CompareModelRow[] {
   const me = table.me;
   return table.rows.map((row, index) => {
-    let best: number | null = null;
-    for (const value of row.values) {
-      if (value !== null && (best === null || compareValues(value, best, row.isStunt) < 0)) best = value;
-    }
-    const mine = me === null ? null : (row.values[me] ?? null);
-    const cells = row.values.map((value, column): CompareCell => ({
-      value,
-      medal: row.earned[column] ?? 0,
-      hidden: row.hidden[column] ?? false,
-      isBest: value !== null && value === best,
-      deltaToMe: value !== null && mine !== null && column !== me ? value - mine : null,
-    }));
-    const plain = stripFormatting(row.name);
+    const cells: (CompareModelCell | null)[] = row.cells.map((c) => c && {
+      hidden: c.hidden ?? false, time: c.time ?? null, score: c.score ?? null, respawnCount: c.respawnCount ?? null, medal: c.medal,
+      rank: c.rank ?? null, isBest: c.isBest ?? false, deltaToBest: null, deltaToMe: null, progress: null,
+    });
+    const best = cells.find((c) => c?.isBest) ?? null;
+    const mine = me === null ? null : (cells[me] ?? null);
+    cells.forEach((cell, column) => {
+      if (!cell) return;
+      cell.progress = medalProgress(row.kind, cell, row.medals);
+      if (cell.rank === null) return;
+      cell.deltaToBest = best && deltaOf(row.kind, cell, best);
+      cell.deltaToMe = mine && mine.rank !== null && column !== me ? deltaOf(row.kind, cell, mine) : null;
+    });
     return {
       index,
       mapUid: row.mapUid,
       name: row.name,
-      plain: plain.toLowerCase(),
-      isStunt: row.isStunt,
-      authorScore: row.medals.author,
+      plain: stripFormatting(row.name).toLowerCase(),
+      mapType: row.mapType,
+      kind: row.kind,
+      unit: unitOf(row.kind),
+      medals: row.medals,
+      secret: row.secret,
       cells,
-      best,
-      myGap: mine !== null && best !== null ? mine - best : null,
+      myGap: mine?.deltaToBest ?? null,
     };
   });
 }
@@ -64,21 +78,25 @@ export type Show = (typeof SHOW)[number];
 export interface CompareFilter {
   text: string;
   show: Show;
+  /** Only maps where my next medal is within this gap (each map in its own unit); null: no such filter. */
+  near: GapLimit | null;
 }
 
 export function filterRows(rows: readonly CompareModelRow[], filter: CompareFilter, me: number | null): CompareModelRow[] {
   const needle = filter.text.trim().toLowerCase();
   return rows.filter((row) => {
     if (needle && !row.plain.includes(needle) && !row.mapUid.toLowerCase().includes(needle)) return false;
+    const mine = me === null ? null : (row.cells[me] ?? null);
+    if (filter.near && !(me !== null && isWithin(mine?.progress, filter.near))) return false;
     switch (filter.show) {
       case 'all':
         return true;
       case 'notBest':
-        return me !== null && !(row.cells[me]?.isBest ?? false);
+        return me !== null && !(mine?.isBest ?? false);
       case 'missing':
-        return me !== null && (row.cells[me]?.value ?? null) === null && !(row.cells[me]?.hidden ?? false);
+        return me !== null && mine === null;
       case 'hidden':
-        return row.cells.some((cell) => cell.hidden);
+        return row.secret > 0;
     }
   });
 }
@@ -91,76 +109,98 @@ export interface Sort {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** Lower is better, whatever the map's unit, so one column sorts race and Stunt rows together. */
-function goodness(value: number, isStunt: boolean): number {
-  return isStunt ? -value : value;
+/** Times, then respawns, then points: a column sorts within one unit and never mixes them. */
+const UNIT_ORDER: Record<Unit, number> = { time: 0, respawns: 1, points: 2 };
+
+/** How far a gap is, in its own unit (Platform: respawns, then the time). */
+function gapSize(gap: Delta): [number, number] {
+  return [Math.abs(gap.value), Math.abs(gap.time ?? 0)];
 }
 
-/** Sorts a copy; rows without a value go last in both directions. */
+/**
+ * Sorts a copy. By a player's column: rows grouped by unit (times, respawns, points), each group best first by the
+ * map kind's order (secret entries ahead); by my gap: grouped the same, closest first. The direction flips the order
+ * within each group; rows without a value go last either way.
+ */
 export function sortRows(rows: readonly CompareModelRow[], sort: Sort): CompareModelRow[] {
   const sign = sort.descending ? -1 : 1;
   const key = sort.key;
   const copy = rows.slice();
   if (key.by === 'table') return sort.descending ? copy.reverse() : copy;
   if (key.by === 'map') return copy.sort((a, b) => sign * collator.compare(a.plain, b.plain) || a.index - b.index);
-  const measure = (row: CompareModelRow): number | null => {
-    if (key.by === 'gap') return row.myGap === null ? null : Math.abs(row.myGap);
-    const value = row.cells[key.column]?.value ?? null;
-    return value === null ? null : goodness(value, row.isStunt);
-  };
+  if (key.by === 'gap') {
+    return copy.sort((a, b) => {
+      if (a.myGap === null || b.myGap === null) return a.myGap === b.myGap ? a.index - b.index : a.myGap === null ? 1 : -1;
+      const [x, y] = [gapSize(a.myGap), gapSize(b.myGap)];
+      return UNIT_ORDER[a.unit] - UNIT_ORDER[b.unit] || sign * (x[0] - y[0] || x[1] - y[1]) || a.index - b.index;
+    });
+  }
+  const column = key.column;
   return copy.sort((a, b) => {
-    const x = measure(a);
-    const y = measure(b);
+    const x = a.cells[column] ?? null;
+    const y = b.cells[column] ?? null;
     if (x === null || y === null) return x === y ? a.index - b.index : x === null ? 1 : -1;
-    return sign * (x - y) || a.index - b.index;
+    const group = UNIT_ORDER[a.unit] - UNIT_ORDER[b.unit];
+    if (group !== 0) return group;
+    // A secret entry is ahead of every visible one; two secret ones are level (their results are unknown).
+    const order = x.hidden || y.hidden ? Number(y.hidden) - Number(x.hidden) : compareResults(a.kind, x, y);
+    return sign * order || a.index - b.index;
   });
 }
 
-export interface ColumnTotals {
-  /** Sum of times on race maps where the player has a visible time. */
-  sumTime: number;
-  timedMaps: number;
-  /** Sum of Stunt points. */
-  sumScore: number;
-  scoredMaps: number;
-  /** Count per medal: index 1 bronze … 4 author (index 0 unused); hidden records count, their medal is known. */
-  medals: [number, number, number, number, number];
-  /** Rows where this player holds the best value (ties count for each). */
-  wins: number;
-  hidden: number;
-  missing: number;
+/** Maps counted in the totals: those where every player has a visible result, per unit. */
+export interface TotalsBasis {
+  maps: number;
+  time: number;
+  points: number;
+  respawns: number;
 }
 
-export function totalsOf(rows: readonly CompareModelRow[], columns: number): ColumnTotals[] {
-  const totals = Array.from({ length: columns }, (): ColumnTotals => ({
-    sumTime: 0,
-    timedMaps: 0,
-    sumScore: 0,
-    scoredMaps: 0,
-    medals: [0, 0, 0, 0, 0],
-    wins: 0,
-    hidden: 0,
-    missing: 0,
-  }));
+export interface ColumnTotals {
+  /** Over the basis's maps only, so players' totals compare. */
+  sumTime: number;
+  sumPoints: number;
+  sumRespawns: number;
+  /** Medals held over every row shown, and how many are within the chosen gap of the next medal. */
+  medals: MedalCounts;
+  /** Rows where this player holds the best visible result (ties count for each). */
+  wins: number;
+  hidden: number;
+}
+
+export interface Totals {
+  basis: TotalsBasis;
+  columns: ColumnTotals[];
+}
+
+/**
+ * Totals per player column: sums of times, points and respawns over the maps where every player has a visible result
+ * (else the players' sums would cover different maps); medals, near medals, wins and secret entries over every row.
+ */
+export function totalsOf(rows: readonly CompareModelRow[], columns: number, near: GapLimit): Totals {
+  const basis: TotalsBasis = { maps: 0, time: 0, points: 0, respawns: 0 };
+  const totals = Array.from({ length: columns }, () => ({ sumTime: 0, sumPoints: 0, sumRespawns: 0, wins: 0, hidden: 0, progress: [] as (MedalProgress | null)[] }));
   for (const row of rows) {
+    const everyone = columns > 0 && row.cells.length === columns && row.cells.every((cell) => cell !== null && !cell.hidden && cell.rank !== null);
+    if (everyone) {
+      basis.maps += 1;
+      basis[row.unit] += 1;
+    }
     for (let column = 0; column < columns; column++) {
-      const cell = row.cells[column];
+      const cell = row.cells[column] ?? null;
       const total = totals[column]!;
-      if (cell && cell.medal >= 1 && cell.medal <= 4) total.medals[cell.medal as 1 | 2 | 3 | 4] += 1;
-      if (!cell || cell.value === null) {
-        if (cell?.hidden) total.hidden += 1;
-        else total.missing += 1;
-        continue;
-      }
-      if (row.isStunt) {
-        total.sumScore += cell.value;
-        total.scoredMaps += 1;
-      } else {
-        total.sumTime += cell.value;
-        total.timedMaps += 1;
-      }
+      total.progress.push(cell?.progress ?? null);
+      if (!cell) continue;
+      if (cell.hidden) total.hidden += 1;
       if (cell.isBest) total.wins += 1;
+      if (!everyone) continue;
+      if (row.unit === 'points') total.sumPoints += cell.score ?? 0;
+      else if (row.unit === 'respawns') total.sumRespawns += cell.respawnCount ?? 0;
+      else total.sumTime += cell.time ?? 0;
     }
   }
-  return totals;
+  return {
+    basis,
+    columns: totals.map(({ progress, ...total }) => ({ ...total, medals: countMedals(progress, near) })),
+  };
 }

@@ -1,8 +1,9 @@
 // How values read in the UI: Trackmania's conventions come from the shared module, the rest is here.
 import { formatDelta, formatScore, formatScoreDelta, formatTime, stripFormatting } from '../../src-main/shared/format.ts';
 import type { PlayerSummary } from '../../src-main/contract/index.ts';
+import { playerLabel } from '../../src-main/shared/leaderboard.ts';
 
-export { formatDelta, formatScore, formatTime, medalName, MEDAL_COLOURS, parseFormatting, stripFormatting } from '../../src-main/shared/format.ts';
+export { formatDelta, formatScore, formatTime, medalName, parseFormatting, stripFormatting } from '../../src-main/shared/format.ts';
 export type { FormattedSegment, MedalName } from '../../src-main/shared/format.ts';
 
 /** A PB as players read it: a time on race maps, points on Stunt maps. */
@@ -10,32 +11,9 @@ export function formatValue(value: number | null | undefined, isStunt: boolean):
   return isStunt ? formatScore(value) : formatTime(value);
 }
 
-/**
- * A medal's score in the unit its map ranks by: a time, Stunt points, or on Platform maps at most so many respawns
- * (API-FACTS: Platform medal scores are maximum respawn counts).
- */
-export function formatMedalValue(value: number, map: { isStunt: boolean; mapType: string }): string {
-  if (map.mapType.endsWith('TM_Platform')) return `${value.toLocaleString('en-US')} respawn${value === 1 ? '' : 's'}`;
-  return formatValue(value, map.isStunt);
-}
-
-/** A difference (value − reference) in the map's unit. */
+/** A difference (value − reference) of times, or of points on Stunt maps. */
 export function formatDeltaValue(delta: number | null | undefined, isStunt: boolean): string {
   return isStunt ? formatScoreDelta(delta) : formatDelta(delta);
-}
-
-/** Whether a difference (value − reference) means worse: slower on race maps, fewer points on Stunt maps. */
-export function isWorse(delta: number, isStunt: boolean): boolean {
-  return isStunt ? delta < 0 : delta > 0;
-}
-
-export function isBetter(delta: number, isStunt: boolean): boolean {
-  return isStunt ? delta > 0 : delta < 0;
-}
-
-/** Which of two values is better; 0 when equal. */
-export function compareValues(a: number, b: number, isStunt: boolean): number {
-  return isStunt ? b - a : a - b;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -99,9 +77,10 @@ export function formatEta(ms: number | null | undefined): string {
   return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
 }
 
-/** The name players know: their nickname for the player, the display name, or a short account ID. */
+/** The name shown for a player (shared/leaderboard.ts playerLabel) as plain text, formatting codes stripped. */
 export function playerName(player: Pick<PlayerSummary, 'nickname' | 'displayName' | 'accountId'>): string {
-  return player.nickname || (player.displayName ? stripFormatting(player.displayName) : '') || player.accountId.slice(0, 8);
+  const label = playerLabel(player);
+  return label === player.nickname ? label : stripFormatting(label);
 }
 
 /** Too old to trust without saying so. */

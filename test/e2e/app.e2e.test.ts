@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatScore, formatTime, stripFormatting } from '../../src-main/shared/format.ts';
+import { SENTINEL_U32 } from '../../src-main/core/model.ts';
+import { stripFormatting } from '../../src-main/shared/format.ts';
+import { mapKind, resultText } from '../../src-main/shared/leaderboard.ts';
 import { generateDataset, type DatasetMap, type DatasetRecord } from '../../src-main/emulator/index.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
@@ -46,8 +48,10 @@ function isHidden(map: DatasetMap, record: DatasetRecord): boolean {
 function expectedCell(map: DatasetMap, accountId: string): string {
   const record = dataset().records.find((r) => r.mapId === map.mapId && r.accountId === accountId && r.scopeType === 'PersonalBest');
   if (!record) return '—';
-  if (isHidden(map, record)) return 'hidden';
-  return map.mapType.endsWith('TM_Stunt') ? formatScore(record.recordScore.score) : formatTime(record.recordScore.time);
+  if (isHidden(map, record)) return 'SECRET';
+  const { time, score, respawnCount } = record.recordScore;
+  // The grid shows what the map ranks by (Platform's time goes on the line below).
+  return resultText(mapKind(map), { hidden: false, time, score, respawnCount: respawnCount === SENTINEL_U32 ? null : respawnCount }).main;
 }
 
 describe('Trackwatch in a browser', () => {
@@ -111,7 +115,7 @@ describe('Trackwatch in a browser', () => {
     expect(await page.locator('.sidebar [data-list=Demo]').textContent()).toContain('just now');
   }, 120_000);
 
-  it('compare shows each watched player’s PB as the emulator holds it, hidden ones as hidden', async () => {
+  it('compare shows each watched player’s PB as the emulator holds it, secret ones as secret', async () => {
     await page.click('[data-testid=open-compare]');
     const grid = page.locator('[data-testid=compare-grid]');
     await grid.locator('[data-map-uid]').first().waitFor();
@@ -131,10 +135,10 @@ describe('Trackwatch in a browser', () => {
       const map = dataset().maps.find((m) => m.mapUid === row.mapUid)!;
       const expected = accounts.map((accountId) => expectedCell(map, accountId));
       expect(row.cells, stripFormatting(map.name)).toEqual(expected);
-      hidden += expected.filter((v) => v === 'hidden').length;
+      hidden += expected.filter((v) => v === 'SECRET').length;
     }
     expect(hidden).toBeGreaterThan(0);
-    expect(await grid.locator('[data-hidden]').first().textContent()).toContain('hidden');
+    expect(await grid.locator('[data-hidden]').first().textContent()).toContain('SECRET');
   });
 
   it('a name holding markup renders as text and injects no element', async () => {
@@ -165,16 +169,20 @@ describe('Trackwatch in a browser', () => {
     await screenshot(page, '07-map-markup');
   });
 
-  it('a map view ranks the watched players and shows hidden entries as hidden', async () => {
-    const withHidden = dataset().maps.find((m) => dataset().records.some((r) => r.mapId === m.mapId && isHidden(m, r)))!;
+  it('a map view ranks the watched players, secret entries first', async () => {
+    const on = (m: DatasetMap) => dataset().records.filter((r) => r.mapId === m.mapId && r.scopeType === 'PersonalBest');
+    const withHidden = dataset().maps.find((m) => on(m).some((r) => isHidden(m, r)) && on(m).some((r) => !isHidden(m, r)))!;
     await page.goto(`${app.bridge.origin}/#/lists/Demo/maps/${encodeURIComponent(withHidden.mapUid)}`);
     await page.locator('[data-testid=map-name] [data-name]').filter({ hasText: stripFormatting(withHidden.name) }).waitFor();
     await page.locator('[data-testid=ranking] [data-testid=entry]').first().waitFor();
     const hiddenRows = page.locator('[data-testid=entry][data-hidden=true]');
     expect(await hiddenRows.count()).toBeGreaterThan(0);
-    expect(await hiddenRows.first().textContent()).toContain('hidden');
+    expect(await hiddenRows.first().textContent()).toContain('SECRET');
+    // Secret entries lead, unranked; the best visible entry's rank counts them.
+    const secret = await hiddenRows.count();
     const ranks = await page.locator('[data-testid=entry] td:first-child').allTextContents();
-    expect(ranks[0]!.trim()).toBe('1');
+    expect(ranks.slice(0, secret).map((r) => r.trim())).toEqual(new Array(secret).fill(''));
+    expect(ranks[secret]!.trim()).toBe(String(secret + 1));
     await screenshot(page, '08-map-hidden');
   });
 

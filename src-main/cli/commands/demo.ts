@@ -64,9 +64,8 @@ export function registerDemoCommand(program: Command): void {
         if (!timePassed) return;
 
         line(colours.bold('3. The comparison (first maps; `compare` shows all)'));
-        const comparison = tw.store.records.compare(list, { me: demo.me });
         const browse = `npm run trackwatch -- --data-dir "${dataDir}" compare --list ${list}`;
-        printCompare(comparison, { limit: 5, rest: browse });
+        printCompare(tw, list, { me: demo.me, limit: 5, rest: browse });
         line('');
 
         const mine = tw.store.positions.forList(list).filter((p) => p.accountId === demo.me && p.state === 'ranked');

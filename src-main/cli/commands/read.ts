@@ -1,14 +1,17 @@
-// `records`, `compare`, `history`: what is stored, read with no network.
+// `records`, `compare`, `history`: what is stored, read with no network. Ranks, names, deltas and medals come from
+// the shared leaderboard module, through the same functions the window's views use (service/views.ts).
 import type { Command } from 'commander';
-import { formatTime, formatScore } from '../../shared/format.ts';
-import type { CompareMap } from '../../core/store/types.ts';
-import { isStuntMapType } from '../../core/model.ts';
 import { parseMapRef } from '../../core/refs.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
+import { entryValues, leaderboardOf, mapSummary, medalScores } from '../../service/views.ts';
+import {
+  countMedals, formatGapLimit, formatMedalGap, formatMedalScore, formatResult, GAP_LIMITS, kindLabel, mapKind, medalProgress, playerLabel,
+  type Delta, type MapKind, type MedalProgress, type MedalScores,
+} from '../../shared/leaderboard.ts';
 import { withTrackwatch } from '../context.ts';
 import { resolvePlayer } from '../players.ts';
 import { UserError } from '../errors.ts';
-import { colours, delta, line, medal, plainName, printJson, result, table } from '../output.ts';
+import { colours, count, delta, line, medal, plainName, printJson, result, table } from '../output.ts';
 
 function mapIdOf(tw: Trackwatch, ref: string): string {
   const parsed = parseMapRef(ref);
@@ -36,30 +39,140 @@ function parseDate(raw: string | undefined, flag: string): string | undefined {
   return d.toISOString();
 }
 
-/** Prints a comparison: one block per map, players ranked by PB, deltas to the best and to me. */
-/** `limit` shows the first maps only; `rest` is the command that shows them all, printed after them. */
-export function printCompare(maps: readonly CompareMap[], opts: { limit?: number; rest?: string } = {}): void {
+function parseLimit(raw: string, flag: string): number {
+  const limit = Number(raw);
+  if (!Number.isInteger(limit) || limit <= 0) throw new UserError(`${flag} must be a whole number above 0, got "${raw}".`);
+  return limit;
+}
+
+/** One player on one map, as `compare --json` writes it (README, "compare --json"). */
+export interface CompareJsonEntry {
+  accountId: string;
+  /** The name shown (your nickname for them, display name, or the start of the account ID), formatting stripped. */
+  name: string;
+  isMe: boolean;
+  hasRecord: boolean;
+  /** Counting the secret entries ahead; null for secret entries and without a record. */
+  rank: number | null;
+  hidden: boolean;
+  time: number | null;
+  score: number | null;
+  respawnCount: number | null;
+  medal: number;
+  isBest: boolean;
+  deltaToBest: Delta | null;
+  deltaToMe: Delta | null;
+  /** The next medal (1 bronze … 4 author) and the gap to it; null at author or without a record. */
+  nextMedal: { medal: number; gap: Delta | null; text: string } | null;
+  setAt: string | null;
+}
+
+export interface CompareJsonMap {
+  mapUid: string;
+  mapId: string;
+  name: string;
+  /** As the service names it, e.g. `TrackMania\\TM_Platform`; `kind` is how it ranks. */
+  mapType: string;
+  kind: MapKind;
+  medals: MedalScores;
+  /** Secret entries among the watched players: deltaToBest is then to the best visible entry. */
+  secret: number;
+  entries: CompareJsonEntry[];
+}
+
+function nextMedalOf(progress: MedalProgress | null): CompareJsonEntry['nextMedal'] {
+  if (!progress || progress.next === null) return null;
+  return { medal: progress.next, gap: progress.gap, text: formatMedalGap(progress) };
+}
+
+/** The list's maps, each with its watched players in leaderboard order. */
+export function compareMaps(tw: Trackwatch, list: string, me: string | undefined): CompareJsonMap[] {
+  const players = tw.store.players.list(list);
+  return tw.store.records.leaderboards(list).map(({ map, records }) => {
+    const board = leaderboardOf(map, players, records, me);
+    const medals = medalScores(map);
+    const summary = mapSummary(map, null);
+    return {
+      mapUid: map.mapUid,
+      mapId: map.mapId,
+      name: plainName(map.name),
+      mapType: map.mapType,
+      kind: board.kind,
+      medals,
+      secret: board.secret,
+      entries: board.entries.map((standing): CompareJsonEntry => {
+        const { progress, ...values } = entryValues(summary.kind, medals, standing);
+        return {
+          accountId: standing.player.accountId,
+          name: plainName(standing.name),
+          isMe: standing.isMe,
+          hasRecord: standing.record !== null,
+          ...values,
+          nextMedal: nextMedalOf(progress),
+          setAt: board.records.get(standing.player.accountId)?.timestamp ?? null,
+        };
+      }),
+    };
+  });
+}
+
+/**
+ * Prints a list's comparison: per map a compact table of the watched players in leaderboard order (rank, result,
+ * medal, delta to the best and to me, the next medal), then each player's medals. `limit` shows the first maps
+ * only; `rest` is the command that shows more, printed after them.
+ */
+export function printCompare(tw: Trackwatch, list: string, opts: { me?: string | undefined; limit?: number | undefined; rest?: string } = {}): void {
+  const maps = compareMaps(tw, list, opts.me);
+  if (maps.length === 0) return line('nothing to compare yet: add maps and players, then `trackwatch sync`.');
   const shown = opts.limit === undefined ? maps : maps.slice(0, opts.limit);
   for (const m of shown) {
-    const isStunt = m.isStunt;
-    const unit = isStunt ? `Stunt, author ${formatScore(m.map.authorScore)} pts` : `author ${formatTime(m.map.authorScore)}`;
-    line(`${colours.bold(plainName(m.map.name))} ${colours.dim(`(${m.map.mapUid}, ${unit})`)}`);
-    const rows = m.entries
-      .filter((e) => e.hasRecord)
-      .map((e) => [
-        e.rank === null ? '-' : String(e.rank),
-        plainName(e.playerName) + (e.isMe ? colours.cyan(' (you)') : ''),
-        result(e, isStunt),
-        medal(e.medal),
-        delta(e.deltaToBest, isStunt),
-        delta(e.deltaToMe, isStunt),
-        e.setAt ? e.setAt.slice(0, 10) : '',
-      ]);
-    const missing = m.entries.filter((e) => !e.hasRecord).length;
-    if (rows.length) line(table(['#', 'player', isStunt ? 'score' : 'time', 'medal', 'to best', 'to me', 'set'], rows));
-    if (missing) line(colours.dim(`  ${missing} watched player(s) without a record`));
+    const notes = [kindLabel(m.kind, m.mapType), `author ${formatMedalScore(m.kind, m.medals.author)}`];
+    if (m.secret > 0) notes.push(`${count(m.secret, 'secret entry', 'secret entries')} ahead: "to best" is to the best visible`);
+    line(`${colours.bold(m.name)} ${colours.dim(`(${m.mapUid}) ${notes.join(' · ')}`)}`);
+    const withRecord = m.entries.filter((e) => e.hasRecord);
+    if (withRecord.length > 0) {
+      line(table(
+        ['#', 'player', 'result', 'medal', 'to best', 'to me', 'next medal'],
+        withRecord.map((e) => [
+          e.hidden ? colours.dim('-') : String(e.rank ?? '-'),
+          e.name + (e.isMe ? colours.cyan(' (you)') : ''),
+          result(m.kind, e),
+          medal(e.medal),
+          delta(e.deltaToBest),
+          delta(e.deltaToMe),
+          colours.dim(e.nextMedal?.text ?? ''),
+        ]),
+        { compact: true, align: ['right', 'left', 'right', 'left', 'right', 'right', 'left'] },
+      ).replace(/^/gm, '  '));
+    }
+    const missing = m.entries.length - withRecord.length;
+    if (missing > 0) line(colours.dim(`  ${count(missing, 'watched player')} without a record`));
   }
-  if (shown.length < maps.length) line(colours.dim(`… ${maps.length - shown.length} more map(s): ${opts.rest ?? 'trackwatch compare'}`));
+  if (shown.length < maps.length) {
+    line(colours.dim(`… ${count(maps.length - shown.length, 'more map')}: ${opts.rest ?? `trackwatch compare --list "${list}" --limit ${maps.length}`}`));
+  }
+  printMedalSummary(tw, list, maps);
+}
+
+/** Each player's medals over the list's maps, and how many are within reach of the next one. */
+function printMedalSummary(tw: Trackwatch, list: string, maps: readonly CompareJsonMap[]): void {
+  const limit = GAP_LIMITS[1]!;
+  const players = tw.store.players.list(list);
+  if (players.length === 0) return;
+  const progressOf = (accountId: string) => maps.map((m): MedalProgress | null => {
+    const e = m.entries.find((x) => x.accountId === accountId);
+    return e?.hasRecord ? medalProgress(m.kind, e, m.medals) : null;
+  });
+  line('');
+  line(colours.bold(`Medals on ${count(maps.length, 'map')} of "${list}"`) + colours.dim(` (near: within ${formatGapLimit(limit)} of the next medal)`));
+  line(table(
+    ['player', 'author', 'gold', 'silver', 'bronze', 'none', 'no record', 'near'],
+    players.map((p) => {
+      const c = countMedals(progressOf(p.accountId), limit);
+      return [plainName(playerLabel(p)), c.author, c.gold, c.silver, c.bronze, c.none, c.missing, c.near];
+    }),
+    { compact: true, align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'] },
+  ).replace(/^/gm, '  '));
 }
 
 export function registerReadCommands(program: Command): void {
@@ -80,32 +193,45 @@ export function registerReadCommands(program: Command): void {
           const inList = new Set(tw.store.records.forList(flags.list).map((r) => r.mapRecordId));
           records = records.filter((r) => inList.has(r.mapRecordId));
         }
-        if (flags.json) return printJson(records);
+        const kinds = new Map<string, MapKind>();
+        const kindOf = (mapId: string): MapKind => {
+          let kind = kinds.get(mapId);
+          if (kind === undefined) kinds.set(mapId, (kind = mapKind(tw.store.maps.get(mapId) ?? { mapType: '' })));
+          return kind;
+        };
+        // A secret entry's score and respawn count are whatever the service sent: never shown.
+        const shown = records.map((r) => (r.hidden ? { ...r, time: null, score: null, respawnCount: null } : r));
+        if (flags.json) return printJson(shown);
         if (records.length === 0) return line('no stored records match; run `trackwatch sync` first.');
         line(table(
-          ['map', 'player', 'scope', 'result', 'medal', 'respawns', 'set'],
+          ['map', 'player', 'scope', 'result', 'medal', 'set'],
           records.map((r) => {
             const map = tw.store.maps.get(r.mapId);
-            const isStunt = map ? isStuntMapType(map.mapType) : false;
-            return [plainName(map?.name ?? r.mapUid), plainName(r.playerName), r.scope, result(r, isStunt), medal(r.medal), r.respawnCount ?? '', r.timestamp.slice(0, 10)];
+            return [plainName(map?.name ?? r.mapUid), plainName(r.playerName), r.scope, result(kindOf(r.mapId), r), medal(r.medal), r.timestamp.slice(0, 10)];
           }),
+          { compact: true },
         ));
       });
     });
 
   program
     .command('compare')
-    .description('per map: each watched player\'s PB, rank, medal, delta to the best and to you (no network)')
+    .description('per map: each watched player\'s PB in leaderboard order, rank, medal, delta to the best and to you, the next medal (no network)')
     .option('--me <player>', 'compare to this player: account ID, nickname or display name (default: the one marked with `players add --me`)')
-    .option('--list <name>', 'watchlist (default: every watched map and player)')
-    .option('--json', 'machine-readable output')
-    .action(async (flags: { me?: string; list?: string; json?: boolean }, command: Command) => {
+    .option('--list <name>', 'watchlist (default: the only one)')
+    .option('--limit <n>', 'the first n maps only (default: 10 on a terminal, all with --json)')
+    .option('--json', 'machine-readable output: per map, the entries in leaderboard order (README, "compare --json")')
+    .action(async (flags: { me?: string; list?: string; limit?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
+        const list = flags.list ?? onlyList(tw);
+        tw.store.watchlists.require(list);
         const me = flags.me === undefined ? tw.me : resolvePlayer(tw, flags.me, '--me');
-        const maps = tw.store.records.compare(flags.list ?? onlyList(tw), { me });
-        if (flags.json) return printJson(maps);
-        if (maps.length === 0) return line('nothing to compare yet: add maps and players, then `trackwatch sync`.');
-        printCompare(maps);
+        const limit = flags.limit === undefined ? undefined : parseLimit(flags.limit, '--limit');
+        if (flags.json) {
+          const maps = compareMaps(tw, list, me);
+          return printJson(limit === undefined ? maps : maps.slice(0, limit));
+        }
+        printCompare(tw, list, { me, limit: limit ?? 10 });
       });
     });
 
@@ -121,8 +247,7 @@ export function registerReadCommands(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (flags: { map?: string; player?: string; list?: string; since?: string; until?: string; limit: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const limit = Number(flags.limit);
-        if (!Number.isInteger(limit) || limit <= 0) throw new UserError(`--limit must be a whole number above 0, got "${flags.limit}".`);
+        const limit = parseLimit(flags.limit, '--limit');
         const rows = tw.store.records.history({
           map: flags.map ? mapIdOf(tw, flags.map) : undefined,
           player: flags.player === undefined ? undefined : resolvePlayer(tw, flags.player, '--player'),
@@ -133,21 +258,24 @@ export function registerReadCommands(program: Command): void {
         });
         if (flags.json) return printJson(rows);
         if (rows.length === 0) return line('no history yet: each sync records first sightings and improvements.');
+        const maps = new Map(rows.map((h) => [h.mapId, tw.store.maps.get(h.mapId)]));
         line(table(
           ['set', 'map', 'player', 'was', 'now', 'kind'],
           rows.map((h) => {
-            const map = tw.store.maps.get(h.mapId);
-            const isStunt = map ? isStuntMapType(map.mapType) : false;
-            const show = (time: number | null, score: number | null, hidden: boolean) => (hidden ? 'hidden' : isStunt ? `${formatScore(score)} pts` : formatTime(time));
+            const map = maps.get(h.mapId);
+            const kind = mapKind(map ?? { mapType: '' });
+            const was = { hidden: false, time: h.oldTime, score: h.oldScore, respawnCount: h.oldRespawnCount };
+            const now = { hidden: h.hidden, time: h.newTime, score: h.newScore, respawnCount: h.newRespawnCount };
             return [
               h.recordTimestamp.slice(0, 16).replace('T', ' '),
               plainName(map?.name ?? h.mapUid),
               plainName(tw.store.players.nameOf(h.accountId)),
-              h.kind === 'first' ? '' : show(h.oldTime, h.oldScore, false),
-              show(h.newTime, h.newScore, h.hidden),
+              h.kind === 'first' || (was.time === null && was.score === null) ? '' : formatResult(kind, was),
+              result(kind, now),
               h.kind,
             ];
           }),
+          { compact: true },
         ));
       });
     });

@@ -63,15 +63,15 @@ function timeLeft(ms: number | null): string {
 export function summaryLine(s: SyncSummary): string {
   const seconds = (s.durationMs / 1000).toFixed(1);
   const parts = [
-    `${s.requests} request(s)`,
-    `${s.newRecords} new record(s) (${s.newPersonalBests} improved PB(s))`,
-    `${s.replaysDownloaded} replay(s) downloaded` + (s.replaysHidden || s.replaysFailed ? ` (${s.replaysHidden} hidden, ${s.replaysFailed} failed)` : ''),
+    plural(s.requests, 'request'),
+    `${plural(s.newRecords, 'new record')} (${plural(s.newPersonalBests, 'improved PB')})`,
+    `${plural(s.replaysDownloaded, 'replay')} downloaded` + (s.replaysHidden || s.replaysFailed ? ` (${s.replaysHidden} hidden, ${s.replaysFailed} failed)` : ''),
   ];
   for (const gained of s.newMaps) parts.push(`${plural(gained.mapUids.length, 'new map')} from ${plainName(gained.title)}`);
   if (s.positions && s.positions.asked > 0) parts.push(`${plural(s.positions.asked, 'world position')} (${plural(s.positions.requests, 'request')})`);
-  if (s.unknownMaps.length) parts.push(`${s.unknownMaps.length} map ref(s) not found`);
-  if (s.errors.length) parts.push(`${s.errors.length} error(s)`);
-  return `sync ${s.outcome}: ${s.maps} map(s) x ${s.players} player(s) in ${seconds}s, ${parts.join(', ')}`;
+  if (s.unknownMaps.length) parts.push(`${plural(s.unknownMaps.length, 'map ref')} not found`);
+  if (s.errors.length) parts.push(plural(s.errors.length, 'error'));
+  return `sync ${s.outcome}: ${plural(s.maps, 'map')} x ${plural(s.players, 'player')} in ${seconds}s, ${parts.join(', ')}`;
 }
 
 /** The best position change of a sync: the biggest climb, else the best new position; '' when none. */
@@ -145,7 +145,7 @@ export function registerSyncCommand(program: Command): void {
         await confirmLargeSync(plan, flags.list, flags.yes === true, signal);
         if (!flags.json) line(`sync of ${scopeOf(plan, flags.list)}: ${describeCost(plan)}`);
         const retried = flags.retryReplays ? tw.store.replays.retryFailed() : 0;
-        if (flags.retryReplays && !flags.json) line(`${retried} replay(s) given up on earlier will be tried again.`);
+        if (flags.retryReplays && !flags.json) line(`${plural(retried, 'replay')} given up on earlier will be tried again.`);
         const summary = await syncWithProgress(tw, {
           list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds: flags.season, signal, quiet: flags.json,
         });
@@ -159,7 +159,7 @@ export function registerSyncCommand(program: Command): void {
           for (const e of listed.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${e.mapId}: ` : ''}${terminalSafe(e.message)}`));
           if (listed.length > 10) line(colours.yellow(`  … and ${listed.length - 10} more (see \`trackwatch sync --json\`)`));
           const givenUp = tw.store.replays.givenUp();
-          if (givenUp > 0) line(colours.yellow(`  ${givenUp} replay(s) failed ${MAX_REPLAY_ATTEMPTS} times and are no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
+          if (givenUp > 0) line(colours.yellow(`  ${plural(givenUp, 'replay')} failed ${MAX_REPLAY_ATTEMPTS} times and ${givenUp === 1 ? 'is' : 'are'} no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
         }
         if (summary.outcome === 'failed') {
           if (summary.localFault) throw new LocalFaultError(summary.localFault.code, summary.localFault.code, summary.localFault.message);

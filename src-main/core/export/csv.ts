@@ -5,9 +5,12 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { stripFormatting } from '../../shared/format.ts';
+import { playerLabel } from '../../shared/leaderboard.ts';
 import { forgetTempFile, noteTempFile, tempPathFor } from '../store/files.ts';
-import { LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, playerName, type ExportRow, type Store, type WatchlistRef } from '../store/index.ts';
-import type { ExportCursor, ExportTuple } from '../store/records.ts';
+import {
+  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportRow, type ExportTuple, type Store,
+  type WatchlistRef,
+} from '../store/index.ts';
 
 /** The header, exactly; downstream sheets and scripts key on these names. */
 export const CSV_COLUMNS = [
@@ -181,7 +184,10 @@ export function neutraliseFormula(text: string): string {
   return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${inert}` : inert;
 }
 
-/** The cells of one row, in CSV_COLUMNS order; numbers stay numbers, text is neutralised. The reference mapping. */
+/**
+ * The cells of one row, in CSV_COLUMNS order; numbers stay numbers, text is neutralised. The reference mapping. A
+ * secret (hidden) record has no time, score or respawn count (docs/game-rules.md): those cells stay empty.
+ */
 export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
   const hidden = row.hidden === 1;
   return [
@@ -189,12 +195,12 @@ export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
     neutraliseFormula(row.mapId),
     names.map(row.mapName),
     neutraliseFormula(row.accountId),
-    names.player(playerName(row.accountId, row.displayName, row.nickname)),
+    names.player(playerLabel(row)),
     neutraliseFormula(row.gameMode),
     neutraliseFormula(row.scope),
     hidden || row.time === null ? '' : row.time,
-    row.score,
-    row.respawnCount ?? '',
+    hidden ? '' : row.score,
+    hidden ? '' : (row.respawnCount ?? ''),
     row.medal,
     hidden ? 'true' : 'false',
     neutraliseFormula(row.timestamp),
@@ -287,7 +293,7 @@ export class CsvWriter {
   #player(key: number, accountId: string, displayName: string | null, nickname: string | null): string {
     let cells = this.#players.get(key);
     if (cells === undefined) {
-      cells = encode([neutraliseFormula(accountId), this.#names.player(playerName(accountId, displayName, nickname))]);
+      cells = encode([neutraliseFormula(accountId), this.#names.player(playerLabel({ accountId, displayName, nickname }))]);
       remember(this.#players, key, cells);
     }
     return cells;
@@ -309,7 +315,8 @@ export class CsvWriter {
       remember(scopes, scope, mode);
     }
     return (
-      `${map},${player},${mode},${hidden !== 1 && time !== null ? time : ''},${score},${respawnCount ?? ''},${medal},` +
+      `${map},${player},${mode},${hidden !== 1 && time !== null ? time : ''},${hidden === 1 ? '' : score},` +
+      `${hidden === 1 ? '' : (respawnCount ?? '')},${medal},` +
       `${hidden === 1 ? 'true' : 'false'},${plain(timestamp)},${plain(recordId)},` +
       `${replayPath === null ? '' : plain(replayPath)}\r\n`
     );

@@ -1,4 +1,5 @@
 // Players: watched accounts (with the player's own nickname for them) and the display names a sync fetched.
+import { playerLabel } from '../../shared/leaderboard.ts';
 import type { RepoContext } from './context.ts';
 import { invalidInput } from './errors.ts';
 import { describe, isUuid, moment, uuid } from './ids.ts';
@@ -22,9 +23,9 @@ interface PlayerRow {
 
 const PLAYER_COLUMNS = 'p.id, p.account_id, p.nickname, p.display_name, p.display_name_fetched_at';
 
-/** Display name, else the player's nickname, else the account ID. */
+/** The name shown for a player: the one rule of shared/leaderboard.ts (nickname, display name, short account ID). */
 export function playerName(accountId: string, displayName: string | null, nickname: string | null): string {
-  return displayName || nickname || accountId;
+  return playerLabel({ accountId, displayName, nickname });
 }
 
 /** A list's players in the order added (a hot query: every list view and sync starts here). */
@@ -188,9 +189,9 @@ export class PlayersRepo {
     return row && toPlayer(row);
   }
 
-  /** How to show an account: display name, else nickname, else the account ID itself. */
+  /** How to show an account (playerName), known to the store or not. */
   nameOf(accountId: string): string {
-    return this.get(accountId)?.name ?? accountId;
+    return this.get(accountId)?.name ?? playerLabel({ accountId });
   }
 
   /**

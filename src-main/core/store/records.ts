@@ -1,21 +1,25 @@
 // Records: every version of each map x player x scope record a sync has seen. The current one carries current = 1;
-// versions with a `change` are the PB history (first sightings and changes), the rest are corrections.
-import type { Database, Statement } from 'better-sqlite3';
-import { isStuntMapType, type PlayerRecord } from '../model.ts';
+// versions with a `change` are the PB history (first sightings and changes), the rest are corrections. This file
+// applies what a sync fetched and reads the current records; the history (history.ts) and the export's cursor
+// (export-cursor.ts) read the same table.
+import type { Database } from 'better-sqlite3';
+import type { PlayerRecord } from '../model.ts';
+import { isImprovement, mapKind, type MapKind, type RecordResult } from '../../shared/leaderboard.ts';
 import { bit, type RepoContext } from './context.ts';
 import { invalidInput, notFound } from './errors.ts';
-import { PERSONAL_BEST, describe, moment, scope as checkScope, timestamp as normalizeTimestamp, uuid } from './ids.ts';
+import { PERSONAL_BEST, describe, scope as checkScope, timestamp as normalizeTimestamp, uuid } from './ids.ts';
+import { openExportCursor, type ExportCursor } from './export-cursor.ts';
+import { HistoryReader } from './history.ts';
 import type { MapsRepo } from './maps.ts';
 import { playerName, type PlayersRepo } from './players.ts';
+import { FROM_MAPS_THEN_RECORDS, FROM_RECORDS, IN_LIST } from './record-sql.ts';
 import type {
   ApplyRecordsInput,
   ApplyRecordsResult,
-  CompareEntry,
-  CompareMap,
-  ExportRow,
   HistoryFilter,
   HistoryKind,
   HistoryRow,
+  MapRecords,
   StoredRecord,
   WatchlistRef,
 } from './types.ts';
@@ -50,25 +54,6 @@ interface RecordRow extends CurrentRow {
   updated_at: string;
 }
 
-interface HistoryDbRow {
-  id: number;
-  change: HistoryKind;
-  map_id: string;
-  map_uid: string;
-  account_id: string;
-  scope: string;
-  map_record_id: string;
-  old_time: number | null;
-  time: number | null;
-  old_score: number | null;
-  score: number;
-  hidden: number;
-  medal: number;
-  timestamp: string;
-  seen_at: string;
-  sync_run_id: number | null;
-}
-
 /**
  * A record checked and put in stored form (lower-case IDs, UTC timestamp, no booleans), shaped like a stored row
  * so that, once written, it stands in for the current row without another object.
@@ -82,15 +67,6 @@ interface Incoming extends CurrentRow {
 const RECORD_COLUMNS = `r.id, r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
   r.medal, r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename, m.map_id, m.map_uid,
   r.scope, p.display_name, p.nickname, r.seen_at, r.updated_at`;
-const FROM_RECORDS = 'FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref';
-/** A player's records are found map by map through records_by_map: CROSS JOIN keeps maps as the outer loop. */
-const FROM_MAPS_THEN_RECORDS = 'FROM maps m CROSS JOIN records r ON r.map_ref = m.id JOIN players p ON p.id = r.player_ref';
-
-const HISTORY_COLUMNS = `r.id, r.change, m.map_id, m.map_uid, p.account_id, r.scope, r.map_record_id, r.old_time,
-  r.time, r.old_score, r.score, r.hidden, r.medal, r.timestamp, r.seen_at, r.sync_run_id`;
-
-const IN_LIST = `r.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
-  AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)`;
 
 /** The hot queries, by name: the repository runs exactly these, and the query-plan tests check they use indexes. */
 export const RECORD_QUERIES = {
@@ -113,85 +89,13 @@ export const RECORD_QUERIES = {
     ORDER BY r.map_ref, r.player_ref, r.scope`,
 } as const;
 
-export type HistoryFilterKey = 'map' | 'player' | 'list' | 'scope' | 'since' | 'until' | 'limit' | 'oldestFirst';
-
-/**
- * The year a record was set ('YYYY' of its UTC timestamp): the key of the history's time index, records_by_year
- * (migration 0004). A query uses the index only when it spells the expression exactly so.
- */
-const SET_YEAR = 'substr(r.timestamp, 1, 4)';
-const FROM_RECORDS_BY_YEAR = `FROM records r INDEXED BY records_by_year JOIN maps m ON m.id = r.map_ref
-  JOIN players p ON p.id = r.player_ref`;
-
-/** The history query for a set of filters (named parameters of the same names). */
-export function historyQuery(filters: ReadonlySet<HistoryFilterKey>): string {
-  const byPlayerOnly = filters.has('player') && !filters.has('map');
-  // With no map, player or list to seek on, the time index leads: years in order, then the time within a year.
-  const byTime = !filters.has('map') && !filters.has('player') && !filters.has('list');
-  const where = ['r.change IS NOT NULL'];
-  if (filters.has('map')) where.push('r.map_ref = @map');
-  if (filters.has('player')) where.push('r.player_ref = @player');
-  if (filters.has('list')) where.push(IN_LIST);
-  if (filters.has('scope')) where.push('r.scope = @scope');
-  if (filters.has('since')) where.push('r.timestamp >= @since');
-  if (filters.has('until')) where.push('r.timestamp < @until');
-  // The same bounds on the year, so the index range holds only the years they can fall in.
-  if (byTime && filters.has('since')) where.push(`${SET_YEAR} >= substr(@since, 1, 4)`);
-  if (byTime && filters.has('until')) where.push(`${SET_YEAR} <= substr(@until, 1, 4)`);
-  const direction = filters.has('oldestFirst') ? 'ASC' : 'DESC';
-  const order = `${byTime ? `${SET_YEAR} ${direction}, ` : ''}r.timestamp ${direction}, r.id ${direction}`;
-  // Pinned: with statistics from a database whose history sits in one year, the planner would rather read every
-  // map's records and sort them all, which grows with the store; the index bounds it by the newest years.
-  const from = byTime ? FROM_RECORDS_BY_YEAR : byPlayerOnly ? FROM_MAPS_THEN_RECORDS : FROM_RECORDS;
-  const sql = `SELECT ${HISTORY_COLUMNS} ${from} WHERE ${where.join(' AND ')} ORDER BY ${order}`;
-  return filters.has('limit') ? `${sql} LIMIT @limit` : sql;
-}
-
-// Maps and players come from lookups read once: a row carries their row IDs, not their text again.
-const EXPORT_COLUMNS = `r.map_ref, r.player_ref, r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal,
-  r.hidden, r.timestamp, r.map_record_id, rp.path, r.id`;
-
-/**
- * Rows per page of the full export: one call reads a page, far cheaper per row than stepping one by one; small
- * enough that pages die young (larger ones got promoted and grew the heap to 250 MB on a million rows).
- */
-const EXPORT_PAGE_ROWS = 500;
-
-/** A row of exportQuery, in its column order: map ref, player ref, game mode, scope, time, score, respawns, medal,
- * hidden, record timestamp, record ID, replay path, row ID. */
-export type ExportTuple = [
-  number, number, string, string, number | null, number, number | null, number, number, string, string, string | null,
-  number,
-];
-
-/**
- * The export's query: one list's current records (through the list's maps and players), or a page of every current
- * record in the order stored (keyset on the row ID: @after, @limit).
- */
-export function exportQuery(withList: boolean): string {
-  const from = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
-  return withList
-    ? `SELECT ${EXPORT_COLUMNS} ${from} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
-    : `SELECT ${EXPORT_COLUMNS} ${from} WHERE r.current = 1 AND r.id > @after ORDER BY r.id LIMIT @limit`;
-}
-
-function* pages(stmt: Statement<{ after: number; limit: number }, ExportTuple>): Generator<ExportTuple, void, undefined> {
-  let after = 0;
-  for (;;) {
-    const page = stmt.all({ after, limit: EXPORT_PAGE_ROWS });
-    for (const row of page) yield row;
-    if (page.length < EXPORT_PAGE_ROWS) return;
-    after = page[page.length - 1]![12];
-  }
-}
-
 type InsertFirstParams = [
   number, number, string, string, number | null, 0 | 1, number, number | null, number, string, string, 0 | 1, string,
   string, string, string, string, number,
 ];
 type InsertParams = [
   number, number, string, HistoryKind | null, string, number | null, 0 | 1, number, number | null, number, string,
-  string, 0 | 1, string, string, string, number | null, number | null, string, string, number,
+  string, 0 | 1, string, string, string, number | null, number | null, number | null, string, string, number,
 ];
 
 export class RecordsRepo {
@@ -214,7 +118,7 @@ export class RecordsRepo {
   readonly #ofList;
   readonly #ofListScope;
   readonly #apply;
-  readonly #historyQueries = new Map<string, Statement<Record<string, string | number>, HistoryDbRow>>();
+  readonly #history: HistoryReader;
 
   constructor(ctx: RepoContext, lists: WatchlistsRepo, maps: MapsRepo, players: PlayersRepo, openReader?: () => Database) {
     this.#ctx = ctx;
@@ -222,16 +126,17 @@ export class RecordsRepo {
     this.#maps = maps;
     this.#players = players;
     this.#openReader = openReader;
+    this.#history = new HistoryReader(ctx, lists, maps, players);
     const { db } = ctx;
-    this.#mapOf = db.prepare<[string], { id: number; map_uid: string; map_type: string }>(
-      'SELECT id, map_uid, map_type FROM maps WHERE map_id = ?',
+    this.#mapOf = db.prepare<[string], { id: number; map_uid: string; map_type: string; has_clones: number }>(
+      'SELECT id, map_uid, map_type, has_clones FROM maps WHERE map_id = ?',
     );
     this.#currentOf = db.prepare<{ map: number; scope: string }, CurrentRow>(RECORD_QUERIES.currentOfMap);
     this.#insert = db.prepare<InsertParams>(
       `INSERT INTO records (map_ref, player_ref, scope, current, change, map_record_id, time, hidden, score,
          respawn_count, medal, game_mode, game_mode_custom_data, removed, timestamp, url, filename, old_time, old_score,
-         seen_at, updated_at, sync_run_id)
-       VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         old_respawn_count, seen_at, updated_at, sync_run_id)
+       VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     // A first sighting (most rows of any sync that adds maps or players) spells out what it cannot vary: 4.6-6.3%
     // faster per row than binding 'first' and two NULLs, measured A/B with two stores written in lockstep (an A/A run
@@ -285,7 +190,7 @@ export class RecordsRepo {
   #write({ mapId, scope, seenAt, syncRunId, incoming }: CheckedInput): ApplyRecordsResult {
     const map = this.#mapOf.get(mapId);
     if (!map) throw notFound(`map ${mapId} is not stored; store its info (maps.upsert) before its records`);
-    const stunt = isStuntMapType(map.map_type);
+    const kind = mapKind({ mapType: map.map_type, hasClones: map.has_clones === 1 });
     const current = new Map<string, CurrentRow>();
     for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.account_id, row);
     let unknown: string[] | undefined;
@@ -297,7 +202,7 @@ export class RecordsRepo {
     for (const rec of incoming) {
       const cur = current.get(rec.account_id);
       rec.player_ref = cur ? cur.player_ref : refs!.get(rec.account_id)!;
-      const change = classify(cur, rec, stunt);
+      const change = classify(cur, rec, kind);
       if (cur && change === null && sameResult(cur, rec)) {
         // The same record: only its details (medal, URL...) may have moved.
         if (differs(cur, rec)) {
@@ -312,19 +217,18 @@ export class RecordsRepo {
           seenAt, seenAt, syncRunId,
         ).lastInsertRowid);
         newRecords.push(rec.source);
-        improvements.push(this.#historyRow(rec, 'first', mapId, map.map_uid, scope, null, null, seenAt, syncRunId));
+        improvements.push(this.#historyRow(rec, 'first', mapId, map.map_uid, scope, NO_OLD_VALUES, seenAt, syncRunId));
       } else {
         this.#retire.run(cur.id);
-        const oldTime = cur.time;
-        const oldScore = cur.score;
+        const old: OldValues = { time: cur.time, score: cur.score, respawnCount: cur.respawn_count };
         rec.id = Number(this.#insert.run(
           map.id, rec.player_ref, scope, change, rec.map_record_id, rec.time, rec.hidden, rec.score, rec.respawn_count,
           rec.medal, rec.game_mode, rec.game_mode_custom_data, rec.removed, rec.timestamp, rec.url, rec.filename,
-          oldTime, oldScore, seenAt, seenAt, syncRunId,
+          old.time, old.score, old.respawnCount, seenAt, seenAt, syncRunId,
         ).lastInsertRowid);
         if (change !== null) {
           newRecords.push(rec.source);
-          improvements.push(this.#historyRow(rec, change, mapId, map.map_uid, scope, oldTime, oldScore, seenAt, syncRunId));
+          improvements.push(this.#historyRow(rec, change, mapId, map.map_uid, scope, old, seenAt, syncRunId));
         }
       }
       // A player listed twice in one batch is compared with what we just wrote.
@@ -333,12 +237,13 @@ export class RecordsRepo {
     return { newRecords, improvements };
   }
 
-  #historyRow(rec: Incoming, kind: HistoryKind, mapId: string, mapUid: string, scope: string, oldTime: number | null,
-    oldScore: number | null, seenAt: string, syncRunId: number): HistoryRow {
+  #historyRow(rec: Incoming, kind: HistoryKind, mapId: string, mapUid: string, scope: string, old: OldValues, seenAt: string,
+    syncRunId: number): HistoryRow {
     return {
-      id: rec.id, kind, mapId, mapUid, accountId: rec.account_id, scope, mapRecordId: rec.map_record_id, oldTime,
-      newTime: rec.time, oldScore, newScore: rec.score, hidden: rec.hidden === 1, medal: rec.medal,
-      recordTimestamp: rec.timestamp, seenAt, syncRunId,
+      id: rec.id, kind, mapId, mapUid, accountId: rec.account_id, scope, mapRecordId: rec.map_record_id, oldTime: old.time,
+      newTime: rec.time, oldScore: old.score, newScore: rec.score, oldRespawnCount: old.respawnCount,
+      newRespawnCount: rec.respawn_count, hidden: rec.hidden === 1, medal: rec.medal, recordTimestamp: rec.timestamp, seenAt,
+      syncRunId,
     };
   }
 
@@ -381,48 +286,19 @@ export class RecordsRepo {
   }
 
   /**
-   * The list's leaderboard per map: each watched player's record, ranked among the list (Stunt maps by score,
-   * higher first; others by time, lower first). Hidden entries have no time: they come after the ranked ones,
-   * unranked. Deltas are in the map's unit, positive meaning worse than the best / than `me`.
+   * The list's maps (in list order), each with the current records of the list's players on it: the rows a
+   * leaderboard is made of, unranked (shared/leaderboard.ts ranks them).
    */
-  compare(list: WatchlistRef, options: { me?: string | undefined; scope?: string | undefined } = {}): CompareMap[] {
+  leaderboards(list: WatchlistRef, options: { scope?: string | undefined } = {}): MapRecords[] {
     const { id } = this.#lists.require(list);
     const scope = checkScope(options.scope ?? PERSONAL_BEST);
-    const me = options.me?.toLowerCase();
-    const maps = this.#maps.list(id);
-    const players = this.#players.list(id);
-    const byMap = new Map<string, Map<string, RecordRow>>();
+    const byMap = new Map<string, StoredRecord[]>();
     for (const row of this.#ofListScope.all({ list: id, scope })) {
       let records = byMap.get(row.map_id);
-      if (!records) byMap.set(row.map_id, (records = new Map()));
-      records.set(row.account_id, row);
+      if (!records) byMap.set(row.map_id, (records = []));
+      records.push(toStoredRecord(row));
     }
-    return maps.map((map): CompareMap => {
-      const stunt = isStuntMapType(map.mapType);
-      const records = byMap.get(map.mapId);
-      const entries = players.map((p): CompareEntry => {
-        const r = records?.get(p.accountId);
-        const hidden = r?.hidden === 1;
-        return {
-          accountId: p.accountId,
-          playerName: p.name,
-          isMe: p.accountId === me,
-          hasRecord: r !== undefined,
-          hidden,
-          time: r && !hidden ? r.time : null,
-          score: r && stunt ? r.score : null,
-          medal: r?.medal ?? 0,
-          respawnCount: r?.respawn_count ?? null,
-          setAt: r?.timestamp ?? null,
-          mapRecordId: r?.map_record_id ?? null,
-          rank: null,
-          deltaToBest: null,
-          deltaToMe: null,
-        };
-      });
-      rankEntries(entries, stunt);
-      return { map, isStunt: stunt, entries };
-    });
+    return this.#maps.list(id).map((map) => ({ map, records: byMap.get(map.mapId) ?? [] }));
   }
 
   /**
@@ -430,129 +306,27 @@ export class RecordsRepo {
    * or UID), player, list, scope and the record's own time (since inclusive, until exclusive).
    */
   history(filter: HistoryFilter = {}): HistoryRow[] {
-    const keys = new Set<HistoryFilterKey>();
-    const params: Record<string, string | number> = {};
-    if (filter.map !== undefined) {
-      const map = this.#maps.row(filter.map);
-      if (!map) return [];
-      keys.add('map');
-      params.map = map.id;
-    }
-    if (filter.player !== undefined) {
-      const player = this.#players.refOf(filter.player);
-      if (!player) return [];
-      keys.add('player');
-      params.player = player;
-    }
-    if (filter.list !== undefined) {
-      keys.add('list');
-      params.list = this.#lists.require(filter.list).id;
-    }
-    if (filter.scope !== undefined) {
-      keys.add('scope');
-      params.scope = checkScope(filter.scope);
-    }
-    if (filter.since !== undefined) {
-      keys.add('since');
-      params.since = moment(filter.since, 'since');
-    }
-    if (filter.until !== undefined) {
-      keys.add('until');
-      params.until = moment(filter.until, 'until');
-    }
-    if (filter.limit !== undefined) {
-      keys.add('limit');
-      params.limit = Math.max(0, Math.floor(filter.limit));
-    }
-    if (filter.order === 'oldest') keys.add('oldestFirst');
-    return this.#historyStatement(historyQuery(keys)).all(params).map(toHistoryRow);
+    return this.#history.read(filter);
   }
 
   /**
-   * Every current record (of a list, or all) with what the CSV export needs, streamed. On a file database it reads
-   * through its own read-only connection, so the store stays usable (and a sync can write) while it runs.
-   */
-  *exportRows(options: { list?: WatchlistRef | undefined } = {}): Generator<ExportRow> {
-    const cursor = this.openExport(options);
-    try {
-      for (const t of cursor.rows) {
-        const [mapUid, mapId, mapName] = cursor.maps.get(t[0])!;
-        const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
-        yield {
-          mapKey: t[0], playerKey: t[1], mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: t[2],
-          scope: t[3], time: t[4], score: t[5], respawnCount: t[6], medal: t[7], hidden: t[8], timestamp: t[9],
-          mapRecordId: t[10], replayPath: t[11],
-        };
-      }
-    } finally {
-      cursor.close();
-    }
-  }
-
-  /**
-   * @internal The export's rows as tuples plus the map and player lookups they refer to, all from one snapshot
-   * (the CSV export's fast path; exportRows is the friendly form). The caller must close() it.
+   * Every current record (of a list, or all) as tuples, plus the map and player lookups they refer to, all from one
+   * snapshot; streamed. On a file database it reads through its own read-only connection, so the store stays usable
+   * (and a sync can write) while it runs. The caller must close() it.
    */
   openExport(options: { list?: WatchlistRef | undefined } = {}): ExportCursor {
     const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
-    const reader = this.#openReader?.();
-    const db = reader ?? this.#ctx.db;
-    const close = (): void => {
-      if (!reader) return;
-      if (reader.inTransaction) reader.exec('COMMIT');
-      reader.close();
-    };
-    try {
-      // One snapshot for the lookups and the rows, so every row finds its map and player.
-      if (reader) reader.exec('BEGIN');
-      const maps = new Map<number, [string, string, string]>();
-      for (const [id, ...map] of db.prepare<[], [number, string, string, string]>('SELECT id, map_uid, map_id, name FROM maps').raw().iterate()) {
-        maps.set(id, map);
-      }
-      const players = new Map<number, [string, string | null, string | null]>();
-      for (const [id, ...player] of db
-        .prepare<[], [number, string, string | null, string | null]>('SELECT id, account_id, display_name, nickname FROM players')
-        .raw()
-        .iterate()) {
-        players.set(id, player);
-      }
-      const rows = listId === undefined
-        ? pages(db.prepare<{ after: number; limit: number }, ExportTuple>(exportQuery(false)).raw(true))
-        : db.prepare<{ list: number }, ExportTuple>(exportQuery(true)).raw(true).iterate({ list: listId });
-      return {
-        maps,
-        players,
-        rows,
-        close: () => {
-          rows.return?.();
-          close();
-        },
-      };
-    } catch (error) {
-      close();
-      throw error;
-    }
-  }
-
-  #historyStatement(sql: string): Statement<Record<string, string | number>, HistoryDbRow> {
-    let stmt = this.#historyQueries.get(sql);
-    if (!stmt) {
-      stmt = this.#ctx.db.prepare<Record<string, string | number>, HistoryDbRow>(sql);
-      this.#historyQueries.set(sql, stmt);
-    }
-    return stmt;
+    return openExportCursor(this.#ctx.db, this.#openReader?.(), listId);
   }
 }
 
-/** See RecordsRepo.openExport. */
-export interface ExportCursor {
-  /** map ref → [map UID, map ID, name] */
-  readonly maps: ReadonlyMap<number, readonly [string, string, string]>;
-  /** player ref → [account ID, display name, nickname] */
-  readonly players: ReadonlyMap<number, readonly [string, string | null, string | null]>;
-  readonly rows: IterableIterator<ExportTuple>;
-  close(): void;
+/** What a new version replaced, kept on it for the history. */
+interface OldValues {
+  time: number | null;
+  score: number | null;
+  respawnCount: number | null;
 }
+const NO_OLD_VALUES: OldValues = { time: null, score: null, respawnCount: null };
 
 interface CheckedInput {
   mapId: string;
@@ -563,12 +337,17 @@ interface CheckedInput {
 }
 
 /** Why this incoming record is history, or null when it is not. */
-function classify(cur: CurrentRow | undefined, rec: Incoming, stunt: boolean): HistoryKind | null {
+function classify(cur: CurrentRow | undefined, rec: Incoming, kind: MapKind): HistoryKind | null {
   if (!cur) return 'first';
-  if (stunt ? rec.score > cur.score : rec.time !== null && cur.time !== null && rec.time < cur.time) return 'improved';
+  if (isImprovement(kind, resultOf(cur), resultOf(rec))) return 'improved';
   if (cur.hidden === 1 && rec.hidden === 0) return 'unhidden';
   if (rec.map_record_id !== cur.map_record_id) return 'changed';
   return null;
+}
+
+/** A stored row as the leaderboard's rules read it. */
+function resultOf(row: CurrentRow): RecordResult & { mapRecordId: string } {
+  return { hidden: row.hidden === 1, time: row.time, score: row.score, respawnCount: row.respawn_count, mapRecordId: row.map_record_id };
 }
 
 /** Same record and same result: nothing a history or a leaderboard would show changed. */
@@ -615,33 +394,6 @@ function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
   };
 }
 
-/** Competition ranking ("1, 2, 2, 4") of the visible entries; then hidden ones, then players without a record. */
-function rankEntries(entries: CompareEntry[], stunt: boolean): void {
-  const value = (e: CompareEntry): number | null => (stunt ? e.score : e.time);
-  const ranked = entries.filter((e) => e.hasRecord && !e.hidden && value(e) !== null);
-  // Worse-is-positive distance from a to b, in the map's unit.
-  const behind = (a: number, b: number): number => (stunt ? b - a : a - b);
-  ranked.sort((a, b) => behind(value(a)!, value(b)!) || (a.setAt ?? '').localeCompare(b.setAt ?? ''));
-  const best = ranked[0] ? value(ranked[0]) : null;
-  const me = entries.find((e) => e.isMe);
-  const mine = me && ranked.includes(me) ? value(me) : null;
-  ranked.forEach((e, i) => {
-    const v = value(e)!;
-    const prev = ranked[i - 1];
-    e.rank = prev && value(prev) === v ? prev.rank : i + 1;
-    e.deltaToBest = best === null ? null : behind(v, best);
-    e.deltaToMe = mine === null || mine === undefined ? null : behind(v, mine);
-  });
-  const order = (e: CompareEntry): number => (e.rank !== null ? 0 : e.hasRecord ? 1 : 2);
-  const position = new Map(ranked.map((e, i) => [e, i]));
-  entries.sort(
-    (a, b) =>
-      order(a) - order(b) ||
-      (position.get(a) ?? 0) - (position.get(b) ?? 0) ||
-      a.playerName.localeCompare(b.playerName),
-  );
-}
-
 function toStoredRecord(row: RecordRow): StoredRecord {
   const personalBest = row.scope === PERSONAL_BEST;
   return {
@@ -666,26 +418,5 @@ function toStoredRecord(row: RecordRow): StoredRecord {
     playerName: playerName(row.account_id, row.display_name, row.nickname),
     firstSeenAt: row.seen_at,
     updatedAt: row.updated_at,
-  };
-}
-
-function toHistoryRow(row: HistoryDbRow): HistoryRow {
-  return {
-    id: row.id,
-    kind: row.change,
-    mapId: row.map_id,
-    mapUid: row.map_uid,
-    accountId: row.account_id,
-    scope: row.scope,
-    mapRecordId: row.map_record_id,
-    oldTime: row.old_time,
-    newTime: row.time,
-    oldScore: row.old_score,
-    newScore: row.score,
-    hidden: row.hidden === 1,
-    medal: row.medal,
-    recordTimestamp: row.timestamp,
-    seenAt: row.seen_at,
-    syncRunId: row.sync_run_id,
   };
 }

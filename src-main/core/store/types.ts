@@ -92,6 +92,9 @@ export interface HistoryRow {
   newTime: number | null;
   oldScore: number | null;
   newScore: number;
+  /** Platform's measure, before (null on a first sighting, before schema 6, or when not tracked) and now. */
+  oldRespawnCount: number | null;
+  newRespawnCount: number | null;
   hidden: boolean;
   medal: number;
   /** When the player set the record (the service's timestamp). */
@@ -132,33 +135,10 @@ export interface HistoryFilter {
   order?: 'newest' | 'oldest' | undefined;
 }
 
-export interface CompareEntry {
-  accountId: string;
-  playerName: string;
-  isMe: boolean;
-  hasRecord: boolean;
-  hidden: boolean;
-  /** Milliseconds; null when hidden or absent. */
-  time: number | null;
-  /** Stunt points; null when absent, and on maps that rank by time. */
-  score: number | null;
-  medal: number;
-  respawnCount: number | null;
-  setAt: string | null;
-  mapRecordId: string | null;
-  /** Among the list's players (ties share a rank); null for hidden entries and players without a record. */
-  rank: number | null;
-  /** In the map's unit (ms, or points on Stunt maps), signed so that positive means worse than the best / than me. */
-  deltaToBest: number | null;
-  deltaToMe: number | null;
-}
-
-export interface CompareMap {
+/** One map and the current records of a list's players on it, unranked (shared/leaderboard.ts ranks them). */
+export interface MapRecords {
   map: StoredMap;
-  /** Stunt maps rank by score, higher first; others by time, lower first. */
-  isStunt: boolean;
-  /** Ranked entries first, then hidden ones, then players without a record. */
-  entries: CompareEntry[];
+  records: StoredRecord[];
 }
 
 export type ReplayState = 'downloaded' | 'hidden' | 'failed';

@@ -101,6 +101,8 @@ export interface SyncOptions {
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   onNewPersonalBest?: (event: NewPersonalBest) => void;
+  /** The run is stored: its ID names it everywhere (progress, summary, the window's sync.start). */
+  onRunStarted?: (runId: number) => void;
 }
 
 export interface SyncDeps {
@@ -174,6 +176,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   const list = options.list;
   store.syncRuns.closeInterrupted();
   const runId = store.syncRuns.start(list);
+  options.onRunStarted?.(runId);
   const requestsAtStart = client.stats().requests;
   const errors: { mapId: string | null; message: string }[] = [];
   const unknownMaps: string[] = [];

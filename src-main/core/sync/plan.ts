@@ -3,6 +3,7 @@
 // A player who fears a ban sees "about 26 record requests and 1,250 replay downloads, about 21 min at 1 request/s".
 import { DEFAULT_MAX_URI_LENGTH } from '../nadeo/index.ts';
 import type { PendingReplay, Store } from '../store/index.ts';
+import { mapKind, playerLabel, rankLeaderboard } from '../../shared/leaderboard.ts';
 
 /** Map info older than this is looked up again by a sync (and by the plan's count). */
 export const MAP_INFO_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -65,11 +66,19 @@ export function replaysWanted(store: Store, options: { list?: string | undefined
     if (policy.mode === 'none') continue;
     let due = store.replays.pending(Number.MAX_SAFE_INTEGER, { list: name });
     if (policy.mode === 'best') {
-      // The ranking is the leaderboard's own (store compare): the best N visible records of each map, and mine.
+      // The ranking is the leaderboard's own (shared/leaderboard.ts): the best N visible records of each map, and mine.
       const keep = new Set<string>();
-      for (const map of store.records.compare(name, options.me === undefined ? {} : { me: options.me })) {
-        for (const entry of map.entries) {
-          if (entry.mapRecordId && (entry.isMe || (entry.rank !== null && entry.rank <= policy.best))) keep.add(entry.mapRecordId);
+      const players = store.players.list(name);
+      for (const { map, records } of store.records.leaderboards(name)) {
+        const byAccount = new Map(records.map((r) => [r.accountId, r]));
+        const board = rankLeaderboard(mapKind(map), players.map((p) => ({
+          player: p, name: playerLabel(p), record: byAccount.get(p.accountId) ?? null, isMe: p.accountId === options.me,
+        })));
+        for (const entry of board.entries) {
+          const record = byAccount.get(entry.player.accountId);
+          // Ranks count the secret entries ahead, whose replays the service refuses: N counts visible ones.
+          const visibleRank = entry.rank === null ? null : entry.rank - board.secret;
+          if (record && entry.status !== 'secret' && (entry.isMe || (visibleRank !== null && visibleRank <= policy.best))) keep.add(record.mapRecordId);
         }
       }
       due = due.filter((replay) => keep.has(replay.mapRecordId));

@@ -30,7 +30,7 @@ export function handlerContext(service: TrackwatchService): HandlerContext {
     compareTable: (list) => {
       const cached = service.cachedCompare(list);
       if (cached) return cached;
-      const table = views.compareTable(list, store().players.list(list), store().records.compare(list, { ...(me() ? { me: me()! } : {}) }), me());
+      const table = views.compareTable(list, store().players.list(list), store().records.leaderboards(list), me());
       service.cacheCompare(list, table);
       return table;
     },

@@ -93,7 +93,7 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
       return appInfo(ctx);
     },
 
-    'demo.tour': async () => ({ runId: service.startDemoTour() }),
+    'demo.tour': async () => ({ runId: await service.startDemoTour() }),
 
     'account.get': async () => accountInfo(),
 

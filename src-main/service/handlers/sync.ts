@@ -20,7 +20,7 @@ export function syncHandlers({ service, tw, requireList }: HandlerContext): Some
       if (service.setup === 'none') throw new ServiceError('not_configured', 'Choose the demo or connect an account first.');
       if (list !== undefined) requireList(list);
       if (!service.canSync) throw new ServiceError('not_configured', 'Add your service account in Settings to sync.');
-      return { runId: service.runner.start({ list, replays }) };
+      return { runId: await service.runner.start({ list, replays }) };
     },
 
     'sync.cancel': async () => ({ cancelled: service.runner.cancel() }),

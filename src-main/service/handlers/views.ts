@@ -17,13 +17,15 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
       const players = store().players.list(list);
       const records = store().records.forMap(map.mapId, { scope: PERSONAL_BEST });
       const replays = store().replays;
+      const { entries, secret } = views.rankedEntries(map, players, records, me(), (id) => replays.get(id));
       return {
         list: summary.name,
         map: views.mapSummary(map, store().players.get(map.author)?.displayName ?? null),
-        entries: views.rankedEntries(map, players, records, me(), (id) => replays.get(id)).map((entry) => ({
+        entries: entries.map((entry) => ({
           ...entry,
           replay: entry.replay.file ? { ...entry.replay, file: resolveInDataDir(tw().dataDir, entry.replay.file) } : entry.replay,
         })),
+        secret,
         lastSyncAt: summary.lastSyncAt,
         lastCheckedAt: store().syncRuns.mapsCheckedAt(summary.id).get(map.mapId) ?? null,
         replayFolder: service.gameReplayFolder,
@@ -41,7 +43,7 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
         // The first screen of a big list: a few maps' records, not the whole list's, so the view paints at once.
         const players = store().players.list(list);
         const maps = store().maps.list(list);
-        const head = views.compareRowsOf(maps.slice(0, first), (mapId) => store().records.forMap(mapId, { scope: PERSONAL_BEST }));
+        const head = maps.slice(0, first).map((map) => ({ map, records: store().records.forMap(map.mapId, { scope: PERSONAL_BEST }) }));
         return { ...views.compareTable(summary.name, players, head, me()), total: maps.length, complete: first >= maps.length };
       }
       return compareTable(summary.name);

@@ -1,18 +1,27 @@
 // The compare view's state: the table from main, then filter, sort and totals derived from it (never in an effect).
 import type { CompareTable } from '../../../src-main/contract/index.ts';
+import { GAP_LIMITS } from '../../../src-main/shared/leaderboard.ts';
 import { buildCompareModel, filterRows, sortRows, totalsOf } from '../compare.ts';
 import type { CompareFilter, Show, Sort, SortBy } from '../compare.ts';
+
+/** The gap "near the next medal" counts in the totals when no filter picks one. */
+const DEFAULT_NEAR = 1;
 
 export class CompareState {
   #table = $state.raw<CompareTable | undefined>();
   text = $state('');
   show = $state<Show>('all');
+  /** Index into GAP_LIMITS: only maps where my next medal is within it; null for every map. */
+  near = $state<number | null>(null);
   sort = $state.raw<Sort>({ key: { by: 'table' }, descending: false });
 
   readonly model = $derived(this.#table ? buildCompareModel(this.#table) : []);
-  readonly filter: CompareFilter = $derived({ text: this.text, show: this.show });
-  readonly rows = $derived(sortRows(filterRows(this.model, this.filter, this.#table?.me ?? null), this.sort));
-  readonly totals = $derived(totalsOf(this.rows, this.#table?.players.length ?? 0));
+  readonly nearLimit = $derived(GAP_LIMITS[this.near ?? DEFAULT_NEAR]!);
+  readonly filter: CompareFilter = $derived({ text: this.text, show: this.show, near: this.near === null ? null : this.nearLimit });
+  readonly filtered = $derived(filterRows(this.model, this.filter, this.#table?.me ?? null));
+  readonly rows = $derived(sortRows(this.filtered, this.sort));
+  // Over the rows shown, whatever their order: a sort does not total them again.
+  readonly totals = $derived(totalsOf(this.filtered, this.#table?.players.length ?? 0, this.nearLimit));
 
   get table(): CompareTable | undefined {
     return this.#table;

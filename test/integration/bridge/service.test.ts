@@ -78,6 +78,9 @@ describe('the demo, synced', () => {
     await expect(h.fail('sync.start', {})).resolves.toMatchObject({ code: 'busy' });
     const finished = await h.finished(1);
     expect(finished).toMatchObject({ runId, list: 'Demo', outcome: 'ok', maps: 24 });
+    // One ID names the run everywhere: the stored run's, in sync.start, every progress event and sync.finished.
+    expect(runId).toBe(String(service.active.store.syncRuns.last()!.id));
+    expect(h.events('sync.progress').every((p) => p.runId === runId)).toBe(true);
     const progress = h.events('sync.progress').filter((p) => p.runId === runId);
     expect(progress.some((p) => p.phase === 'Reading records' && p.total === 24)).toBe(true);
     expect(progress.at(-1)!.done).toBe(progress.at(-1)!.total);
@@ -88,7 +91,7 @@ describe('the demo, synced', () => {
     expect((await h.call('watchlists.list', {}))[0]!.lastSyncOutcome).toBe('ok');
   });
 
-  it('the compare table holds exactly the stored personal bests, hidden ones as hidden', async () => {
+  it('the compare table holds exactly the stored personal bests; secret ones show no time, score or respawns', async () => {
     const table = await h.call('compare.get', { list: 'Demo' });
     const store = service.active.store;
     expect(table.players).toHaveLength(12);
@@ -99,10 +102,17 @@ describe('the demo, synced', () => {
       const map = store.maps.get(row.mapUid)!;
       table.players.forEach((player, column) => {
         const record = store.records.get(map.mapId, player.accountId);
-        const expected = !record || record.hidden ? null : row.isStunt ? record.score : record.time;
-        expect(row.values[column], `${row.mapUid} ${player.accountId}`).toBe(expected);
-        expect(row.hidden[column]).toBe(record?.hidden ?? false);
-        if (record?.hidden) hidden += 1;
+        const cell = row.cells[column] ?? null;
+        expect(cell === null, `${row.mapUid} ${player.accountId}`).toBe(record === undefined);
+        if (!record || !cell) return;
+        expect(cell.hidden ?? false).toBe(record.hidden);
+        if (record.hidden) {
+          hidden += 1;
+          expect(cell).toEqual({ hidden: true, medal: record.medal });
+        } else {
+          expect(cell.time).toBe(record.time ?? undefined);
+          expect(cell.score).toBe(row.kind === 'stunt' ? record.score : undefined);
+        }
       });
     }
     expect(hidden).toBeGreaterThan(0);
@@ -137,18 +147,22 @@ describe('the demo, synced', () => {
     const table = await h.call('compare.get', { list: 'Demo' });
     // A race map where I have a time and at least two others do too (the demo has a "me").
     expect(table.me).not.toBeNull();
-    const row = table.rows.find((r) => !r.isStunt && r.values[table.me!] !== null && r.values.filter((v) => v !== null).length >= 3)!;
+    const visible = (r: (typeof table.rows)[number]) => r.cells.filter((c) => c !== null && !c.hidden).length;
+    const row = table.rows.find((r) => r.kind === 'race' && r.cells[table.me!]?.time != null && visible(r) >= 3)!;
     const detail = await h.call('maps.get', { list: 'Demo', mapUid: row.mapUid });
     const ranked = detail.entries.filter((e) => e.rank !== null);
     const times = ranked.map((e) => e.time!);
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(ranked[0]!.rank).toBe(1);
-    expect(ranked[0]!.deltaToBest).toBe(0);
-    expect(ranked[1]!.deltaToBest).toBe(times[1]! - times[0]!);
+    // Secret entries come first and count in the ranks of the visible ones.
+    expect(ranked[0]!.rank).toBe(detail.secret + 1);
+    expect(detail.entries.slice(0, detail.secret).every((e) => e.hidden)).toBe(true);
+    expect(ranked[0]!.deltaToBest).toEqual({ unit: 'time', value: 0, time: null });
+    expect(ranked[1]!.deltaToBest?.value).toBe(times[1]! - times[0]!);
     const me = detail.entries.find((e) => e.player.isMe)!;
     expect(me.time).not.toBeNull();
     const other = ranked.find((e) => !e.player.isMe)!;
-    expect(other.deltaToMe).toBe(other.time! - me.time!);
+    expect(other.deltaToMe?.value).toBe(other.time! - me.time!);
+    expect(me.deltaToMe).toBeNull();
     expect(detail.entries.filter((e) => e.hidden).every((e) => e.rank === null && e.time === null && e.replay.state === 'hidden')).toBe(true);
     const downloaded = detail.entries.find((e) => e.replay.state === 'downloaded')!;
     expect(existsSync(downloaded.replay.file!)).toBe(true);

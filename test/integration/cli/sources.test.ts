@@ -102,7 +102,7 @@ describe('lists from what you play, on the command line', () => {
     november.mapUids[15] = day16!.mapUid;
     const sync = await cli([...base, 'sync', '--list', 'November', '--no-replays']);
     expect(sync.code, sync.stderr).toBe(0);
-    expect(sync.stdout).toMatch(/^sync ok: 17 map\(s\) x \d+ player\(s\) in .*, 1 new map from Track of the Day 2026-11, [\d,]+ world positions \(\d+ requests?\)/m);
+    expect(sync.stdout).toMatch(/^sync ok: 17 maps x \d+ players in .*, 1 new map from Track of the Day 2026-11, [\d,]+ world positions \(\d+ requests?\)/m);
     expect(sync.stdout).toMatch(/^best position: .+ #[\d,]+ in the world on .+$/m);
 
     const json = JSON.parse((await cli([...base, 'sync', '--list', 'November', '--no-replays', '--json'])).stdout);

@@ -70,7 +70,7 @@ describe('the cost of a sync, and a large first sync', () => {
     expect(refused.stderr).toContain('this first sync of "Strangers" is large: about 5 record requests, 1 map lookup and 300 replay downloads, about 5 min at 1 request/s.');
     const started = await cli(at('--max-rps', '1', 'sync', '--list', 'Strangers', '--yes'));
     expect(started.code, started.stderr).toBe(0);
-    expect(started.stdout).toMatch(/^sync ok: 5 map\(s\) x 60 player\(s\)/m);
+    expect(started.stdout).toMatch(/^sync ok: 5 maps x 60 players/m);
   }, 60_000);
 
   it('at a pace that makes it short, it is not large; --json carries the plan', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseFromTheFutureError, LATEST_SCHEMA_VERSION, openStore, type Store } from '../../../src-main/core/store/index.ts';
-import { accountId, makeMap, makeRecord, mapId } from '../../unit/store/fixtures.ts';
+import { accountId, exportRows, makeMap, makeRecord, mapId } from '../../unit/store/fixtures.ts';
 
 let dir: string;
 const opened: Store[] = [];
@@ -79,7 +79,7 @@ describe('a store on a file', () => {
       mapId: mapId(1), scope: 'PersonalBest', seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run,
       records: [makeRecord(1, 1), makeRecord(1, 2)],
     });
-    const rows = store.records.exportRows();
+    const rows = exportRows(store);
     expect(rows.next().value?.accountId).toBe(accountId(1));
     // Mid-export, the store's own connection still writes.
     store.settings.set('theme', 'dark');

@@ -1,6 +1,7 @@
 // Replays scoped, planned and following their record (issue 9 §1-2), against the emulator serving its dataset live:
 // a list's sync downloads that list's replays only (not the 31,185 another list's --no-replays sync left pending),
 // each list by its policy; a lifted secret threshold brings the replay in; a refused replay is asked again later.
+import { leaderboardOf } from '../../../src-main/service/views.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -110,8 +111,13 @@ describe('replays are scoped to the synced list and its policy', () => {
     expect(tw.planSync({ list: 'Rivals' }).replayDownloads).toBe(5 * 2);
     await tw.sync({ list: 'Rivals' });
     const wanted = new Set<string>();
-    for (const map of tw.store.records.compare('Rivals', { me })) {
-      for (const e of map.entries) if (e.mapRecordId && !e.hidden && (e.rank === 1 || e.isMe)) wanted.add(e.mapRecordId);
+    const players = tw.store.players.list('Rivals');
+    for (const { map, records } of tw.store.records.leaderboards('Rivals')) {
+      const board = leaderboardOf(map, players, records, me);
+      for (const e of board.entries) {
+        const record = board.records.get(e.player.accountId);
+        if (record && e.status !== 'secret' && (e.rank === board.secret + 1 || e.isMe)) wanted.add(record.mapRecordId);
+      }
     }
     expect(wanted.size).toBeGreaterThan(4);
     expect(downloaded()).toEqual([...wanted].sort());

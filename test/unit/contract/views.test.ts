@@ -1,9 +1,12 @@
-// The service's mapping of stored rows to the contract's view shapes.
+// The service's mapping of stored rows to the contract's view shapes: ranked through shared/leaderboard.ts.
 import { describe, expect, it } from 'vitest';
-import { naturalDelta, playerPbs, rankedEntries } from '../../../src-main/service/views.ts';
-import type { Player, StoredRecord } from '../../../src-main/core/store/index.ts';
+import { compareTable, improvements, playerPbs, rankedEntries, replayInfos } from '../../../src-main/service/views.ts';
+import type { HistoryRow, Player, StoredMap, StoredRecord } from '../../../src-main/core/store/index.ts';
+import * as s from '../../../src-main/contract/schemas.ts';
 
-const player = (accountId: string, nickname: string | null = null): Player => ({ accountId, nickname, displayName: null, displayNameFetchedAt: null, name: accountId });
+const player = (accountId: string, nickname: string | null = null, displayName: string | null = null): Player => ({
+  accountId, nickname, displayName, displayNameFetchedAt: null, name: accountId,
+});
 
 function record(accountId: string, time: number | null, o: Partial<StoredRecord> = {}): StoredRecord {
   return {
@@ -13,50 +16,111 @@ function record(accountId: string, time: number | null, o: Partial<StoredRecord>
   } as StoredRecord;
 }
 
-describe('view mapping', () => {
-  it('turns worse-is-positive deltas into value − reference', () => {
-    expect(naturalDelta(120, false)).toBe(120);
-    expect(naturalDelta(120, true)).toBe(-120);
-    expect(naturalDelta(null, true)).toBeNull();
-  });
+function map(mapType: string, o: Partial<StoredMap> = {}): StoredMap {
+  return {
+    mapId: 'map', mapUid: 'uid', name: 'Map', author: 'a', submitter: 'a', authorScore: 48_000, goldScore: 50_000, silverScore: 55_000,
+    bronzeScore: 60_000, mapType, mapStyle: '', collectionName: '', filename: '', hasClones: false, isPlayable: true,
+    createdWithGamepadEditor: false, createdWithSimpleEditor: false, timestamp: '', fileUrl: '', thumbnailUrl: '', fetchedAt: '', ...o,
+  };
+}
 
-  it('ranks a map: ties share a rank, hidden entries follow unranked, absent players last', () => {
+const RACE = 'TrackMania\\TM_Race';
+
+describe('a map\'s entries (maps.get)', () => {
+  it('ranks a map: secret entries first and counted in the ranks, ties share a rank, absent players last', () => {
     const players = [player('a'), player('b', 'Bee'), player('c'), player('d'), player('me')];
-    const records = [record('a', 50_000), record('b', 49_000), record('c', null), record('me', 50_000)];
-    const entries = rankedEntries({ mapType: 'TrackMania\\TM_Race' }, players, records, 'me', () => ({ state: 'downloaded', path: 'replays/x.gbx', size: 10 }));
-    expect(entries.map((e) => [e.player.accountId, e.rank, e.deltaToBest, e.deltaToMe])).toEqual([
-      ['b', 1, 0, -1000],
-      ['a', 2, 1000, 0],
-      ['me', 2, 1000, null],
-      ['c', null, null, null],
-      ['d', null, null, null],
+    const records = [record('a', 50_000), record('b', 49_000), record('c', null, { score: 4294967295 }), record('me', 50_000)];
+    const { entries, secret } = rankedEntries(map(RACE), players, records, 'me', () => ({ state: 'downloaded', path: 'replays/x.gbx', size: 10 }));
+    expect(secret).toBe(1);
+    expect(entries.map((e) => [e.player.accountId, e.name, e.rank, e.deltaToBest?.value ?? null, e.deltaToMe?.value ?? null])).toEqual([
+      ['c', 'c', null, null, null],
+      ['b', 'Bee', 2, 0, -1000],
+      ['a', 'a', 3, 1000, 0],
+      ['me', 'me', 3, 1000, null],
+      ['d', 'd', null, null, null],
     ]);
-    expect(entries[3]).toMatchObject({ hidden: true, time: null, replay: { state: 'hidden' } });
-    expect(entries[4]).toMatchObject({ hasRecord: false, replay: { state: 'none' } });
-    expect(entries[0]!.replay).toEqual({ state: 'downloaded', file: 'replays/x.gbx', bytes: 10 });
+    expect(entries[0]).toMatchObject({ hidden: true, time: null, score: null, respawnCount: null, replay: { state: 'hidden' }, progress: { medal: 3, next: 4, gap: null } });
+    expect(entries[4]).toMatchObject({ hasRecord: false, replay: { state: 'none' }, progress: null });
+    expect(entries[1]!.replay).toEqual({ state: 'downloaded', file: 'replays/x.gbx', bytes: 10 });
+    // 49.000 against gold 50.000 and author 48.000: gold held, author 1 s away.
+    expect(entries[1]!.progress).toEqual({ medal: 3, next: 4, gap: { unit: 'time', value: 1000, time: null } });
+    for (const entry of entries) expect(() => s.RankedEntry.parse(entry)).not.toThrow();
   });
 
-  it('ranks Stunt maps by score, higher first', () => {
-    const entries = rankedEntries({ mapType: 'TrackMania\\TM_Stunt' }, [player('a'), player('b')], [record('a', 30_000, { score: 500 }), record('b', 40_000, { score: 900 })], 'a', () => undefined);
-    expect(entries.map((e) => [e.player.accountId, e.rank, e.score, e.deltaToBest])).toEqual([
-      ['b', 1, 900, 0],
-      ['a', 2, 500, -400],
-    ]);
-    expect(entries[0]!.deltaToMe).toBe(400);
+  it('ranks Stunt maps by points, higher first, deltas as value − reference', () => {
+    const { entries } = rankedEntries(map('TrackMania\\TM_Stunt'), [player('a'), player('b')], [record('a', 30_000, { score: 500 }), record('b', 40_000, { score: 900 })], 'a', () => undefined);
+    expect(entries.map((e) => [e.player.accountId, e.rank, e.score, e.deltaToBest?.value])).toEqual([['b', 1, 900, 0], ['a', 2, 500, -400]]);
+    expect(entries[0]!.deltaToMe).toEqual({ unit: 'points', value: 400, time: null });
   });
 
-  it('reads one player’s PBs, ranks and gaps out of a compare table', () => {
-    const table = {
-      list: 'L', me: 0, total: 2, complete: true,
-      players: [{ accountId: 'me', nickname: null, displayName: null, isMe: true }, { accountId: 'x', nickname: null, displayName: null, isMe: false }],
-      rows: [
-        { mapUid: 'r', name: 'Race', isStunt: false, medals: { author: 1, gold: 2, silver: 3, bronze: 4 }, values: [50_500, 50_000], earned: [3, 4], hidden: [false, false] },
-        { mapUid: 's', name: 'Stunt', isStunt: true, medals: { author: 1, gold: 2, silver: 3, bronze: 4 }, values: [null, 900], earned: [3, 4], hidden: [true, false] },
-      ],
-    };
-    expect(playerPbs(table, 0, () => '2026-01-01T00:00:00Z')).toEqual([
-      { mapUid: 'r', mapName: 'Race', isStunt: false, hasRecord: true, hidden: false, value: 50_500, medal: 3, setAt: '2026-01-01T00:00:00Z', rank: 2, deltaToBest: 500 },
-      { mapUid: 's', mapName: 'Stunt', isStunt: true, hasRecord: true, hidden: true, value: null, medal: 3, setAt: '2026-01-01T00:00:00Z', rank: null, deltaToBest: null },
+  it('ranks Platform maps by respawns, then time; medal scores are respawn counts', () => {
+    const platform = map('TrackMania\\TM_Platform', { authorScore: 0, goldScore: 1, silverScore: 3, bronzeScore: 5 });
+    const records = [record('fast', 40_000, { respawnCount: 2, medal: 2 }), record('clean', 70_000, { respawnCount: 0, medal: 4 }), record('one', 50_000, { respawnCount: 1, medal: 3 })];
+    const { entries } = rankedEntries(platform, [player('fast'), player('clean'), player('one')], records, undefined, () => undefined);
+    expect(entries.map((e) => [e.player.accountId, e.rank, e.respawnCount, e.time])).toEqual([['clean', 1, 0, 70_000], ['one', 2, 1, 50_000], ['fast', 3, 2, 40_000]]);
+    expect(entries[2]!.deltaToBest).toEqual({ unit: 'respawns', value: 2, time: -30_000 });
+    expect(entries[2]!.progress).toEqual({ medal: 2, next: 3, gap: { unit: 'respawns', value: 1, time: null } });
+  });
+
+  it('leaves out records of players not in the list', () => {
+    const { entries } = rankedEntries(map(RACE), [player('a')], [record('a', 50_000), record('stranger', 1)], undefined, () => undefined);
+    expect(entries.map((e) => [e.player.accountId, e.rank, e.isBest])).toEqual([['a', 1, true]]);
+  });
+});
+
+describe('the compare grid and a player\'s PBs', () => {
+  const players = [player('me'), player('x')];
+  const table = compareTable('L', players, [
+    { map: map(RACE, { mapUid: 'r', name: 'Race' }), records: [record('me', 50_500, { medal: 2 }), record('x', 50_000)] },
+    { map: map('TrackMania\\TM_Stunt', { mapUid: 's', name: 'Stunt' }), records: [record('me', null, { score: 4294967295 }), record('x', 60_000, { score: 900 })] },
+    { map: map(RACE, { mapUid: 'n', name: 'Nobody' }), records: [] },
+  ], 'me');
+
+  it('gives one sparse cell per player in column order, ranked, with nothing of a secret entry\'s result', () => {
+    expect(() => s.CompareTable.parse(table)).not.toThrow();
+    expect(table.me).toBe(0);
+    expect(table.rows.map((r) => [r.mapUid, r.kind, r.secret])).toEqual([['r', 'race', 0], ['s', 'stunt', 1], ['n', 'race', 0]]);
+    expect(table.rows[0]!.cells).toEqual([{ time: 50_500, medal: 2, rank: 2 }, { time: 50_000, medal: 3, rank: 1, isBest: true }]);
+    // A secret entry: its medal, and nothing of the sentinel the service sent as its score.
+    expect(table.rows[1]!.cells[0]).toEqual({ hidden: true, medal: 3 });
+    expect(table.rows[1]!.cells[1]).toEqual({ time: 60_000, score: 900, medal: 3, rank: 2, isBest: true });
+    expect(table.rows[2]!.cells).toEqual([null, null]);
+  });
+
+  it('reads one player\'s PBs, ranks, gaps and medal progress out of the table', () => {
+    const pbs = playerPbs(table, 0, () => '2026-01-01T00:00:00Z');
+    expect(pbs.map((pb) => [pb.mapUid, pb.hasRecord, pb.hidden, pb.time, pb.rank, pb.deltaToBest?.value ?? null, pb.secret])).toEqual([
+      ['r', true, false, 50_500, 2, 500, 0],
+      ['s', true, true, null, null, null, 1],
+      ['n', false, false, null, null, null, 0],
     ]);
+    expect(pbs[0]!.progress).toEqual({ medal: 2, next: 3, gap: { unit: 'time', value: 500, time: null } });
+    expect(pbs[2]!.setAt).toBeNull();
+    for (const pb of pbs) expect(() => s.PlayerPb.parse(pb)).not.toThrow();
+  });
+});
+
+describe('history and replays', () => {
+  const row = (o: Partial<HistoryRow>): HistoryRow => ({
+    id: 1, kind: 'improved', mapId: 'map', mapUid: 'uid', accountId: 'a', scope: 'PersonalBest', mapRecordId: 'r', oldTime: 51_000,
+    newTime: 50_000, oldScore: 0, newScore: 0, oldRespawnCount: null, newRespawnCount: null, hidden: false, medal: 3,
+    recordTimestamp: '2026-01-01T00:00:00Z', seenAt: '2026-01-02T00:00:00Z', syncRunId: 1, ...o,
+  });
+
+  it('a Platform improvement carries its respawns; a secret one shows no value; changes are left out', () => {
+    const rows = [row({ oldRespawnCount: 2, newRespawnCount: 1, oldTime: 40_000, newTime: 45_000 }), row({ hidden: true, newTime: null, newScore: 4294967295 }), row({ kind: 'changed' })];
+    const items = improvements(rows, () => map('TrackMania\\TM_Platform'));
+    expect(items.map((i) => [i.kind, i.value, i.previous, i.respawnCount, i.previousRespawnCount])).toEqual([
+      ['platform', 45_000, 40_000, 1, 2],
+      ['platform', null, 51_000, null, null],
+    ]);
+  });
+
+  it('a replay of a secret Stunt record shows no score', () => {
+    const list = replayInfos(
+      [{ mapRecordId: 'rec-a', mapId: 'map', mapUid: 'uid', mapName: 'M', accountId: 'a', playerName: null, state: 'downloaded', path: 'p', size: 3, sha256: 'x', error: null, attempts: 0, updatedAt: '' }],
+      '/f', (p) => `/abs/${p}`, () => record('a', null, { score: 4294967295 }), () => map('TrackMania\\TM_Stunt'),
+    );
+    expect(list.replays[0]).toMatchObject({ value: null, isStunt: true, playerName: 'a' });
   });
 });

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS, NameCache, exportCsv, neutraliseFormula, toCells } from '../../../src-main/core/export/csv.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
-import type { ExportCursor, ExportTuple } from '../../../src-main/core/store/records.ts';
+import type { ExportCursor, ExportTuple } from '../../../src-main/core/store/index.ts';
 import { replayPath } from '../../../src-main/core/store/index.ts';
-import { accountId, makeMap, makeRecord, mapId, memoryStore, recordId, seasonId } from '../store/fixtures.ts';
+import { accountId, exportRows, makeMap, makeRecord, mapId, memoryStore, recordId, seasonId } from '../store/fixtures.ts';
 
 let store: Store;
 let dir: string;
@@ -102,7 +102,11 @@ function seed(): void {
     makeRecord(1, 3, { gameMode: '+Weird' }),
   ]);
   apply(1, [makeRecord(1, 1, { time: 62000, scopeType: 'Season', scopeId: seasonId(1), mapRecordId: recordId(99) })], seasonId(1));
-  apply(2, [makeRecord(2, 1, { gameMode: 'Stunt', score: 1234, time: 90000 })]);
+  apply(2, [
+    makeRecord(2, 1, { gameMode: 'Stunt', score: 1234, time: 90000 }),
+    // A secret Stunt entry as the service may send it: a sentinel where its score would be.
+    makeRecord(2, 2, { gameMode: 'Stunt', hidden: true, time: null, score: 4294967295, respawnCount: 3 }),
+  ]);
   const r = makeRecord(1, 1);
   store.replays.markDownloaded(r.mapRecordId, replayPath(mapId(1), accountId(1), r.mapRecordId), 100, 'b'.repeat(64));
 }
@@ -124,11 +128,11 @@ describe('exportCsv', () => {
   it('writes one row per stored record, PB and season scopes, with names stripped and cells as agreed', async () => {
     seed();
     const { text, rows } = await exportText();
-    expect(rows).toBe(5);
+    expect(rows).toBe(6);
     const table = parseCsv(text);
     const header = table[0]!;
     const records = table.slice(1).map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
-    expect(records).toHaveLength(5);
+    expect(records).toHaveLength(6);
     const pb1 = records.find((r) => r.account_id === accountId(1) && r.scope === 'PersonalBest' && r.map_id === mapId(1))!;
     expect(pb1).toEqual({
       map_uid: makeMap(1).mapUid,
@@ -147,11 +151,14 @@ describe('exportCsv', () => {
       record_id: makeRecord(1, 1).mapRecordId,
       replay_file: `replays/${mapId(1)}/${accountId(1)}/${makeRecord(1, 1).mapRecordId}.replay.gbx`,
     });
-    const hidden = records.find((r) => r.account_id === accountId(2))!;
-    expect(hidden).toMatchObject({ time_ms: '', hidden: 'true', respawns: '', replay_file: '' });
+    const hidden = records.find((r) => r.account_id === accountId(2) && r.map_id === mapId(1))!;
+    expect(hidden).toMatchObject({ time_ms: '', score: '', hidden: 'true', respawns: '', replay_file: '' });
+    // A secret entry has no time, no score and no respawn count (docs/game-rules.md), whatever the service sent.
+    const secretStunt = records.find((r) => r.account_id === accountId(2) && r.map_id === mapId(2))!;
+    expect(secretStunt).toMatchObject({ time_ms: '', score: '', respawns: '', medal: '2', hidden: 'true' });
     const season = records.find((r) => r.scope === seasonId(1))!;
     expect(season).toMatchObject({ account_id: accountId(1), time_ms: '62000', replay_file: '' });
-    const stunt = records.find((r) => r.map_id === mapId(2))!;
+    const stunt = records.find((r) => r.map_id === mapId(2) && r.hidden === 'false')!;
     expect(stunt).toMatchObject({ score: '1234', game_mode: 'Stunt' });
   });
 
@@ -161,7 +168,7 @@ describe('exportCsv', () => {
     expect(text).toContain(',"Laserhawk - Megacity, ""Race""\nPart 2",');
     // Every record ends in CRLF; the bare \n lives inside quotes only.
     expect(text.endsWith('\r\n')).toBe(true);
-    expect(parseCsv(text)).toHaveLength(6);
+    expect(parseCsv(text)).toHaveLength(7);
   });
 
   it('neutralises text cells a spreadsheet would run as formulas, not numbers', async () => {
@@ -171,9 +178,10 @@ describe('exportCsv', () => {
     const players = rows.map((r) => r[4]);
     expect(names).toContain('\'=HYPERLINK("http://evil")');
     expect(players).toContain("'@SUM(A1)");
-    expect(players).toContain("'-Speedy-"); // display name beats the nickname, and is neutralised too
+    expect(players).toContain("'-Speedy-"); // a display name (no nickname given), neutralised too
     expect(rows.map((r) => r[5])).toContain("'+Weird");
-    expect(rows.slice(1).every((r) => /^\d+$/.test(r[8]!))).toBe(true);
+    // Scores are numbers, left as they are; a secret entry's is empty.
+    expect(rows.slice(1).every((r) => (r[11] === 'true' ? r[8] === '' : /^\d+$/.test(r[8]!)))).toBe(true);
     expect(['=1', '+1', '-1', '@a', '\tx', '\rx'].map(neutraliseFormula)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", "'\rx"]);
     expect(neutraliseFormula('a=1')).toBe('a=1');
   });
@@ -206,7 +214,7 @@ describe('exportCsv', () => {
     expect(slow.writableEnded).toBe(false);
   });
 
-  it('writes byte-for-byte what csv-stringify writes over exportRows and toCells (the fast path holds)', async () => {
+  it('writes byte-for-byte what csv-stringify writes over the export\'s rows and toCells (the fast path holds)', async () => {
     seed();
     store.maps.upsert([makeMap(3, { name: 'crlf\r\nname, "q"' })]);
     store.players.setNickname(accountId(1), '=cmd()');
@@ -220,7 +228,7 @@ describe('exportCsv', () => {
     });
     store.replays.markDownloaded(makeRecord(3, 4), 'replays/odd, "name"/x y.replay.gbx', 1, 'a'.repeat(64));
     const names = new NameCache();
-    const reference = stringify([...store.records.exportRows()].map((r) => toCells(r, names)), {
+    const reference = stringify([...exportRows(store)].map((r) => toCells(r, names)), {
       record_delimiter: 'windows', quoted_match: /[\r\n]/, header: true, columns: [...CSV_COLUMNS], bom: true,
     });
     expect((await exportText({ bom: true })).text).toBe(reference);
@@ -230,7 +238,7 @@ describe('exportCsv', () => {
     seed();
     const file = join(dir, 'out', 'records.csv');
     const result = await exportCsv(store, file, { bom: true });
-    expect(result).toEqual({ rows: 5, file });
+    expect(result).toEqual({ rows: 6, file });
     expect(readFileSync(file, 'utf8').startsWith('\uFEFFmap_uid,')).toBe(true);
     expect(readdirSync(join(dir, 'out'))).toEqual(['records.csv']);
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMedalValue } from '../../../src-renderer/lib/format.ts';
+import { formatMedalScore, mapKind } from '../../../src-main/shared/leaderboard.ts';
 
-describe('medal scores in their map\'s unit', () => {
+describe('medal scores in their map\'s unit (the list view shows them through the shared rule)', () => {
   it('times on Race maps, points on Stunt maps, respawns on Platform maps', () => {
-    expect(formatMedalValue(75_198, { isStunt: false, mapType: 'TrackMania\\TM_Race' })).toBe('1:15.198');
-    expect(formatMedalValue(7005, { isStunt: true, mapType: 'TrackMania\\TM_Stunt' })).toBe('7,005');
-    expect(formatMedalValue(3, { isStunt: false, mapType: 'TrackMania\\TM_Platform' })).toBe('3 respawns');
-    expect(formatMedalValue(1, { isStunt: false, mapType: 'TrackMania\\TM_Platform' })).toBe('1 respawn');
+    expect(formatMedalScore(mapKind({ mapType: 'TrackMania\\TM_Race' }), 75_198)).toBe('1:15.198');
+    expect(formatMedalScore(mapKind({ mapType: 'TrackMania\\TM_Stunt' }), 7005)).toBe('7,005 pts');
+    expect(formatMedalScore(mapKind({ mapType: 'TrackMania\\TM_Platform' }), 3)).toBe('3 respawns');
+    expect(formatMedalScore(mapKind({ mapType: 'TrackMania\\TM_Platform' }), 1)).toBe('1 respawn');
   });
 });

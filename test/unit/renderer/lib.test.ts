@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alignSeries } from '../../../src-renderer/lib/chart.ts';
 import { readableColor } from '../../../src-renderer/lib/colors.ts';
-import { formatBytes, formatDeltaValue, formatEta, formatValue, isStale, isWorse, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
+import { formatBytes, formatDeltaValue, formatEta, formatValue, isStale, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
 import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
 import { splitRefs } from '../../../src-renderer/lib/refs.ts';
 import { parseRoute, routeHref } from '../../../src-renderer/lib/routes.ts';
@@ -14,12 +14,6 @@ describe('values as players read them', () => {
     expect(formatValue(12_345, true)).toBe('12,345');
     expect(formatDeltaValue(-333, false)).toBe('-0:00.333');
     expect(formatDeltaValue(-120, true)).toBe('-120');
-  });
-
-  it('calls slower worse on race maps and fewer points worse on Stunt maps', () => {
-    expect(isWorse(100, false)).toBe(true);
-    expect(isWorse(100, true)).toBe(false);
-    expect(isWorse(-5, true)).toBe(true);
   });
 
   it('tells dates relative to now, and says when data is stale', () => {
@@ -36,6 +30,8 @@ describe('values as players read them', () => {
     expect(formatEta(null)).toBe('');
     expect(playerName({ accountId: 'abcdef123456', nickname: null, displayName: '$f00Red$z Baron' })).toBe('Red Baron');
     expect(playerName({ accountId: 'abcdef123456', nickname: null, displayName: null })).toBe('abcdef12');
+    // Your nickname for a player comes first, as typed (a `$` in it is not a formatting code).
+    expect(playerName({ accountId: 'abcdef123456', nickname: 'Cash$$', displayName: '$f00Red$z Baron' })).toBe('Cash$$');
   });
 });
 

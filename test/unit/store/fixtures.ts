@@ -88,3 +88,20 @@ export async function memoryStore(): Promise<import('../../../src-main/core/stor
   const { openStore } = await import('../../../src-main/core/store/index.ts');
   return openStore({ memory: true, now: steppingClock() });
 }
+
+/** The export's rows in the friendly form (ExportRow), read through records.openExport as the CSV export reads them. */
+export function* exportRows(store: import('../../../src-main/core/store/index.ts').Store, list?: string): Generator<import('../../../src-main/core/store/index.ts').ExportRow> {
+  const cursor = store.records.openExport({ list });
+  try {
+    for (const t of cursor.rows) {
+      const [mapUid, mapId, mapName] = cursor.maps.get(t[0])!;
+      const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
+      yield {
+        mapKey: t[0], playerKey: t[1], mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: t[2], scope: t[3],
+        time: t[4], score: t[5], respawnCount: t[6], medal: t[7], hidden: t[8], timestamp: t[9], mapRecordId: t[10], replayPath: t[11],
+      };
+    }
+  } finally {
+    cursor.close();
+  }
+}

@@ -42,14 +42,15 @@ describe('players', () => {
     expect(store.players.get(accountId(1))?.nickname).toBeNull();
   });
 
-  it('shows the display name, else the nickname, else the account ID', () => {
+  it('shows your nickname for a player, else their display name, else the start of the account ID (shared/leaderboard.ts)', () => {
     store.players.add('Friends', [{ accountId: accountId(1), nickname: 'Bob' }, { accountId: accountId(2) }]);
     expect(store.players.nameOf(accountId(1))).toBe('Bob');
-    expect(store.players.nameOf(accountId(2))).toBe(accountId(2));
-    store.players.setDisplayNames(new Map([[accountId(1), 'Bobby_TM']]), '2025-01-01T00:00:00.000Z');
-    expect(store.players.nameOf(accountId(1))).toBe('Bobby_TM');
+    expect(store.players.nameOf(accountId(2))).toBe(accountId(2).slice(0, 8));
+    store.players.setDisplayNames(new Map([[accountId(1), 'Bobby_TM'], [accountId(2), 'Speedy']]), '2025-01-01T00:00:00.000Z');
+    expect(store.players.nameOf(accountId(1))).toBe('Bob');
+    expect(store.players.nameOf(accountId(2))).toBe('Speedy');
     expect(store.players.get(accountId(1))?.displayNameFetchedAt).toBe('2025-01-01T00:00:00.000Z');
-    expect(store.players.nameOf(accountId(3))).toBe(accountId(3));
+    expect(store.players.nameOf(accountId(3))).toBe(accountId(3).slice(0, 8));
   });
 
   it('lists a list\'s players in the order added, or every watched player', () => {

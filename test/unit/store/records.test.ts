@@ -40,7 +40,7 @@ describe('applyRecords', () => {
       timestamp: '2024-02-01T12:00:00.000Z', // kept as UTC ISO so it sorts
       scope: PB,
       mapUid: mapUid(1),
-      playerName: accountId(2),
+      playerName: accountId(2).slice(0, 8), // no name known: the start of the account ID
     });
     // The service's file name is kept as text, exactly.
     expect(stored?.filename).toBe(hidden.filename);
@@ -70,6 +70,26 @@ describe('applyRecords', () => {
   it('records a better time under the same record ID too', () => {
     apply(1, [makeRecord(1, 1, { time: 30000 })]);
     expect(apply(1, [makeRecord(1, 1, { time: 29000 })]).improvements.map((i) => i.kind)).toEqual(['improved']);
+  });
+
+  it('on a Platform map, fewer respawns is the improvement even when slower; as many and faster too (shared/leaderboard.ts)', () => {
+    store.maps.upsert([makeMap(3, { mapType: 'TrackMania\\TM_Platform' })]);
+    apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 2, time: 40000 })]);
+    const fewer = apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 1, time: 55000, mapRecordId: recordId(301) })]);
+    expect(fewer.improvements.map((i) => [i.kind, i.oldRespawnCount, i.newRespawnCount, i.oldTime, i.newTime])).toEqual([['improved', 2, 1, 40000, 55000]]);
+    // The history keeps the respawns replaced, as it keeps the time.
+    expect(store.records.history({ map: mapId(3), limit: 1 })[0]).toMatchObject({ kind: 'improved', oldRespawnCount: 2, newRespawnCount: 1 });
+    const faster = apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 1, time: 54000, mapRecordId: recordId(302) })]);
+    expect(faster.improvements.map((i) => i.kind)).toEqual(['improved']);
+    // More respawns, however fast, is a new record but no improvement.
+    const worse = apply(3, [makeRecord(3, 1, { gameMode: 'Platform', respawnCount: 3, time: 20000, mapRecordId: recordId(303) })]);
+    expect(worse.improvements.map((i) => i.kind)).toEqual(['changed']);
+  });
+
+  it('a new record behind the secret threshold improves on a visible one: a secret entry beats every visible one', () => {
+    apply(1, [makeRecord(1, 1, { time: 30000 })]);
+    const secret = apply(1, [makeRecord(1, 1, { hidden: true, time: null, mapRecordId: recordId(88) })]);
+    expect(secret.improvements).toEqual([expect.objectContaining({ kind: 'improved', oldTime: 30000, newTime: null, hidden: true })]);
   });
 
   it('on a Stunt map, a higher score is the improvement, whatever the run time', () => {
@@ -211,7 +231,7 @@ describe('record queries', () => {
     expect(store.records.forPlayer(accountId(1)).map((r) => r.mapId)).toEqual([mapId(1), mapId(2)]);
     expect(store.records.forList('L').map((r) => [r.mapId, r.accountId, r.playerName])).toEqual([
       [mapId(1), accountId(1), 'Me'],
-      [mapId(1), accountId(2), accountId(2)],
+      [mapId(1), accountId(2), accountId(2).slice(0, 8)],
     ]);
     expect(store.records.forMap(mapId(9))).toEqual([]);
     expect(store.records.forPlayer(accountId(9))).toEqual([]);

@@ -7,20 +7,20 @@ import { seedSchema2 } from './schema2-seed.ts';
 let db: Database.Database;
 afterEach(() => db?.close());
 
-/** Schema 5 with data, then migration 6. */
-function toSchema6(d: Database.Database, seed: (d: Database.Database) => void): void {
-  migrate(d, MIGRATIONS, 5);
-  seed(d);
+/** Schema 6 with data, then migration 7. */
+function toSchema7(d: Database.Database, seed: (d: Database.Database) => void): void {
   migrate(d, MIGRATIONS, 6);
+  seed(d);
+  migrate(d, MIGRATIONS, 7);
 }
 
-describe('migration 0006_list_sources_and_positions', () => {
+describe('migration 0007_list_sources_and_positions', () => {
   it('adds the source, brought-maps and positions tables and touches nothing else', () => {
     db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
     let before: ReturnType<typeof describeSchema> | undefined;
     let rows: unknown[] = [];
-    toSchema6(db, (d) => {
+    toSchema7(db, (d) => {
       seedSchema2(d);
       before = describeSchema(d);
       rows = d.prepare('SELECT * FROM records ORDER BY id').all();
@@ -36,7 +36,7 @@ describe('migration 0006_list_sources_and_positions', () => {
   it('a deleted list takes its source and brought maps with it; a deleted map or player its positions', () => {
     db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
-    toSchema6(db, seedSchema2);
+    toSchema7(db, seedSchema2);
     const list = db.prepare<[], { id: number }>('SELECT id FROM watchlists LIMIT 1').get()!.id;
     const map = db.prepare<[], { id: number }>('SELECT id FROM maps LIMIT 1').get()!.id;
     const player = db.prepare<[], { id: number }>('SELECT id FROM players LIMIT 1').get()!.id;

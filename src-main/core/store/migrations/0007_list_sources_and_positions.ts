@@ -1,9 +1,9 @@
-// Schema 6: a list made from what players play (a seasonal campaign, a Track of the Day month, a club campaign, a
+// Schema 7: a list made from what players play (a seasonal campaign, a Track of the Day month, a club campaign, a
 // Trackmania Exchange pack) remembers its source and the maps that source brought, and every watched personal best
 // gets its world position (Live services, docs/nadeo-api.md "Beyond the seed").
 import type { Database } from 'better-sqlite3';
 
-export const version = 6;
+export const version = 7;
 export const name = 'list_sources_and_positions';
 
 export function up(db: Database): void {

@@ -1,0 +1,470 @@
+// The game's leaderboard, one source of truth (docs/game-rules.md): a map's kind, how each kind ranks, secret entries,
+// deltas, medals and medal progress, and the name shown for a player. Pure functions: the store, the service, the
+// command line, the CSV export and the renderer all rank, label and format through this module and nothing else.
+import { formatDelta as formatTimeDelta, formatTime, medalName, stripFormatting } from './format.ts';
+
+// ---- map kinds -------------------------------------------------------------------------------------------------
+
+/** How a map is played and ranked. `other` (Royal, types not known yet) is shown and ranked by time. */
+export type MapKind = 'race' | 'clones' | 'stunt' | 'platform' | 'other';
+
+/** What a kind's results and medal scores count: milliseconds, Stunt points, or Platform respawns. */
+export type Unit = 'time' | 'points' | 'respawns';
+
+/** The map's kind from its type (`TrackMania\TM_Race`, `TM_Stunt`, `TM_Platform`...) and clones flag; never throws. */
+export function mapKind(map: { mapType: unknown; hasClones?: unknown }): MapKind {
+  const type = typeof map.mapType === 'string' ? map.mapType : '';
+  if (type.endsWith('TM_Stunt')) return 'stunt';
+  if (type.endsWith('TM_Platform')) return 'platform';
+  if (type.endsWith('TM_Race')) return map.hasClones === true ? 'clones' : 'race';
+  return 'other';
+}
+
+export function unitOf(kind: MapKind): Unit {
+  return kind === 'stunt' ? 'points' : kind === 'platform' ? 'respawns' : 'time';
+}
+
+/** The kind in words: `Race`, `Race (clones)`, `Stunt`, `Platform`, or the type's own name (`Royal`). */
+export function kindLabel(kind: MapKind, mapType = ''): string {
+  switch (kind) {
+    case 'race': return 'Race';
+    case 'clones': return 'Race (clones)';
+    case 'stunt': return 'Stunt';
+    case 'platform': return 'Platform';
+    case 'other': return mapType.slice(mapType.lastIndexOf('\\') + 1).replace(/^TM_/, '').trim() || 'Other';
+  }
+}
+
+// ---- results ---------------------------------------------------------------------------------------------------
+
+/**
+ * A record as far as ranking goes. A hidden (secret) entry's time, score and respawn count mean nothing, whatever
+ * they hold: the service may send a sentinel there.
+ */
+export interface RecordResult {
+  hidden: boolean;
+  /** Milliseconds. */
+  time: number | null;
+  /** Stunt points. */
+  score: number | null;
+  respawnCount: number | null;
+}
+
+/** A record with what orders and labels it on a leaderboard. */
+export interface RankableRecord extends RecordResult {
+  /** 0 none, 1 bronze, 2 silver, 3 gold, 4 author (the service's medal field). */
+  medal: number;
+  /** When it was set (ISO): of two equal results, the earlier one is ahead. */
+  timestamp?: string | null | undefined;
+}
+
+const known = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** What a visible result ranks by on its kind, smaller first; null when it holds nothing to rank by. */
+function sortKey(kind: MapKind, r: RecordResult): [number, number] | null {
+  if (r.hidden) return null;
+  switch (unitOf(kind)) {
+    case 'points':
+      return known(r.score) ? [-r.score, 0] : null;
+    case 'respawns':
+      // Fewest respawns first, then the time; a run whose respawns were not tracked comes after those counted.
+      if (!known(r.respawnCount) && !known(r.time)) return null;
+      return [known(r.respawnCount) ? r.respawnCount : Number.POSITIVE_INFINITY, known(r.time) ? r.time : Number.POSITIVE_INFINITY];
+    case 'time':
+      return known(r.time) ? [r.time, 0] : null;
+  }
+}
+
+/** Whether a record has a visible result its map kind can rank. */
+function isRankable(kind: MapKind, r: RecordResult): boolean {
+  return sortKey(kind, r) !== null;
+}
+
+/**
+ * Orders two visible results of one map kind: negative when `a` is ahead, 0 when tied. Race and clones by time,
+ * fastest first; Stunt by points, most first; Platform by respawns, fewest first, then time. A result that cannot
+ * be ranked (hidden, or nothing to rank by) comes after every one that can.
+ */
+export function compareResults(kind: MapKind, a: RecordResult, b: RecordResult): number {
+  return compareKeys(sortKey(kind, a), sortKey(kind, b));
+}
+
+function compareKeys(x: [number, number] | null, y: [number, number] | null): number {
+  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+  return x[0] !== y[0] ? Math.sign(x[0] - y[0]) : x[1] === y[1] ? 0 : Math.sign(x[1] - y[1]);
+}
+
+/**
+ * Whether `next` improves on `previous` (the history's "improved"): a better visible result by the kind's order
+ * (Platform: fewer respawns, or as many and faster), or a new record (another record ID) behind the secret threshold
+ * where the previous one was visible: a secret entry is better than every visible one.
+ */
+export function isImprovement(
+  kind: MapKind,
+  previous: RecordResult & { mapRecordId?: string | undefined },
+  next: RecordResult & { mapRecordId?: string | undefined },
+): boolean {
+  if (next.hidden) return !previous.hidden && previous.mapRecordId !== next.mapRecordId;
+  if (previous.hidden || !isRankable(kind, next) || !isRankable(kind, previous)) return false;
+  return compareResults(kind, next, previous) < 0;
+}
+
+/**
+ * The values of a record a view may show: none for a secret entry, whatever was stored; the points only on Stunt
+ * maps (0 elsewhere means nothing); the time and the respawn count as they are.
+ */
+export function shownResult(kind: MapKind, r: RecordResult): { time: number | null; score: number | null; respawnCount: number | null } {
+  if (r.hidden) return { time: null, score: null, respawnCount: null };
+  return { time: r.time, score: kind === 'stunt' ? r.score : null, respawnCount: r.respawnCount };
+}
+
+// ---- deltas ----------------------------------------------------------------------------------------------------
+
+/**
+ * A difference "value minus reference", in the map kind's unit: milliseconds (positive: slower), Stunt points
+ * (positive: more points) or Platform respawns (positive: more respawns), with the time difference beside it on
+ * Platform (null elsewhere, or when a time is missing).
+ */
+export interface Delta {
+  unit: Unit;
+  value: number;
+  time: number | null;
+}
+
+/** value − reference of two visible results; null when either cannot be compared in the kind's unit. */
+export function deltaOf(kind: MapKind, value: RecordResult, reference: RecordResult): Delta | null {
+  if (value.hidden || reference.hidden) return null;
+  const time = known(value.time) && known(reference.time) ? value.time - reference.time : null;
+  switch (unitOf(kind)) {
+    case 'points':
+      return known(value.score) && known(reference.score) ? { unit: 'points', value: value.score - reference.score, time: null } : null;
+    case 'respawns':
+      if (known(value.respawnCount) && known(reference.respawnCount)) {
+        return { unit: 'respawns', value: value.respawnCount - reference.respawnCount, time };
+      }
+      return time === null ? null : { unit: 'time', value: time, time: null };
+    case 'time':
+      return time === null ? null : { unit: 'time', value: time, time: null };
+  }
+}
+
+/** Whether a delta puts the value ahead of its reference (faster, more points, fewer respawns or as many and faster). */
+export function deltaDirection(delta: Delta): 'ahead' | 'behind' | 'level' {
+  const sign = delta.unit === 'respawns' && delta.value === 0 ? Math.sign(delta.time ?? 0) : Math.sign(delta.value);
+  const worse = delta.unit === 'points' ? -sign : sign;
+  return worse > 0 ? 'behind' : worse < 0 ? 'ahead' : 'level';
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** 1 → `1 respawn`, 3 → `3 respawns`. */
+export function formatRespawns(count: number): string {
+  return plural(count, 'respawn', 'respawns');
+}
+
+/** Stunt points with digit grouping: `12,345 pts`. */
+export function formatPoints(points: number): string {
+  return `${Math.round(points).toLocaleString('en-US')} pts`;
+}
+
+const signed = (n: number): string => (n < 0 ? '-' : '+');
+
+/**
+ * A delta as players read it, signed as "value minus reference": `+0:00.412` (slower), `-215 pts` (fewer points),
+ * `+1 respawn`; on Platform with as many respawns, the time (`-0:00.120`). '' for no delta.
+ */
+export function formatDelta(delta: Delta | null | undefined): string {
+  if (!delta) return '';
+  switch (delta.unit) {
+    case 'time':
+      return formatTimeDelta(delta.value);
+    case 'points':
+      return `${signed(delta.value)}${formatPoints(Math.abs(delta.value))}`;
+    case 'respawns':
+      if (delta.value === 0 && delta.time !== null) return formatTimeDelta(delta.time);
+      return `${signed(delta.value)}${formatRespawns(Math.abs(delta.value))}`;
+  }
+}
+
+/** A delta's size without its sign: `0:00.412`, `215 pts`, `1 respawn`. */
+function formatAmount(delta: Delta): string {
+  const size = Math.abs(delta.value);
+  return delta.unit === 'time' ? formatTime(size) : delta.unit === 'points' ? formatPoints(size) : formatRespawns(size);
+}
+
+// ---- how a result reads -------------------------------------------------------------------------------------------
+
+/** A result split in what it ranks by and what goes beside it (Platform's time). */
+export interface ResultText {
+  main: string;
+  beside: string | null;
+}
+
+/** A record as the game shows it: `SECRET` when hidden, the time, `12,345 pts`, or `2 respawns` with the time beside. */
+export function resultText(kind: MapKind, r: RecordResult): ResultText {
+  if (r.hidden) return { main: 'SECRET', beside: null };
+  switch (unitOf(kind)) {
+    case 'points':
+      return { main: known(r.score) ? formatPoints(r.score) : '-', beside: null };
+    case 'respawns':
+      if (!known(r.respawnCount)) return { main: formatTime(r.time), beside: null };
+      return { main: formatRespawns(r.respawnCount), beside: known(r.time) ? formatTime(r.time) : null };
+    case 'time':
+      return { main: formatTime(r.time), beside: null };
+  }
+}
+
+/** resultText on one line: `2 respawns (0:45.120)`. */
+export function formatResult(kind: MapKind, r: RecordResult): string {
+  const { main, beside } = resultText(kind, r);
+  return beside === null ? main : `${main} (${beside})`;
+}
+
+// ---- medals ----------------------------------------------------------------------------------------------------
+
+/** A map's medal scores: times (ms) on race maps, points on Stunt maps, maximum respawn counts on Platform maps. */
+export interface MedalScores {
+  author: number;
+  gold: number;
+  silver: number;
+  bronze: number;
+}
+
+/** Medals from the best: 4 author, 3 gold, 2 silver, 1 bronze. */
+const MEDALS_BEST_FIRST = [4, 3, 2, 1] as const;
+export type EarnedMedal = 0 | 1 | 2 | 3 | 4;
+
+function medalScore(medals: MedalScores, medal: 1 | 2 | 3 | 4): number {
+  return medal === 4 ? medals.author : medal === 3 ? medals.gold : medal === 2 ? medals.silver : medals.bronze;
+}
+
+/** A medal score as the kind reads it: a time, `12,345 pts`, or `2 respawns` (Platform's maximum). */
+export function formatMedalScore(kind: MapKind, score: number): string {
+  const unit = unitOf(kind);
+  return unit === 'points' ? formatPoints(score) : unit === 'respawns' ? formatRespawns(score) : formatTime(score);
+}
+
+/** A medal score as a result, to compare a record with. */
+function medalAsResult(kind: MapKind, score: number): RecordResult {
+  const unit = unitOf(kind);
+  return {
+    hidden: false,
+    time: unit === 'time' ? score : null,
+    score: unit === 'points' ? score : null,
+    respawnCount: unit === 'respawns' ? score : null,
+  };
+}
+
+/** Whether a visible result reaches a medal score: as fast, as many points, at most that many respawns. */
+function reaches(kind: MapKind, r: RecordResult, score: number): boolean {
+  if (r.hidden) return false;
+  switch (unitOf(kind)) {
+    case 'points': return known(r.score) && r.score >= score;
+    case 'respawns': return known(r.respawnCount) && r.respawnCount <= score;
+    case 'time': return known(r.time) && r.time <= score;
+  }
+}
+
+/** The best medal a visible result reaches on a map with these medal scores (0: none). */
+export function medalOf(kind: MapKind, r: RecordResult, medals: MedalScores): EarnedMedal {
+  for (const medal of MEDALS_BEST_FIRST) if (reaches(kind, r, medalScore(medals, medal))) return medal;
+  return 0;
+}
+
+/** 0..4; anything else (a value the service never sends) reads as none. */
+function clampMedal(medal: number): EarnedMedal {
+  return medal === 1 || medal === 2 || medal === 3 || medal === 4 ? medal : 0;
+}
+
+/**
+ * Where a record stands against the map's medals: the medal held (the service's, or the one its result reaches
+ * if higher), the next one, and the gap to it as value − the next medal's score (null when unknown: a secret
+ * entry's result is hidden).
+ */
+export interface MedalProgress {
+  medal: EarnedMedal;
+  /** null once the author medal is held. */
+  next: 1 | 2 | 3 | 4 | null;
+  gap: Delta | null;
+}
+
+/** Medal progress as the views carry it (plain numbers): what the readers below take. */
+export interface MedalProgressLike {
+  medal: number;
+  next: number | null;
+  gap: Delta | null;
+}
+
+/** A record's medal progress; null without a record. */
+export function medalProgress(kind: MapKind, record: RankableRecord | null, medals: MedalScores): MedalProgress | null {
+  if (!record) return null;
+  const held = record.hidden ? clampMedal(record.medal) : (Math.max(clampMedal(record.medal), medalOf(kind, record, medals)) as EarnedMedal);
+  if (held === 4) return { medal: 4, next: null, gap: null };
+  const next = (held + 1) as 1 | 2 | 3 | 4;
+  const gap = record.hidden ? null : deltaOf(kind, record, medalAsResult(kind, medalScore(medals, next)));
+  return { medal: held, next, gap };
+}
+
+/** `0:00.412 to gold`, `1 respawn to author`, `215 pts to gold`; `gold next` when the gap is unknown; '' at author. */
+export function formatMedalGap(progress: MedalProgressLike | null | undefined): string {
+  if (!progress || progress.next === null) return '';
+  const medal = medalName(progress.next);
+  return progress.gap ? `${formatAmount(progress.gap)} to ${medal}` : `${medal} next`;
+}
+
+/** How close to the next medal counts as near, per unit. */
+export interface GapLimit {
+  time: number;
+  points: number;
+  respawns: number;
+}
+
+/** The choices players get for "within X of the next medal", closest first. */
+export const GAP_LIMITS: readonly GapLimit[] = [
+  { time: 100, points: 50, respawns: 1 },
+  { time: 500, points: 250, respawns: 1 },
+  { time: 1000, points: 500, respawns: 2 },
+  { time: 5000, points: 2000, respawns: 5 },
+];
+
+/** `0:00.500 · 250 pts · 1 respawn` */
+export function formatGapLimit(limit: GapLimit): string {
+  return `${formatTime(limit.time)} · ${formatPoints(limit.points)} · ${formatRespawns(limit.respawns)}`;
+}
+
+/** Whether the next medal is within the limit (in the gap's own unit); false at author or with an unknown gap. */
+export function isWithin(progress: MedalProgressLike | null | undefined, limit: GapLimit): boolean {
+  if (!progress?.gap) return false;
+  return Math.abs(progress.gap.value) <= limit[progress.gap.unit];
+}
+
+/** Medal counts over maps: records per medal held, maps without a record, and records near their next medal. */
+export interface MedalCounts {
+  author: number;
+  gold: number;
+  silver: number;
+  bronze: number;
+  /** Records without a medal. */
+  none: number;
+  /** Maps without a record. */
+  missing: number;
+  /** Records within the limit of their next medal. */
+  near: number;
+}
+
+/** Counts medal progress over maps (null: no record on that map). */
+export function countMedals(progress: Iterable<MedalProgressLike | null>, limit: GapLimit): MedalCounts {
+  const counts: MedalCounts = { author: 0, gold: 0, silver: 0, bronze: 0, none: 0, missing: 0, near: 0 };
+  for (const p of progress) {
+    if (!p) {
+      counts.missing += 1;
+      continue;
+    }
+    counts[medalName(p.medal)] += 1;
+    if (isWithin(p, limit)) counts.near += 1;
+  }
+  return counts;
+}
+
+// ---- the player shown ------------------------------------------------------------------------------------------
+
+/** The start of an account ID, as shown when nothing better is known. */
+function shortAccountId(accountId: string): string {
+  return accountId.slice(0, 8);
+}
+
+/**
+ * The name shown for a player everywhere (window, command line, CSV): your nickname for them, else their display
+ * name (raw, with its formatting codes: each surface renders or strips them), else the start of the account ID.
+ */
+export function playerLabel(player: { accountId: string; nickname?: string | null | undefined; displayName?: string | null | undefined }): string {
+  const nickname = player.nickname?.trim();
+  if (nickname) return nickname;
+  const displayName = player.displayName ?? '';
+  if (stripFormatting(displayName).trim() !== '') return displayName;
+  return shortAccountId(player.accountId);
+}
+
+// ---- a map's leaderboard ---------------------------------------------------------------------------------------
+
+/** A watched player on one map, before ranking. */
+export interface Contender<P> {
+  player: P;
+  /** The name shown (playerLabel): it orders secret entries and ties set at the same moment. */
+  name: string;
+  record: RankableRecord | null;
+  isMe?: boolean | undefined;
+}
+
+/**
+ * Where a player stands: `secret` (hidden by the map's secret threshold: ahead of every visible entry, no time,
+ * score or replay), `ranked`, `unranked` (visible but with nothing its kind ranks by), or `none` (no record).
+ */
+export type StandingStatus = 'secret' | 'ranked' | 'unranked' | 'none';
+
+export interface Standing<P> extends Contender<P> {
+  status: StandingStatus;
+  isMe: boolean;
+  /** Competition rank ("1, 2, 2, 4") counting the secret entries ahead; null unless ranked. */
+  rank: number | null;
+  /** The best visible result (ties share it). */
+  isBest: boolean;
+  /** value − the best visible result; null unless ranked. */
+  deltaToBest: Delta | null;
+  /** value − my result; null on my own entry, when either is not ranked, or without a "me". */
+  deltaToMe: Delta | null;
+}
+
+export interface Leaderboard<P> {
+  kind: MapKind;
+  /** In leaderboard order: secret entries, ranked ones, unranked ones, then players without a record. */
+  entries: Standing<P>[];
+  /** Secret entries among them: "delta to best" refers to the best visible entry when there are any. */
+  secret: number;
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byName = (a: { name: string }, b: { name: string }): number => collator.compare(stripFormatting(a.name), stripFormatting(b.name));
+
+/**
+ * Ranks one map's watched players as the game does. Secret entries come first (higher medal first, then by name:
+ * their order is unknown) and count in the ranks of the visible ones; ties share a rank, the earlier record first;
+ * players without a record keep the order given.
+ */
+export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender<P>[]): Leaderboard<P> {
+  const secret: Standing<P>[] = [];
+  const ranked: Standing<P>[] = [];
+  const unranked: Standing<P>[] = [];
+  const none: Standing<P>[] = [];
+  // Each ranked result's key, worked out once (a compare view ranks thousands of maps at a time).
+  const keys = new Map<Standing<P>, [number, number]>();
+  for (const c of contenders) {
+    const r = c.record;
+    const key = r ? sortKey(kind, r) : null;
+    const status: StandingStatus = !r ? 'none' : r.hidden ? 'secret' : key ? 'ranked' : 'unranked';
+    const standing: Standing<P> = { ...c, isMe: c.isMe === true, status, rank: null, isBest: false, deltaToBest: null, deltaToMe: null };
+    if (key && status === 'ranked') keys.set(standing, key);
+    (status === 'secret' ? secret : status === 'ranked' ? ranked : status === 'unranked' ? unranked : none).push(standing);
+  }
+  const earlier = (a: Standing<P>, b: Standing<P>): number => {
+    const x = a.record!.timestamp ?? '';
+    const y = b.record!.timestamp ?? '';
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  secret.sort((a, b) => clampMedal(b.record!.medal) - clampMedal(a.record!.medal) || byName(a, b));
+  ranked.sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!) || earlier(a, b) || byName(a, b));
+  unranked.sort(byName);
+
+  const best = ranked[0];
+  const me = ranked.find((s) => s.isMe)?.record;
+  ranked.forEach((s, i) => {
+    const previous = ranked[i - 1];
+    s.rank = previous && compareKeys(keys.get(previous)!, keys.get(s)!) === 0 ? previous.rank : secret.length + i + 1;
+    s.isBest = compareKeys(keys.get(s)!, keys.get(best!)!) === 0;
+    s.deltaToBest = deltaOf(kind, s.record!, best!.record!);
+    s.deltaToMe = me && !s.isMe ? deltaOf(kind, s.record!, me) : null;
+  });
+  return { kind, entries: [...secret, ...ranked, ...unranked, ...none], secret: secret.length };
+}

@@ -1,0 +1,297 @@
+// The game's rules (docs/game-rules.md), one case each: every map kind, ties, secret entries, missing records, "me".
+import { describe, expect, it } from 'vitest';
+import {
+  compareResults, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatMedalGap, formatMedalScore, formatResult,
+  GAP_LIMITS, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel, rankLeaderboard, resultText, unitOf,
+  type Contender, type MapKind, type MedalScores, type RankableRecord,
+} from '../../../src-main/shared/leaderboard.ts';
+
+const race = (time: number, extra: Partial<RankableRecord> = {}): RankableRecord => ({ hidden: false, time, score: 0, respawnCount: null, medal: 0, ...extra });
+const stunt = (score: number, extra: Partial<RankableRecord> = {}): RankableRecord => ({ hidden: false, time: 60_000, score, respawnCount: null, medal: 0, ...extra });
+const platform = (respawnCount: number | null, time: number, extra: Partial<RankableRecord> = {}): RankableRecord => ({ hidden: false, time, score: 0, respawnCount, medal: 0, ...extra });
+/** A secret entry: whatever the service put in its fields (here a sentinel and a score) must not count. */
+const secret = (medal = 3): RankableRecord => ({ hidden: true, time: null, score: 4294967295, respawnCount: null, medal });
+
+function board(kind: MapKind, entries: [string, RankableRecord | null, boolean?][]) {
+  const contenders: Contender<string>[] = entries.map(([name, record, isMe]) => ({ player: name, name, record, isMe }));
+  return rankLeaderboard(kind, contenders);
+}
+const order = (b: ReturnType<typeof board>) => b.entries.map((e) => e.player);
+const ranks = (b: ReturnType<typeof board>) => Object.fromEntries(b.entries.map((e) => [e.player, e.rank]));
+
+describe('map kinds', () => {
+  it.each([
+    ['TrackMania\\TM_Race', false, 'race', 'time', 'Race'],
+    ['TrackMania\\TM_Race', true, 'clones', 'time', 'Race (clones)'],
+    ['TrackMania\\TM_Stunt', false, 'stunt', 'points', 'Stunt'],
+    ['TrackMania\\TM_Platform', false, 'platform', 'respawns', 'Platform'],
+    ['TrackMania\\TM_Royal', false, 'other', 'time', 'Royal'],
+    ['', false, 'other', 'time', 'Other'],
+  ] as const)('%s (clones: %s) is %s, ranked by %s', (mapType, hasClones, kind, unit, label) => {
+    expect(mapKind({ mapType, hasClones })).toBe(kind);
+    expect(unitOf(kind)).toBe(unit);
+    expect(kindLabel(kind, mapType)).toBe(label);
+  });
+
+  it('never throws on a map type that is not text', () => {
+    expect(mapKind({ mapType: undefined })).toBe('other');
+    expect(mapKind({ mapType: 42, hasClones: 'yes' })).toBe('other');
+  });
+});
+
+describe('ordering per kind', () => {
+  it('Race and clones: fastest first', () => {
+    for (const kind of ['race', 'clones', 'other'] as const) {
+      expect(order(board(kind, [['slow', race(31_000)], ['fast', race(30_000)], ['mid', race(30_500)]]))).toEqual(['fast', 'mid', 'slow']);
+    }
+  });
+
+  it('Stunt: most points first, whatever the run took', () => {
+    const b = board('stunt', [['low', stunt(4000, { time: 10_000 })], ['high', stunt(5200, { time: 90_000 })]]);
+    expect(order(b)).toEqual(['high', 'low']);
+  });
+
+  it('Platform: fewest respawns first, then the time; untracked respawns after counted ones', () => {
+    const b = board('platform', [
+      ['fast but 3', platform(3, 40_000)],
+      ['slow but 0', platform(0, 90_000)],
+      ['0 and faster', platform(0, 80_000)],
+      ['untracked', platform(null, 10_000)],
+    ]);
+    expect(order(b)).toEqual(['0 and faster', 'slow but 0', 'fast but 3', 'untracked']);
+    expect(ranks(b)).toEqual({ '0 and faster': 1, 'slow but 0': 2, 'fast but 3': 3, untracked: 4 });
+  });
+
+  it('compareResults is negative when the first is ahead, 0 when tied', () => {
+    expect(compareResults('race', race(1), race(2))).toBeLessThan(0);
+    expect(compareResults('stunt', stunt(1), stunt(2))).toBeGreaterThan(0);
+    expect(compareResults('platform', platform(1, 5), platform(1, 5))).toBe(0);
+    expect(compareResults('race', secret(), race(1))).toBeGreaterThan(0); // a hidden result is not rankable by value
+  });
+});
+
+describe('ties share a rank (competition ranking)', () => {
+  it('1, 2, 2, 4 with the earlier record listed first', () => {
+    const b = board('race', [
+      ['d', race(33_000)],
+      ['c later', race(31_000, { timestamp: '2026-02-01T00:00:00Z' })],
+      ['b earlier', race(31_000, { timestamp: '2026-01-01T00:00:00Z' })],
+      ['a', race(30_000)],
+    ]);
+    expect(order(b)).toEqual(['a', 'b earlier', 'c later', 'd']);
+    expect(b.entries.map((e) => e.rank)).toEqual([1, 2, 2, 4]);
+  });
+
+  it('equal best results are both best, with a zero delta', () => {
+    const b = board('stunt', [['x', stunt(500)], ['y', stunt(500)], ['z', stunt(400)]]);
+    expect(b.entries.map((e) => e.isBest)).toEqual([true, true, false]);
+    expect(b.entries.map((e) => e.deltaToBest?.value)).toEqual([0, 0, -100]);
+  });
+
+  it('Platform ties only on respawns and time together', () => {
+    const b = board('platform', [['a', platform(1, 50_000)], ['b', platform(1, 50_000)], ['c', platform(1, 50_001)]]);
+    expect(b.entries.map((e) => e.rank)).toEqual([1, 1, 3]);
+  });
+});
+
+describe('secret entries', () => {
+  it('come ahead of every visible entry, and the visible ranks count them: 3 secret, the best visible is 4th', () => {
+    const b = board('race', [['v1', race(30_000)], ['s1', secret(3)], ['v2', race(31_000)], ['s2', secret(4)], ['s3', secret(3)]]);
+    expect(order(b)).toEqual(['s2', 's1', 's3', 'v1', 'v2']);
+    expect(b.secret).toBe(3);
+    expect(ranks(b)).toEqual({ s2: null, s1: null, s3: null, v1: 4, v2: 5 });
+    expect(b.entries.slice(0, 3).every((e) => e.status === 'secret' && e.deltaToBest === null && !e.isBest)).toBe(true);
+  });
+
+  it('delta to best refers to the best visible entry', () => {
+    const b = board('race', [['s', secret()], ['v1', race(30_000)], ['v2', race(30_250)]]);
+    expect(b.entries.find((e) => e.player === 'v1')).toMatchObject({ isBest: true, deltaToBest: { unit: 'time', value: 0 } });
+    expect(b.entries.find((e) => e.player === 'v2')?.deltaToBest).toEqual({ unit: 'time', value: 250, time: null });
+  });
+
+  it('a secret Stunt entry never shows the score it was sent with', () => {
+    const b = board('stunt', [['s', secret()], ['v', stunt(900)]]);
+    expect(resultText('stunt', b.entries[0]!.record!)).toEqual({ main: 'SECRET', beside: null });
+    expect(b.entries[1]!.rank).toBe(2);
+    expect(deltaOf('stunt', secret(), stunt(900))).toBeNull();
+  });
+});
+
+describe('missing records', () => {
+  it('players without a record come last, unranked, in the order given', () => {
+    const b = board('race', [['none 1', null], ['v', race(30_000)], ['none 2', null]]);
+    expect(order(b)).toEqual(['v', 'none 1', 'none 2']);
+    expect(b.entries.slice(1).map((e) => [e.status, e.rank, e.deltaToBest, e.deltaToMe])).toEqual([['none', null, null, null], ['none', null, null, null]]);
+  });
+
+  it('a visible record with nothing its kind ranks by is kept, unranked, after the ranked ones', () => {
+    const b = board('race', [['odd', race(0, { time: null })], ['v', race(30_000)]]);
+    expect(b.entries.map((e) => [e.player, e.status, e.rank])).toEqual([['v', 'ranked', 1], ['odd', 'unranked', null]]);
+  });
+
+  it('an empty map is an empty leaderboard', () => {
+    expect(board('platform', [])).toEqual({ kind: 'platform', entries: [], secret: 0 });
+  });
+});
+
+describe('"me"', () => {
+  it('delta to me is value − mine; empty on my own entry', () => {
+    const b = board('race', [['me', race(30_500), true], ['ahead', race(30_000)], ['behind', race(31_000)]]);
+    const by = Object.fromEntries(b.entries.map((e) => [e.player, e.deltaToMe?.value ?? null]));
+    expect(by).toEqual({ ahead: -500, me: null, behind: 500 });
+    expect(b.entries.find((e) => e.player === 'me')?.isMe).toBe(true);
+  });
+
+  it('on Stunt a positive delta to me is more points; on Platform it is in respawns with the time beside', () => {
+    const s = board('stunt', [['me', stunt(1000), true], ['x', stunt(1200)]]);
+    expect(s.entries[0]!.deltaToMe).toEqual({ unit: 'points', value: 200, time: null });
+    const p = board('platform', [['me', platform(2, 50_000), true], ['x', platform(1, 52_000)]]);
+    expect(p.entries[0]!.deltaToMe).toEqual({ unit: 'respawns', value: -1, time: 2000 });
+  });
+
+  it('no delta to me when my entry is secret, missing, or there is no me', () => {
+    expect(board('race', [['me', secret(), true], ['x', race(1)]]).entries[1]!.deltaToMe).toBeNull();
+    expect(board('race', [['me', null, true], ['x', race(1)]]).entries[0]!.deltaToMe).toBeNull();
+    expect(board('race', [['x', race(1)], ['y', race(2)]]).entries[1]!.deltaToMe).toBeNull();
+  });
+});
+
+describe('deltas: one sign convention, one formatter', () => {
+  it.each([
+    [{ unit: 'time', value: 412, time: null }, '+0:00.412', 'behind'],
+    [{ unit: 'time', value: -120, time: null }, '-0:00.120', 'ahead'],
+    [{ unit: 'time', value: 0, time: null }, '+0:00.000', 'level'],
+    [{ unit: 'points', value: 215, time: null }, '+215 pts', 'ahead'],
+    [{ unit: 'points', value: -1020, time: null }, '-1,020 pts', 'behind'],
+    [{ unit: 'respawns', value: 1, time: -3000 }, '+1 respawn', 'behind'],
+    [{ unit: 'respawns', value: -2, time: 5000 }, '-2 respawns', 'ahead'],
+    [{ unit: 'respawns', value: 0, time: 250 }, '+0:00.250', 'behind'],
+    [{ unit: 'respawns', value: 0, time: null }, '+0 respawns', 'level'],
+  ] as const)('%j reads %s (%s)', (delta, text, direction) => {
+    expect(formatDelta(delta)).toBe(text);
+    expect(deltaDirection(delta)).toBe(direction);
+  });
+
+  it('no delta reads as nothing', () => {
+    expect(formatDelta(null)).toBe('');
+  });
+
+  it('Platform without respawn counts falls back to the time', () => {
+    expect(deltaOf('platform', platform(null, 50_000), platform(2, 49_000))).toEqual({ unit: 'time', value: 1000, time: null });
+  });
+});
+
+describe('how results read', () => {
+  it.each([
+    ['race', race(61_234), '1:01.234'],
+    ['stunt', stunt(12_345), '12,345 pts'],
+    ['platform', platform(2, 45_120), '2 respawns (0:45.120)'],
+    ['platform', platform(1, 45_120), '1 respawn (0:45.120)'],
+    ['platform', platform(null, 45_120), '0:45.120'],
+    ['race', secret(), 'SECRET'],
+  ] as const)('%s: %j → %s', (kind, record, text) => expect(formatResult(kind, record)).toBe(text));
+
+  it('medal scores read in the kind\'s unit: Platform\'s are respawn counts', () => {
+    expect(formatMedalScore('race', 45_000)).toBe('0:45.000');
+    expect(formatMedalScore('stunt', 5000)).toBe('5,000 pts');
+    expect(formatMedalScore('platform', 0)).toBe('0 respawns');
+    expect(formatMedalScore('platform', 1)).toBe('1 respawn');
+  });
+});
+
+describe('medals and medal progress', () => {
+  const raceMedals: MedalScores = { author: 40_000, gold: 43_000, silver: 48_000, bronze: 60_000 };
+  const stuntMedals: MedalScores = { author: 6000, gold: 5000, silver: 4000, bronze: 3000 };
+  const platformMedals: MedalScores = { author: 0, gold: 1, silver: 3, bronze: 5 };
+
+  it('a result earns a medal when it is at least as good as its score', () => {
+    expect(medalOf('race', race(40_000), raceMedals)).toBe(4);
+    expect(medalOf('race', race(40_001), raceMedals)).toBe(3);
+    expect(medalOf('race', race(70_000), raceMedals)).toBe(0);
+    expect(medalOf('stunt', stunt(5000), stuntMedals)).toBe(3);
+    expect(medalOf('stunt', stunt(2999), stuntMedals)).toBe(0);
+    expect(medalOf('platform', platform(0, 99_000), platformMedals)).toBe(4);
+    expect(medalOf('platform', platform(2, 10_000), platformMedals)).toBe(2);
+    expect(medalOf('platform', platform(6, 10_000), platformMedals)).toBe(0);
+  });
+
+  it('the next medal and the gap to it, in the kind\'s unit', () => {
+    expect(formatMedalGap(medalProgress('race', race(43_412, { medal: 2 }), raceMedals))).toBe('0:00.412 to gold');
+    expect(formatMedalGap(medalProgress('platform', platform(1, 50_000, { medal: 3 }), platformMedals))).toBe('1 respawn to author');
+    expect(formatMedalGap(medalProgress('stunt', stunt(4785, { medal: 2 }), stuntMedals))).toBe('215 pts to gold');
+    expect(medalProgress('stunt', stunt(4785, { medal: 2 }), stuntMedals)).toEqual({ medal: 2, next: 3, gap: { unit: 'points', value: -215, time: null } });
+  });
+
+  it('the medal held is the higher of the service\'s and the result\'s; at author there is no next medal', () => {
+    expect(medalProgress('race', race(39_000, { medal: 3 }), raceMedals)).toEqual({ medal: 4, next: null, gap: null });
+    expect(formatMedalGap(medalProgress('race', race(39_000, { medal: 4 }), raceMedals))).toBe('');
+    expect(medalProgress('race', race(70_000, { medal: 0 }), raceMedals)?.next).toBe(1);
+  });
+
+  it('a secret entry keeps its medal; its gap is unknown', () => {
+    const p = medalProgress('race', secret(3), raceMedals);
+    expect(p).toEqual({ medal: 3, next: 4, gap: null });
+    expect(formatMedalGap(p)).toBe('author next');
+  });
+
+  it('no record, no progress', () => {
+    expect(medalProgress('race', null, raceMedals)).toBeNull();
+  });
+
+  it('counts medals and the maps within a limit of the next medal, each gap in its own unit', () => {
+    const limit = { time: 500, points: 250, respawns: 1 };
+    const progress = [
+      medalProgress('race', race(43_412, { medal: 2 }), raceMedals), // 412 ms to gold: near
+      medalProgress('race', race(44_000, { medal: 2 }), raceMedals), // 1 s to gold: not near
+      medalProgress('stunt', stunt(4785), stuntMedals), // 215 pts to gold: near
+      medalProgress('platform', platform(3, 1, { medal: 2 }), platformMedals), // 2 respawns to gold: not near
+      medalProgress('race', race(39_000, { medal: 4 }), raceMedals), // author
+      medalProgress('race', race(70_000), raceMedals), // none
+      medalProgress('race', secret(3), raceMedals), // gold, gap unknown
+      null, // no record
+    ];
+    expect(countMedals(progress, limit)).toEqual({ author: 1, gold: 1, silver: 4, bronze: 0, none: 1, missing: 1, near: 2 });
+    expect(isWithin(progress[0], limit)).toBe(true);
+    expect(isWithin(progress[3], { ...limit, respawns: 2 })).toBe(true);
+    expect(formatGapLimit(GAP_LIMITS[1]!)).toBe('0:00.500 · 250 pts · 1 respawn');
+  });
+});
+
+describe('what counts as an improvement (the history)', () => {
+  it('a better result by the kind\'s order', () => {
+    expect(isImprovement('race', race(31_000), race(30_999))).toBe(true);
+    expect(isImprovement('race', race(31_000), race(31_000))).toBe(false);
+    expect(isImprovement('stunt', stunt(900), stunt(901))).toBe(true);
+    expect(isImprovement('stunt', stunt(900), stunt(899))).toBe(false);
+  });
+
+  it('Platform: fewer respawns even if slower, or as many and faster', () => {
+    expect(isImprovement('platform', platform(2, 40_000), platform(1, 60_000))).toBe(true);
+    expect(isImprovement('platform', platform(1, 60_000), platform(1, 59_000))).toBe(true);
+    expect(isImprovement('platform', platform(1, 40_000), platform(2, 30_000))).toBe(false);
+  });
+
+  it('a new record behind the secret threshold beats a visible one; an unhidden one is not an improvement', () => {
+    expect(isImprovement('race', { ...race(31_000), mapRecordId: 'a' }, { ...secret(), mapRecordId: 'b' })).toBe(true);
+    expect(isImprovement('race', { ...race(31_000), mapRecordId: 'a' }, { ...secret(), mapRecordId: 'a' })).toBe(false);
+    expect(isImprovement('race', secret(), race(20_000))).toBe(false);
+    expect(isImprovement('stunt', secret(), secret())).toBe(false);
+  });
+});
+
+describe('the name shown for a player', () => {
+  it('your nickname for them, else their display name, else the start of the account ID', () => {
+    expect(playerLabel({ accountId: 'abcdef12-3456', nickname: 'Rival', displayName: 'RealName' })).toBe('Rival');
+    expect(playerLabel({ accountId: 'abcdef12-3456', nickname: null, displayName: '$f00Red$z Baron' })).toBe('$f00Red$z Baron');
+    expect(playerLabel({ accountId: 'abcdef12-3456', nickname: '  ', displayName: null })).toBe('abcdef12');
+    expect(playerLabel({ accountId: 'abcdef12-3456', displayName: '$f00' })).toBe('abcdef12'); // nothing but codes
+  });
+
+  it('orders secret entries of the same medal by the name shown, formatting codes aside', () => {
+    const b = rankLeaderboard('race', [
+      { player: 1, name: '$f00zed', record: secret(3) },
+      { player: 2, name: 'Alpha', record: secret(3) },
+    ]);
+    expect(b.entries.map((e) => e.player)).toEqual([2, 1]);
+  });
+});
