@@ -122,12 +122,15 @@ export class SyncRunner {
       list: options.list,
       replays: options.replays,
       signal: controller.signal,
+      // A job of several stored runs (the demo's tour: sync, time passes, sync) is one run to the window, named by
+      // its first.
       onRunStarted: (id) => {
+        if (running.runId !== null) return;
         running.runId = String(id);
         stored(running.runId);
       },
       onProgress: (p) => {
-        const progress = progressOf(String(p.runId), list, startedAt, p);
+        const progress = progressOf(running.runId ?? String(p.runId), list, startedAt, p);
         const phaseChanged = running.progress?.phase !== progress.phase;
         running.progress = progress;
         const t = Date.now();
@@ -144,7 +147,7 @@ export class SyncRunner {
       let finished: Finished;
       try {
         const summary = await this.#o.run(job);
-        finished = finishedOf(String(summary.runId), summary, now().toISOString());
+        finished = finishedOf(running.runId ?? String(summary.runId), summary, now().toISOString());
       } catch (error) {
         if (running.runId === null) {
           // Nothing was stored: the caller of start hears why, and no run ends.

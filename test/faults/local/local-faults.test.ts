@@ -102,7 +102,7 @@ describe('the data folder', () => {
     const before = inspect(data);
     const compare = await trackwatch(at('compare', '--list', 'Default'), { readOnly: data });
     expect(compare.code, compare.stderr).toBe(0);
-    expect(compare.stdout).toMatch(/#\s+│\s+player/);
+    expect(compare.stdout).toMatch(/#\s+player\s+result/);
     const records = await trackwatch(at('records', '--json'), { readOnly: data });
     expect(records.code, records.stderr).toBe(0);
     expect(JSON.parse(records.stdout).length).toBe(before.rows.records!.filter((r) => (r as { current: number | null }).current === 1).length);

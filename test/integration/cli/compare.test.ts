@@ -164,6 +164,6 @@ describe('trackwatch compare on a terminal', () => {
     const bad = await cli(['--data-dir', dataDir, 'compare', '--me', 'Nobody']);
     expect(bad.code).not.toBe(0);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr.trim()).toBe('trackwatch: --me "Nobody": no player named so in the list "Season"; give an account ID or a name from `trackwatch players list`.');
+    expect(bad.stderr.trim()).toMatch(/^trackwatch: no player named "Nobody" \(--me takes an account ID, a nickname or a display name\)\. Watched players: .*Rival/);
   });
 });
