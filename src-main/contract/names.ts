@@ -16,6 +16,8 @@ export const COMMAND_NAMES = [
   'watchlists.list',
   'watchlists.get',
   'watchlists.create',
+  'watchlists.createFromSource',
+  'sources.campaigns',
   'watchlists.rename',
   'watchlists.delete',
   'watchlists.addMaps',

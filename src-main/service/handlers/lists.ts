@@ -5,7 +5,8 @@ import { ServiceError, toErrorValue } from '../errors.ts';
 import * as views from '../views.ts';
 import { done, writes, type HandlerContext, type SomeHandlers } from './context.ts';
 
-type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' | 'watchlists.rename' | 'watchlists.delete'
+type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' | 'watchlists.createFromSource' | 'sources.campaigns'
+  | 'watchlists.rename' | 'watchlists.delete'
   | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.setNickname';
 
 export function listHandlers({ service, tw, store, me, requireList }: HandlerContext): SomeHandlers<ListCommands> {
@@ -31,6 +32,21 @@ export function listHandlers({ service, tw, store, me, requireList }: HandlerCon
       const created = store().watchlists.create(name);
       return summaryOf(store().watchlists.get(created.id)!);
     }),
+
+    'watchlists.createFromSource': writes(service, async ({ source, name }) => {
+      const made = await tw().createListFromSource(source, { name });
+      return {
+        list: summaryOf(store().watchlists.get(made.list)!),
+        title: made.title,
+        source: made.source,
+        pinned: made.pinned,
+        added: made.added.length,
+        notFound: made.notFound.length,
+        notes: made.notes,
+      };
+    }),
+
+    'sources.campaigns': async () => ({ names: (await tw().live.getSeasonalCampaigns({ offset: 0, length: 12 })).campaigns.map((c) => c.name) }),
 
     'watchlists.rename': writes(service, async ({ list, name }) => {
       const renamed = store().watchlists.rename(list, name);

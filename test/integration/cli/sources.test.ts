@@ -107,5 +107,16 @@ describe('lists from what you play, on the command line', () => {
 
     const json = JSON.parse((await cli([...base, 'sync', '--list', 'November', '--no-replays', '--json'])).stdout);
     expect(json).toMatchObject({ outcome: 'ok', newMaps: [], positions: { asked: 0, requests: 0 } });
+
+    // compare --json: every visible PB with its world position and when it was asked; no record, no position.
+    const compare = JSON.parse((await cli([...base, 'compare', '--list', 'November', '--json'])).stdout) as { entries: { hasRecord: boolean; hidden: boolean; position: number | null; positionAsOf: string | null }[] }[];
+    const entries = compare.flatMap((m) => m.entries);
+    const visible = entries.filter((e) => e.hasRecord && !e.hidden);
+    expect(visible.length).toBeGreaterThan(0);
+    for (const e of visible) {
+      expect(e.position).toBeGreaterThanOrEqual(1);
+      expect(Date.parse(e.positionAsOf!)).toBeGreaterThan(0);
+    }
+    expect(entries.filter((e) => !e.hasRecord).every((e) => e.position === null && e.positionAsOf === null)).toBe(true);
   });
 });
