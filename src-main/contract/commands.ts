@@ -36,6 +36,8 @@ export const commands = {
     input: z.object({ list: s.WatchlistName, accountIds: z.array(s.AccountIdInput).min(1).max(1000) }),
     output: ok,
   },
+  /** Account IDs of display names (the OAuth app of Settings); one request per 50 names. */
+  'players.findByName': { input: s.FindPlayers, output: s.FoundPlayers },
   'players.setNickname': { input: z.object({ accountId: s.AccountIdInput, nickname: s.Nickname.nullable() }), output: ok },
   'maps.get': { input: z.object({ list: s.WatchlistName, mapUid: s.MapUid }), output: s.MapDetail },
   'maps.thumbnail': { input: z.object({ mapUid: s.MapUid }), output: s.Thumbnail },

@@ -24,6 +24,7 @@ export const COMMAND_NAMES = [
   'watchlists.removeMaps',
   'watchlists.addPlayers',
   'watchlists.removePlayers',
+  'players.findByName',
   'players.setNickname',
   'maps.get',
   'maps.thumbnail',

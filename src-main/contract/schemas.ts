@@ -245,6 +245,19 @@ export const ListFromSourceResult = z.object({
   notFound: z.number().int(),
   notes: z.array(z.string()),
 });
+/** Players by display name (the Trackmania OAuth API, the app set in Settings). */
+export const FindPlayers = z.object({
+  names: z.array(z.string().trim().min(1, 'A display name cannot be empty.').max(64, 'Display names are at most 64 characters.')).min(1).max(50),
+});
+export const FoundPlayers = z.object({
+  found: z.array(z.object({ name: z.string(), accountId: z.string() })),
+  /** Names no account has. */
+  unknown: z.array(z.string()),
+  /** Names the service gave several accounts for (differing in letter case). */
+  ambiguous: z.array(z.object({ name: z.string(), accountIds: z.array(z.string()) })),
+  invalid: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+
 /** The seasonal campaigns the service lists, newest first. */
 export const SeasonalCampaigns = z.object({ names: z.array(z.string()) });
 

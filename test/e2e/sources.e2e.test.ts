@@ -77,6 +77,29 @@ describe('a list from what you play, in the window', () => {
     expect(app.service.active.store.sources.get('My campaign')).toMatchObject({ source: 'campaign:current', pinned: 'campaign:Fall 2026', title: 'Fall 2026' });
   }, 180_000);
 
+  it('a Track of the Day month with no players yet; a player added by display name, an unknown name said plainly', async () => {
+    await page.goto(`${app.bridge.origin}/#/`);
+    await page.click('[data-testid=new-list-from-open]');
+    await page.click('[data-testid=source-totd]');
+    await page.fill('[data-testid=source-month]', '2026-11');
+    await page.selectOption('[data-testid=source-players]', '');
+    await page.click('[data-testid=new-list-from-submit]');
+    await page.getByRole('heading', { name: 'Track of the Day 2026-11', level: 1 }).waitFor();
+    const november = emulator().dataset.trackOfTheDay!.find((m) => m.month === '2026-11')!;
+    const days = new Set(november.mapUids.filter((u) => u !== '')).size;
+    await expect.poll(() => page.locator('.sidebar [data-list="Track of the Day 2026-11"]').textContent()).toContain(`${days} maps · 0 players`);
+
+    await page.click('[data-testid=add-players]');
+    await page.fill('[data-testid=player-id]', 'NoSuchPlayer42');
+    await page.click('[data-testid=add-players-submit]');
+    await expect.poll(() => page.getByRole('alert').last().textContent()).toContain('No player is named "NoSuchPlayer42" on Trackmania.');
+    const [accountId, name] = Object.entries(emulator().dataset.displayNames!).find(([id]) => id !== app.service.active.me && !/\s/.test(emulator().dataset.displayNames![id]!))!;
+    await page.fill('[data-testid=player-id]', name);
+    await page.fill('[data-testid=player-nickname]', 'Found by name');
+    await page.click('[data-testid=add-players-submit]');
+    await expect.poll(() => app.service.active.store.players.list('Track of the Day 2026-11').map((p) => p.accountId)).toEqual([accountId]);
+  }, 120_000);
+
   it('the map view shows each watched PB\'s world position, as of when it was asked, as the emulator ranks it', async () => {
     const store = app.service.active.store;
     const me = app.service.active.me!;

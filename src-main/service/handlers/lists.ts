@@ -1,5 +1,6 @@
 // Watchlists: lists of maps and players, and the nicknames players give each other.
-import { isUuid } from '../../core/nadeo/index.ts';
+import { isUuid, parseSourceLink } from '../../core/nadeo/index.ts';
+import { NamesUnavailableError } from '../../core/player-refs.ts';
 import type { WatchlistSummary } from '../../core/store/index.ts';
 import { ServiceError, toErrorValue } from '../errors.ts';
 import * as views from '../views.ts';
@@ -7,7 +8,8 @@ import { done, writes, type HandlerContext, type SomeHandlers } from './context.
 
 type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' | 'watchlists.createFromSource' | 'sources.campaigns'
   | 'watchlists.rename' | 'watchlists.delete'
-  | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.setNickname';
+  | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.findByName'
+  | 'players.setNickname';
 
 export function listHandlers({ service, tw, store, me, requireList }: HandlerContext): SomeHandlers<ListCommands> {
   const summaryOf = (list: WatchlistSummary) => views.watchlistSummary(list, store().syncRuns.stateOf(list.id));
@@ -88,6 +90,22 @@ export function listHandlers({ service, tw, store, me, requireList }: HandlerCon
       store().players.remove(list, accountIds);
       return done;
     }),
+
+    'players.findByName': async ({ names }) => {
+      // Names only: an ID or a link typed here is the dialog's to read, and is not sent.
+      const resolved = await tw().resolvePlayers(names.filter((n) => !isUuid(n) && parseSourceLink(n) === null)).catch((error: unknown) => {
+        if (error instanceof NamesUnavailableError) {
+          throw new ServiceError('not_configured', 'Finding players by display name needs a Trackmania OAuth app (the one for display names): set it up in Settings (Display names), or paste account IDs or trackmania.io player links.');
+        }
+        throw error;
+      });
+      return {
+        found: resolved.players.flatMap((p) => (p.foundByName ? [{ name: p.foundByName, accountId: p.accountId }] : [])),
+        unknown: resolved.unknown,
+        ambiguous: resolved.ambiguous,
+        invalid: resolved.invalid.map((i) => ({ name: i.input, reason: i.reason })),
+      };
+    },
 
     'players.setNickname': writes(service, async ({ accountId, nickname }) => {
       store().players.setNickname(accountId, nickname);

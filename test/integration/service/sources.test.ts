@@ -75,6 +75,14 @@ describe('lists from a source and world positions in the window', () => {
     expect((await call('watchlists.list', {})).map((l) => l.name)).toEqual(['Demo', 'Starter', 'Track of the Day 2026-10']);
   });
 
+  it('players.findByName gives the account of a display name; an unknown one is said plainly; IDs are not sent', async () => {
+    const names = service.demo!.emulator.dataset.displayNames!;
+    const [accountId, name] = Object.entries(names).find(([id]) => id !== service.demo!.me)!;
+    const found = await call('players.findByName', { names: [name.toUpperCase(), 'NoSuchPlayer42', accountId] });
+    expect(found).toEqual({ found: [{ name: name.toUpperCase(), accountId }], unknown: ['NoSuchPlayer42'], ambiguous: [], invalid: [] });
+    expect(await failure('players.findByName', { names: [] })).toMatchObject({ code: 'invalid_input' });
+  });
+
   it('after a sync, the map view and the player view give each PB its world position, zones and as-of time', async () => {
     await sync('Demo');
     const detail = await call('watchlists.get', { list: 'Demo' });
