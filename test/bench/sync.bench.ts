@@ -35,8 +35,9 @@ async function spawnEmulator(args: string[]): Promise<{ url: string; child: Chil
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const dataset = generateDataset({ seed: 77, maps: MAPS, players: PLAYERS });
-  const emulator = await spawnEmulator(['--generate', '--seed', '77', '--maps', String(MAPS), '--players', String(PLAYERS), '--latency', '5']);
+  const dataset = generateDataset({ seed: 77, maps: MAPS, players: PLAYERS, style: 'hostile' });
+  // The same dataset on both sides: the emulator's CLI generates a season unless told otherwise.
+  const emulator = await spawnEmulator(['--generate', '--hostile-names', '--seed', '77', '--maps', String(MAPS), '--players', String(PLAYERS), '--latency', '5']);
   const data = await tempDataDir('trackwatch-bench-');
   const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: RPS });
   try {
