@@ -23,6 +23,10 @@ export const commands = {
   'watchlists.list': { input: s.Empty, output: z.array(s.WatchlistSummary) },
   'watchlists.get': { input: z.object({ list: s.WatchlistName }), output: s.WatchlistDetail },
   'watchlists.create': { input: z.object({ name: s.WatchlistName }), output: s.WatchlistSummary },
+  /** A new list from a campaign, a Track of the Day month, a club campaign or an Exchange pack; later syncs add what appears. */
+  'watchlists.createFromSource': { input: s.CreateListFromSource, output: s.ListFromSourceResult },
+  /** The seasonal campaigns the Live services list, newest first (one request), for "New list from…". */
+  'sources.campaigns': { input: s.Empty, output: s.SeasonalCampaigns },
   'watchlists.rename': { input: z.object({ list: s.WatchlistName, name: s.WatchlistName }), output: s.WatchlistSummary },
   'watchlists.delete': { input: z.object({ list: s.WatchlistName }), output: ok },
   'watchlists.addMaps': { input: s.AddMaps, output: s.AddMapsResult },
@@ -32,6 +36,8 @@ export const commands = {
     input: z.object({ list: s.WatchlistName, accountIds: z.array(s.AccountIdInput).min(1).max(1000) }),
     output: ok,
   },
+  /** Account IDs of display names (the OAuth app of Settings); one request per 50 names. */
+  'players.findByName': { input: s.FindPlayers, output: s.FoundPlayers },
   'players.setNickname': { input: z.object({ accountId: s.AccountIdInput, nickname: s.Nickname.nullable() }), output: ok },
   'maps.get': { input: z.object({ list: s.WatchlistName, mapUid: s.MapUid }), output: s.MapDetail },
   'maps.thumbnail': { input: z.object({ mapUid: s.MapUid }), output: s.Thumbnail },

@@ -224,6 +224,59 @@ export const AddPlayersResult = z.object({
   nicknamesKept: z.array(z.object({ accountId: z.string(), kept: z.string(), given: z.string() })),
 });
 
+/**
+ * A list made from a source: `campaign:current`, `campaign:<name>`, `totd:YYYY-MM`, `club:<club>/<campaign>`,
+ * `tmx-pack:<id>`, or a trackmania.io club campaign or Trackmania Exchange pack link (core/nadeo/live-sources.ts).
+ */
+export const CreateListFromSource = z.object({
+  source: z.string().trim().min(1, 'Say where the list comes from.').max(300, 'A list source is at most 300 characters.'),
+  /** Named after the source when left out ("Fall 2026"). */
+  name: WatchlistName.optional(),
+});
+export const ListFromSourceResult = z.object({
+  list: WatchlistSummary,
+  /** What the list is, in the player's words: "Fall 2026", "Track of the Day 2026-11". */
+  title: z.string(),
+  source: z.string(),
+  /** The source pinned down ("campaign:current" is "campaign:Fall 2026"): what later syncs read for new maps. */
+  pinned: z.string(),
+  added: z.number().int(),
+  /** Maps the map lookup does not know yet: a later sync tries them again. */
+  notFound: z.number().int(),
+  notes: z.array(z.string()),
+});
+/** Players by display name (the Trackmania OAuth API, the app set in Settings). */
+export const FindPlayers = z.object({
+  names: z.array(z.string().trim().min(1, 'A display name cannot be empty.').max(64, 'Display names are at most 64 characters.')).min(1).max(50),
+});
+export const FoundPlayers = z.object({
+  found: z.array(z.object({ name: z.string(), accountId: z.string() })),
+  /** Names no account has. */
+  unknown: z.array(z.string()),
+  /** Names the service gave several accounts for (differing in letter case). */
+  ambiguous: z.array(z.object({ name: z.string(), accountIds: z.array(z.string()) })),
+  invalid: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+
+/** The seasonal campaigns the service lists, newest first. */
+export const SeasonalCampaigns = z.object({ names: z.array(z.string()) });
+
+/**
+ * A watched record's world position (Live services), when one was asked for its current score. ranked: `position`
+ * and the zones' positions; limitedByOwnRecord: the account Trackwatch logs in with holds a worse record on the map,
+ * and the service gives no position better than its own; unavailable: the map is not on its leaderboards.
+ */
+export const WorldPosition = z.object({
+  state: z.enum(['ranked', 'limitedByOwnRecord', 'unavailable']),
+  position: z.number().int().nullable(),
+  /** The player's zones beyond the world (region, country...), in the service's order. */
+  zones: z.array(z.object({ zoneName: z.string(), position: z.number().int() })),
+  /** The last ranked world position before this one. */
+  previous: z.number().int().nullable(),
+  /** When it was asked: the service's positions can lag hours behind. */
+  asOf: IsoDate,
+});
+
 export const ReplayState = z.enum(['downloaded', 'available', 'hidden', 'none']);
 /** A player's replay on a map: the one the player picked (recordId, e.g. an older archived one), else the current PB's. */
 export const ReplayRef = z.object({ mapUid: MapUid, accountId: AccountIdInput, recordId: z.string().trim().min(1).max(100).optional() });
@@ -262,6 +315,8 @@ export const RankedEntry = z.object({
   deltaToMe: Delta.nullable(),
   progress: MedalProgress.nullable(),
   replay: z.object({ state: ReplayState, file: z.string().nullable(), bytes: z.number().nullable() }),
+  /** Null (or absent) until a sync asked for this record's position. */
+  position: WorldPosition.nullable().optional(),
 });
 
 export const MapDetail = z.object({
@@ -346,6 +401,8 @@ export const PlayerPb = z.object({
   /** Secret entries on this map: deltaToBest then refers to the best visible entry. */
   secret: z.number().int(),
   progress: MedalProgress.nullable(),
+  /** Null (or absent) until a sync asked for this PB's position. */
+  position: WorldPosition.nullable().optional(),
 });
 
 export const Improvement = z.object({

@@ -4,8 +4,29 @@ import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { databaseFile, exportsDir } from './paths.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { createNadeoClient, isRealServiceHost, type NadeoClient, type NadeoClientOptions, type RouteChoices } from './nadeo/index.ts';
+import {
+  createExchangeClient,
+  createLiveClient,
+  createNamesClient,
+  createNadeoClient,
+  isRealServiceHost,
+  parseSourceLink,
+  REAL_EXCHANGE_BASE_URL,
+  REAL_LIVE_BASE_URL,
+  ServiceLimiters,
+  type ExchangeClient,
+  type ListSource,
+  type LiveClient,
+  type NadeoClient,
+  type NadeoClientOptions,
+  type NamesClient,
+  type RouteChoices,
+} from './nadeo/index.ts';
+import { expandExchangeLinks } from './map-links.ts';
+import { resolvePlayerRefs, type ResolvedPlayerRefs } from './player-refs.ts';
 import { parseMapRefs } from './refs.ts';
+import { createListFromSource, refreshListSource, type ListFromSource, type SourceDeps } from './sources.ts';
+import { syncPositions } from './sync/positions.ts';
 import {
   LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, localFault, openStore, resolveInDataDir, type ReplayEntry, type Store,
 } from './store/index.ts';
@@ -29,6 +50,12 @@ export interface TrackwatchOptions {
   maxRps?: number | undefined;
   credentials?: { login: string; password: string } | undefined;
   oauth?: { clientId: string; clientSecret: string; baseUrl?: string | undefined } | undefined;
+  /**
+   * The Live services (campaigns, Tracks of the Day, positions) and Trackmania Exchange; by default the real ones
+   * beside the real Core service, else the emulator's (the Core URL, and the Core URL + '/tmx').
+   */
+  liveUrl?: string | undefined;
+  exchangeUrl?: string | undefined;
   /** Finer client settings, for tests and benchmarks. */
   tuning?: Pick<NadeoClientOptions, 'retry' | 'burst' | 'concurrency' | 'timeoutMs' | 'maxUriLength' | 'onRequest'> | undefined;
 }
@@ -49,13 +76,25 @@ export interface AddPlayersOutcome {
   invalid: { accountId: string; reason: string }[];
 }
 
+/**
+ * The clients of one configuration: Core, Live, Exchange and (with an OAuth app) names, with the same account and
+ * contact and one budget per service (ServiceLimiters); made together, retired together, closed together.
+ */
+interface Connection {
+  core: NadeoClient;
+  live: LiveClient;
+  exchange: ExchangeClient;
+  names: NamesClient | undefined;
+  close(): Promise<void>;
+}
+
 export class Trackwatch {
   readonly store: Store;
   readonly dataDir: string;
   #options: TrackwatchOptions;
-  #client: NadeoClient | undefined;
-  /** Clients a sync still runs on, with how many syncs: a reconfigure retires them, and they close when done. */
-  readonly #inUse = new Map<NadeoClient, number>();
+  #connection: Connection | undefined;
+  /** Connections a sync still runs on, with how many syncs: a reconfigure retires them, and they close when done. */
+  readonly #inUse = new Map<Connection, number>();
 
   constructor(options: TrackwatchOptions, store: Store) {
     this.#options = options;
@@ -74,22 +113,68 @@ export class Trackwatch {
 
   /** The API client, made on first use so that reading the store never needs a network or a contact. */
   get client(): NadeoClient {
-    this.#client ??= createNadeoClient({
-      baseUrl: this.#options.apiUrl,
-      // Which routes (the seed's or their successors) answer, remembered in the data folder per service: a run does
-      // not spend requests finding out again.
-      routeChoice: this.#routeChoice(this.#options.apiUrl),
-      appVersion: this.#options.appVersion ?? APP_VERSION,
-      contact: this.#options.contact,
-      credentials: this.#options.credentials,
-      maxRps: this.#options.maxRps,
-      oauth: this.#options.oauth,
-      // Two back to back at most (Nadeo staff: about 2/s in short bursts), so a pause while the sync writes to
-      // SQLite is made up for instead of stretching the whole sync; the average stays at maxRps.
-      burst: 2,
-      ...this.#options.tuning,
-    });
-    return this.#client;
+    return this.#connect().core;
+  }
+
+  /** The Live services' client (campaigns, Tracks of the Day, club campaigns, world positions), beside the Core one. */
+  get live(): LiveClient {
+    return this.#connect().live;
+  }
+
+  /** Trackmania Exchange's client (map numbers and packs to UIDs). */
+  get exchange(): ExchangeClient {
+    return this.#connect().exchange;
+  }
+
+  /** Players by display name; undefined without an OAuth app (the one display names use). */
+  get names(): NamesClient | undefined {
+    return this.#connect().names;
+  }
+
+  #connect(): Connection {
+    if (this.#connection) return this.#connection;
+    const o = this.#options;
+    const appVersion = o.appVersion ?? APP_VERSION;
+    // Two back to back at most (Nadeo staff: about 2/s in short bursts), so a pause while the sync writes to SQLite
+    // is made up for instead of stretching the whole sync; the average stays at maxRps. Each service its own budget.
+    const budget = { ...(o.maxRps !== undefined ? { maxRps: o.maxRps } : {}), burst: o.tuning?.burst ?? 2, ...(o.tuning?.concurrency ? { concurrency: o.tuning.concurrency } : {}) };
+    const limiters = new ServiceLimiters({ core: budget, live: budget, oauth: budget, exchange: budget });
+    const shared = { appVersion, contact: o.contact, retry: o.tuning?.retry, timeoutMs: o.tuning?.timeoutMs, onRequest: o.tuning?.onRequest };
+    const made: Partial<Connection> = {};
+    try {
+      made.core = createNadeoClient({
+        baseUrl: o.apiUrl,
+        // Which routes (the seed's or their successors) answer, remembered in the data folder per service: a run does
+        // not spend requests finding out again.
+        routeChoice: this.#routeChoice(o.apiUrl),
+        appVersion,
+        contact: o.contact,
+        credentials: o.credentials,
+        maxRps: o.maxRps,
+        oauth: o.oauth,
+        burst: 2,
+        ...o.tuning,
+        limiters: limiters.for('core'),
+      });
+      made.live = createLiveClient({ ...shared, coreBaseUrl: o.apiUrl, liveBaseUrl: o.liveUrl, credentials: o.credentials, limiters: limiters.for('live') });
+      made.exchange = createExchangeClient({ ...shared, baseUrl: o.exchangeUrl ?? (this.isRealService ? REAL_EXCHANGE_BASE_URL : `${o.apiUrl.replace(/\/+$/, '')}/tmx`), limiters: limiters.for('exchange') });
+      made.names = o.oauth ? createNamesClient({ ...shared, baseUrl: o.oauth.baseUrl, clientId: o.oauth.clientId, clientSecret: o.oauth.clientSecret, limiters: limiters.for('oauth') }) : undefined;
+    } catch (error) {
+      void Promise.all([made.core?.close(), made.live?.close(), made.exchange?.close()]).finally(() => limiters.dispose());
+      throw error;
+    }
+    const { core, live, exchange, names } = made as Connection;
+    this.#connection = {
+      core,
+      live,
+      exchange,
+      names,
+      async close() {
+        await Promise.all([core.close(), live.close(), exchange.close(), names?.close()]);
+        limiters.dispose();
+      },
+    };
+    return this.#connection;
   }
 
   /** The saved route choice for this service, and how a change is saved (in the data folder's settings). */
@@ -113,19 +198,26 @@ export class Trackwatch {
    */
   async reconfigure(changes: Partial<Omit<TrackwatchOptions, 'dataDir'>>): Promise<void> {
     this.#options = { ...this.#options, ...changes };
-    const old = this.#client;
-    this.#client = undefined;
+    const old = this.#connection;
+    this.#connection = undefined;
     if (old && !this.#inUse.has(old)) await old.close();
   }
 
   /**
-   * Adds pasted map refs (UIDs, IDs, links) to a list. New UIDs are looked up right away so the player learns at
-   * once which the service does not know; IDs and UIDs the service cannot be asked about now stay pending for the
-   * next sync.
+   * Adds pasted map refs (UIDs, IDs, links) to a list. Trackmania Exchange map and pack links become UIDs through the
+   * Exchange. New UIDs are looked up right away so the player learns at once which the service does not know; IDs
+   * and UIDs the service cannot be asked about now stay pending for the next sync.
    */
   async addMaps(list: string, refs: string | string[], o: { signal?: AbortSignal; lookUp?: boolean } = {}): Promise<AddMapsOutcome> {
+    const invalid: AddMapsOutcome['invalid'] = [];
+    // Offline (no lookUp), an Exchange link stays what parseMapRefs makes of it: refused, with the reason.
+    if (o.lookUp !== false && parseMapRefs(refs).some((r) => parseSourceLink(r.input) !== null)) {
+      const expanded = await expandExchangeLinks(refs, this.exchange, o);
+      invalid.push(...expanded.notFound, ...expanded.invalid);
+      refs = expanded.refs;
+    }
     const parsed = parseMapRefs(refs);
-    const invalid = parsed.flatMap((r) => (r.kind === 'invalid' ? [{ input: r.input, reason: r.reason }] : []));
+    invalid.push(...parsed.flatMap((r) => (r.kind === 'invalid' ? [{ input: r.input, reason: r.reason }] : [])));
     const uids = [...new Set(parsed.flatMap((r) => (r.kind === 'uid' ? [r.uid] : [])))];
     const ids = [...new Set(parsed.flatMap((r) => (r.kind === 'id' ? [r.id] : [])))];
     const notFound: string[] = [];
@@ -182,25 +274,73 @@ export class Trackwatch {
   }
 
   async sync(options: Omit<SyncOptions, 'displayNames' | 'me'> = {}): Promise<SyncSummary> {
-    const client = this.client;
-    this.#inUse.set(client, (this.#inUse.get(client) ?? 0) + 1);
+    const connection = this.#take();
+    const sources = this.#sourceDeps(connection);
     try {
       return await runSync(
-        { store: this.store, client, dataDir: this.dataDir, apiHost: new URL(this.#options.apiUrl).host },
+        {
+          store: this.store,
+          client: connection.core,
+          dataDir: this.dataDir,
+          apiHost: new URL(this.#options.apiUrl).host,
+          liveHost: new URL(this.#options.liveUrl ?? (this.isRealService ? REAL_LIVE_BASE_URL : this.#options.apiUrl)).host,
+          refreshSource: (list, signal) => refreshListSource(sources, list, { signal }),
+          syncPositions: (list, signal) => syncPositions({ store: this.store, live: connection.live }, { list, signal }),
+        },
         { ...options, me: this.me, displayNames: this.#options.oauth !== undefined },
       );
     } finally {
-      await this.#release(client);
+      await this.#release(connection);
     }
   }
 
-  /** A sync or download on `client` ended: a client retired by a reconfigure meanwhile closes with its last user. */
-  async #release(client: NadeoClient): Promise<void> {
-    const left = (this.#inUse.get(client) ?? 1) - 1;
-    if (left > 0) this.#inUse.set(client, left);
+  /**
+   * Makes a list from a source (`campaign:current`, `totd:2026-11`, `club:<club>/<campaign>`, `tmx-pack:<id>` or a
+   * link): its maps looked up and added, the source remembered so that later syncs add what appears in it. Named
+   * `name`, or after the source.
+   */
+  async createListFromSource(source: string | ListSource, o: { name?: string | undefined; signal?: AbortSignal | undefined } = {}): Promise<ListFromSource> {
+    const connection = this.#take();
+    try {
+      return await createListFromSource(this.#sourceDeps(connection), { source, name: o.name }, { signal: o.signal });
+    } finally {
+      await this.#release(connection);
+    }
+  }
+
+  /** Reads pasted players: account IDs, trackmania.io player links, display names (with an OAuth app). */
+  async resolvePlayers(inputs: readonly string[], o: { signal?: AbortSignal | undefined } = {}): Promise<ResolvedPlayerRefs> {
+    // Connected only to look names up: account IDs and links need no network (nor a contact).
+    let connection: Connection | undefined;
+    try {
+      return await resolvePlayerRefs(inputs, () => (connection ??= this.#take()).names, o);
+    } finally {
+      if (connection) await this.#release(connection);
+    }
+  }
+
+  #sourceDeps(connection: Connection): SourceDeps {
+    return {
+      store: this.store,
+      clients: { live: connection.live, exchange: connection.exchange },
+      addMaps: (list, uids, o) => this.addMaps(list, uids, o.signal ? { signal: o.signal } : {}),
+    };
+  }
+
+  /** The current connection, kept open until #release: a reconfigure meanwhile retires it instead of closing it. */
+  #take(): Connection {
+    const connection = this.#connect();
+    this.#inUse.set(connection, (this.#inUse.get(connection) ?? 0) + 1);
+    return connection;
+  }
+
+  /** A sync or download on `connection` ended: one retired by a reconfigure meanwhile closes with its last user. */
+  async #release(connection: Connection): Promise<void> {
+    const left = (this.#inUse.get(connection) ?? 1) - 1;
+    if (left > 0) this.#inUse.set(connection, left);
     else {
-      this.#inUse.delete(client);
-      if (client !== this.#client) await client.close();
+      this.#inUse.delete(connection);
+      if (connection !== this.#connection) await connection.close();
     }
   }
 
@@ -211,16 +351,15 @@ export class Trackwatch {
   async fetchReplay(map: string, accountId: string, o: { mapRecordId?: string | undefined; signal?: AbortSignal } = {}): Promise<ReplayEntry> {
     const stored = this.store.maps.get(map);
     if (!stored) throw notFound(`no stored map ${JSON.stringify(map.slice(0, 80))}; add it to a list and sync first`);
-    const client = this.client;
-    this.#inUse.set(client, (this.#inUse.get(client) ?? 0) + 1);
+    const connection = this.#take();
     try {
       return await fetchReplayNow(
-        { store: this.store, client, dataDir: this.dataDir, apiHost: new URL(this.#options.apiUrl).host },
+        { store: this.store, client: connection.core, dataDir: this.dataDir, apiHost: new URL(this.#options.apiUrl).host },
         { mapId: stored.mapId, accountId: accountId.trim().toLowerCase(), mapRecordId: o.mapRecordId },
         o.signal,
       );
     } finally {
-      await this.#release(client);
+      await this.#release(connection);
     }
   }
 
@@ -263,9 +402,9 @@ export class Trackwatch {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#inUse.keys(), ...(this.#client ? [this.#client] : [])].map((c) => c.close()));
+    await Promise.all([...new Set([...this.#inUse.keys(), ...(this.#connection ? [this.#connection] : [])])].map((c) => c.close()));
     this.#inUse.clear();
-    this.#client = undefined;
+    this.#connection = undefined;
     this.store.close();
   }
 }

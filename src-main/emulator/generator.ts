@@ -11,6 +11,7 @@ import {
   campaignMapName,
   campaignOf,
   communityMapName,
+  seasonCalendar,
   seasonDisplayName,
   seasonLayout,
   type MapKind,
@@ -436,7 +437,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
     }
   }
   // Live and Exchange fields come from their own random sequence: the maps and records above stay as they were.
-  const dataset = { maps, records, displayNames, ...fillLiveFields(maps, opts.seed) };
+  const dataset = { maps, records, displayNames, ...fillLiveFields(maps, opts.seed, season ? seasonCalendar(layout) : undefined) };
   addSecretHeavyMaps(dataset, opts.secretHeavyMaps ?? 0, opts.seed);
   return dataset;
 }

@@ -104,13 +104,25 @@ export function liveFieldIssues(dataset: Pick<Dataset, 'maps' | 'campaigns' | 't
   return issues;
 }
 
-const SEASONS = [
-  { name: 'Spring 2026', start: '2026-04-01T15:00:00+00:00', end: '2026-07-01T15:00:00+00:00' },
-  { name: 'Winter 2026', start: '2026-01-01T16:00:00+00:00', end: '2026-04-01T15:00:00+00:00' },
-  { name: 'Fall 2025', start: '2025-10-01T15:00:00+00:00', end: '2026-01-01T16:00:00+00:00' },
-] as const;
-/** The current Track of the Day month has this many days played; the rest are still to come. */
-const TOTD_DAYS_PLAYED = 12;
+/**
+ * When the generated Live fields happen: the official campaigns (newest first) with the indexes of their maps, and
+ * the Track of the Day months. A season-style dataset passes its own (seasonCalendar), so that its current campaign
+ * is the one its official maps are named after; other datasets get DEFAULT_CALENDAR.
+ */
+export interface LiveCalendar {
+  campaigns: { name: string; start: string; end: string; /** Map indexes in playlist order; none: a slice of any maps. */ maps?: number[] }[];
+  /** 'YYYY-MM' of the last full month and of the current one, and how many days of the current one are played. */
+  totd: { previous: string; current: string; daysPlayed: number };
+}
+
+export const DEFAULT_CALENDAR: LiveCalendar = {
+  campaigns: [
+    { name: 'Spring 2026', start: '2026-04-01T15:00:00+00:00', end: '2026-07-01T15:00:00+00:00' },
+    { name: 'Winter 2026', start: '2026-01-01T16:00:00+00:00', end: '2026-04-01T15:00:00+00:00' },
+    { name: 'Fall 2025', start: '2025-10-01T15:00:00+00:00', end: '2026-01-01T16:00:00+00:00' },
+  ],
+  totd: { previous: '2026-04', current: '2026-05', daysPlayed: 12 },
+};
 const CAMPAIGN_SIZE = 25;
 
 /** `count` maps from `start`, wrapping around: distinct when the dataset has that many. */
@@ -120,30 +132,40 @@ function slice(maps: readonly DatasetMap[], start: number, count: number): strin
 }
 
 /**
- * Fills a generated dataset's Live and Exchange fields: a current campaign of 25 maps (all of them when there are
- * fewer) and two earlier ones, a full Track of the Day month and a current one with days still to come, an open
- * and a members-only club campaign, an Exchange number on every map and two packs. The current campaign's maps
- * declare a population, so positions on them look like the real game's. Mutates `maps` (exchangeId, population).
+ * Fills a generated dataset's Live and Exchange fields: a current campaign (its maps from the calendar, else 25 maps,
+ * all of them when there are fewer) and two earlier ones, a full Track of the Day month and a current one with days
+ * still to come, an open and a members-only club campaign, an Exchange number on every map and two packs. The
+ * current campaign's maps declare a population, so positions on them look like the real game's. Mutates `maps`
+ * (exchangeId, population).
  */
-export function fillLiveFields(maps: DatasetMap[], seed: number): Pick<Dataset, 'campaigns' | 'trackOfTheDay' | 'clubCampaigns' | 'exchangePacks'> {
+export function fillLiveFields(
+  maps: DatasetMap[],
+  seed: number,
+  calendar: LiveCalendar = DEFAULT_CALENDAR,
+): Pick<Dataset, 'campaigns' | 'trackOfTheDay' | 'clubCampaigns' | 'exchangePacks'> {
   if (maps.length === 0) return {};
   const rng = mulberry32((seed ^ 0x7f4a7c15) >>> 0);
   const exchangeBase = 100_000 + Math.floor(rng() * 50_000) * 10;
   maps.forEach((m, i) => {
     m.exchangeId = exchangeBase + i * 3 + 1;
   });
-  const current = slice(maps, 0, CAMPAIGN_SIZE);
-  for (const m of maps.slice(0, current.length)) m.population = 5_000 + Math.floor(rng() * 45_000);
-  const campaigns = SEASONS.map((s, k) => ({ id: 91_000 + SEASONS.length - k, ...s, mapUids: slice(maps, k * CAMPAIGN_SIZE, CAMPAIGN_SIZE) }));
+  const seasons = calendar.campaigns.map((c, k) => ({
+    ...c,
+    mapUids: c.maps && c.maps.length > 0 ? c.maps.map((i) => maps[i]!.mapUid) : slice(maps, k * CAMPAIGN_SIZE, CAMPAIGN_SIZE),
+  }));
+  const current = new Set(seasons[0]?.mapUids ?? []);
+  for (const m of maps) if (current.has(m.mapUid)) m.population = 5_000 + Math.floor(rng() * 45_000);
+  const campaigns = seasons.map(({ name, start, end, mapUids }, k) => ({ id: 91_000 + seasons.length - k, name, start, end, mapUids }));
   const offset = Math.floor(rng() * maps.length);
-  const april = Array.from({ length: 30 }, (_, d) => maps[(offset + d) % maps.length]!.mapUid);
-  const may = Array.from({ length: 31 }, (_, d) => (d < TOTD_DAYS_PLAYED ? maps[(offset + 30 + d) % maps.length]!.mapUid : ''));
+  const { previous, current: month, daysPlayed } = calendar.totd;
+  const before = Array.from({ length: daysInMonth(previous) }, (_, d) => maps[(offset + d) % maps.length]!.mapUid);
+  const now = Array.from({ length: daysInMonth(month) }, (_, d) => (d < daysPlayed ? maps[(offset + before.length + d) % maps.length]!.mapUid : ''));
   const clubMaps = slice(maps, Math.floor(maps.length / 2), 5);
   return {
     campaigns,
     trackOfTheDay: [
-      { month: '2026-04', mapUids: april },
-      { month: '2026-05', mapUids: may },
+      { month: previous, mapUids: before },
+      { month, mapUids: now },
     ],
     clubCampaigns: [
       { clubId: 4242, campaignId: 1701, clubName: '$s$0c0Trackwatch $fffClub', name: 'Club Cup #1', mapUids: clubMaps },

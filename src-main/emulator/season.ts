@@ -1,5 +1,6 @@
 // The 'season' style of generated data: what a player meets in the game. An official campaign named as Nadeo names
 // it, community maps with the formatting codes mappers use, players with nicknames and club tags.
+import type { LiveCalendar } from './live-dataset.ts';
 import { intBetween, pick, type Rng } from './prng.ts';
 
 export type MapKind = 'race' | 'clones' | 'stunt' | 'platform';
@@ -63,6 +64,32 @@ export function campaignOf(campaign: number): { name: string; releaseMs: number 
     name: `${QUARTERS[quarter]} ${year}`,
     releaseMs: Date.UTC(year, quarter * 3, 1, 17, 0, 0),
   };
+}
+
+/** ISO 8601 with the numeric offset datasets use. */
+function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/**
+ * The Live calendar of a season: the current campaign and the two before it, each made of its own official maps
+ * ("Fall 2026 - 01"...) when the layout has them, and the Track of the Day months of the records' last weeks
+ * (October 2026, and November 2026 played up to the day the records end).
+ */
+export function seasonCalendar(layout: readonly SeasonMapPlan[]): LiveCalendar {
+  const community = layout.flatMap((plan, index) => (plan.source === 'community' ? [index] : []));
+  const campaigns = [0, 1, 2].map((k) => {
+    const own = layout
+      .map((plan, index) => ({ plan, index }))
+      .filter(({ plan }) => plan.source === 'campaign' && plan.campaign === k)
+      .sort((a, b) => (a.plan.number ?? 0) - (b.plan.number ?? 0))
+      .map(({ index }) => index);
+    // A campaign the dataset has no official maps of is played on its community maps, never on another season's.
+    const stand = Array.from({ length: Math.min(CAMPAIGN_SIZE, community.length) }, (_, i) => community[(k * CAMPAIGN_SIZE + i) % community.length]!);
+    return { name: campaignOf(k).name, start: isoUtc(campaignOf(k).releaseMs), end: isoUtc(campaignOf(k - 1).releaseMs), maps: own.length > 0 ? own : stand };
+  });
+  const daysPlayed = new Date(SEASON_RECORDS_END_MS).getUTCDate();
+  return { campaigns, totd: { previous: '2026-10', current: '2026-11', daysPlayed } };
 }
 
 /** "Fall 2026 - 01": official map names are plain text, as the game has them. */

@@ -113,9 +113,9 @@ async function prepareDemoFolder(dataDir: string): Promise<void> {
 }
 
 /**
- * Starts the emulator on a generated dataset, opens a fresh demo data folder and fills a demo watchlist with every
- * map (by UID, the first by a trackmania.io link, the last by map ID) and a dozen players, one of them "me", whom the
- * demo logs in as.
+ * Starts the emulator on a generated dataset, opens a fresh demo data folder and fills a demo watchlist: the current
+ * campaign through the Live services, then every other map (by links, UIDs and a map ID), and a dozen players, one
+ * of them "me", whom the demo logs in as.
  */
 export async function startDemo(options: DemoOptions): Promise<Demo> {
   const lock = await lockDemoFolder(options.dataDir);
@@ -136,16 +136,20 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       credentials: DEMO_LOGIN,
       oauth: { ...oauth, baseUrl: running.url },
     }));
-    // Every way a map is named: a trackmania.io link, UIDs, and (last, so the list keeps the season's order: a map ID
-    // waits for the first sync to be looked up) a map ID.
-    const [first, ...rest] = dataset.maps;
+    // The season's current campaign comes from the Live services, as a player makes such a list; the other maps are
+    // added by hand, every way a map is named: a trackmania.io link, a Trackmania Exchange link, UIDs, and (last, so
+    // the list keeps the season's order: a map ID waits for the first sync to be looked up) a map ID.
+    const campaign = await tw.createListFromSource('campaign:current', { name: DEMO_LIST });
+    const inCampaign = new Set(campaign.added);
+    const [first, second, ...rest] = dataset.maps.filter((m) => !inCampaign.has(m.mapUid));
     const last = rest.pop();
     const refs = [
       ...(first ? [`https://trackmania.io/#/leaderboard/${first.mapUid}`] : []),
+      ...(second?.exchangeId !== undefined ? [`https://trackmania.exchange/mapshow/${second.exchangeId}`] : second ? [second.mapUid] : []),
       ...rest.map((m) => m.mapUid),
       ...(last ? [last.mapId] : []),
     ];
-    await tw.addMaps(DEMO_LIST, refs);
+    if (refs.length > 0) await tw.addMaps(DEMO_LIST, refs);
     // "Me" shows by their own display name (the window marks them as me); one other player has a nickname.
     const rival = accounts.find((a) => a !== me);
     tw.addPlayers(DEMO_LIST, accounts.map((accountId) => ({ accountId, nickname: accountId === rival ? 'Rival' : undefined })));

@@ -5,7 +5,8 @@ import type * as s from '../contract/schemas.ts';
 import { isGivenUp } from '../core/store/index.ts';
 import type { ListSyncState } from '../core/store/sync-runs.ts';
 import { syncErrorFor } from './sync-outcome.ts';
-import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
+import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
+import { liveScoreOf } from '../core/model.ts';
 import {
   deltaOf, mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, type Leaderboard, type MapKind, type MedalScores,
   type RecordResult, type Standing,
@@ -103,6 +104,26 @@ function sparseCell(kind: MapKind, standing: Standing<unknown>): Out<typeof s.Co
   if (standing.rank !== null) cell.rank = standing.rank;
   if (standing.isBest) cell.isBest = true;
   return cell;
+}
+
+/**
+ * A stored world position as the views show it, when it is the position of the result shown (asked for the same
+ * score); null otherwise: never asked, or asked for an earlier PB (the next sync asks again).
+ */
+export function worldPosition(
+  stored: StoredPosition | undefined,
+  mapType: string,
+  shown: { hidden: boolean; time: number | null; score: number | null },
+): Out<typeof s.WorldPosition> | null {
+  if (!stored || shown.hidden) return null;
+  if (liveScoreOf(mapType, { time: shown.time, score: shown.score ?? 0 }) !== stored.score) return null;
+  return {
+    state: stored.state,
+    position: stored.position,
+    zones: stored.zones.slice(1).map((z) => ({ zoneName: z.zoneName, position: z.position })),
+    previous: stored.previousPosition,
+    asOf: stored.asOf,
+  };
 }
 
 /** A grid cell in full: nulls where the sparse form leaves a field out. */

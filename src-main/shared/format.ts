@@ -41,6 +41,23 @@ export function formatScoreDelta(points: number | null | undefined): string {
   return `${rounded < 0 ? '-' : '+'}${Math.abs(rounded).toLocaleString('en-US')}`;
 }
 
+/** A leaderboard position with digit grouping: 1234 → `#1,234`; none → `#-`. */
+export function formatPosition(position: number | null | undefined): string {
+  if (position === null || position === undefined || !Number.isFinite(position) || position < 1) return '#-';
+  return `#${Math.round(position).toLocaleString('en-US')}`;
+}
+
+/**
+ * How far a position moved, in places: `▲247` (climbed from 1,234 to 987), `▼12` (dropped), `=` (same); '' when
+ * there is nothing to compare with.
+ */
+export function formatPositionChange(before: number | null | undefined, after: number | null | undefined): string {
+  if (before === null || before === undefined || after === null || after === undefined || !Number.isFinite(before) || !Number.isFinite(after)) return '';
+  const places = Math.round(before) - Math.round(after);
+  if (places === 0) return '=';
+  return `${places > 0 ? '▲' : '▼'}${Math.abs(places).toLocaleString('en-US')}`;
+}
+
 export const MEDALS = ['none', 'bronze', 'silver', 'gold', 'author'] as const;
 export type MedalName = (typeof MEDALS)[number];
 

@@ -2,15 +2,15 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { DEMO_SEED, startDemo, tourDemo } from '../../service/demo.ts';
-import { formatScore, formatTime } from '../../shared/format.ts';
+import { formatPosition, formatPositionChange, formatScore, formatTime } from '../../shared/format.ts';
 import { isStuntMapType } from '../../core/model.ts';
 import { databaseFile, replaysDir, resolveDataDir } from '../../core/paths.ts';
 import type { GlobalFlags } from '../context.ts';
 import { UserError } from '../errors.ts';
 import { colours, line, plainName, table } from '../output.ts';
-import { plural } from '../words.ts';
+import { localDateTime, plural } from '../words.ts';
 import { printCompare } from './read.ts';
-import { summaryLine, syncWithProgress } from './sync.ts';
+import { positionLine, summaryLine, syncWithProgress } from './sync.ts';
 
 export function registerDemoCommand(program: Command): void {
   program
@@ -42,6 +42,9 @@ export function registerDemoCommand(program: Command): void {
         line(`data folder: ${dataDir}`);
         line('');
 
+        const source = tw.store.sources.get(list);
+        if (source) line(`The "${list}" list follows the current campaign, ${plainName(source.title)}, read from the Live services; the other maps were added by link, UID and map ID.`);
+        line('');
         line(colours.bold('1. First sync of the "Demo" watchlist'));
         let timePassed = false;
         const last = await tourDemo(demo, {
@@ -54,6 +57,8 @@ export function registerDemoCommand(program: Command): void {
           },
         });
         line(summaryLine(last));
+        const best = positionLine(last);
+        if (best) line(best);
         line('');
         // The first sync was cancelled or failed: nothing more to show.
         if (!timePassed) return;
@@ -63,7 +68,20 @@ export function registerDemoCommand(program: Command): void {
         printCompare(tw, list, { me: demo.me, limit: 5, rest: browse });
         line('');
 
-        line(colours.bold('4. Latest PB improvements seen'));
+        const mine = tw.store.positions.forList(list).filter((p) => p.accountId === demo.me && p.state === 'ranked');
+        const asOf = mine.reduce((latest, p) => (p.asOf > latest ? p.asOf : latest), '');
+        line(colours.bold(`4. Your world positions${asOf ? ` (as of ${localDateTime(asOf)}; the service can lag behind)` : ''}`));
+        line(table(['map', 'position', 'change', 'zones'], mine.slice(0, 8).map((p) => [
+          plainName(tw.store.maps.get(p.mapId)?.name ?? p.mapUid),
+          formatPosition(p.position),
+          formatPositionChange(p.previousPosition, p.position),
+          p.zones.slice(1).map((z) => `${plainName(z.zoneName)} ${formatPosition(z.position)}`).join(', '),
+        ])));
+        const limited = tw.store.positions.forList(list).filter((p) => p.state === 'limitedByOwnRecord').length;
+        if (limited > 0) line(colours.dim(`${plural(limited, 'PB')} of other players beat yours: the service gives no position better than the asking account's own record.`));
+        line('');
+
+        line(colours.bold('5. Latest PB improvements seen'));
         const history = tw.store.records.history({ list, limit: 60 }).filter((h) => h.kind !== 'first').slice(0, 8);
         line(table(['set', 'map', 'player', 'was', 'now'], history.map((h) => {
           const map = tw.store.maps.get(h.mapId);
@@ -77,7 +95,7 @@ export function registerDemoCommand(program: Command): void {
         const replays = tw.store.replays.list({ list });
         const downloaded = replays.filter((r) => r.state === 'downloaded');
         const hidden = replays.filter((r) => r.state === 'hidden').length;
-        line(colours.bold('5. Where things went'));
+        line(colours.bold('6. Where things went'));
         line(`CSV export:  ${exported.file} (${exported.rows} rows)`);
         line(`replays:     ${replaysDir(dataDir)} (${downloaded.length} files, ${hidden} hidden by a secret threshold)`);
         line(`database:    ${databaseFile(dataDir)}`);

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { parseMapRef } from '../../core/refs.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
-import { entryValues, leaderboardOf, mapSummary, medalScores } from '../../service/views.ts';
+import { entryValues, leaderboardOf, mapSummary, medalScores, worldPosition } from '../../service/views.ts';
 import {
   countMedals, formatGapLimit, formatMedalGap, formatMedalScore, formatResult, GAP_LIMITS, kindLabel, mapKind, medalProgress, playerLabel,
   type Delta, type MapKind, type MedalProgress, type MedalScores,
@@ -65,6 +65,10 @@ export interface CompareJsonEntry {
   /** The next medal (1 bronze … 4 author) and the gap to it; null at author or without a record. */
   nextMedal: { medal: number; gap: Delta | null; text: string } | null;
   setAt: string | null;
+  /** The PB's world position (Live services); null when none was given for this PB (not asked yet, or not given). */
+  position: number | null;
+  /** When that position was asked (it can lag behind); null when it was never asked for this PB. */
+  positionAsOf: string | null;
 }
 
 export interface CompareJsonMap {
@@ -88,6 +92,7 @@ function nextMedalOf(progress: MedalProgress | null): CompareJsonEntry['nextMeda
 /** The list's maps, each with its watched players in leaderboard order. */
 export function compareMaps(tw: Trackwatch, list: string, me: string | undefined): CompareJsonMap[] {
   const players = tw.store.players.list(list);
+  const positions = new Map(tw.store.positions.forList(list).map((p) => [`${p.mapId}/${p.accountId}`, p]));
   return tw.store.records.leaderboards(list).map(({ map, records }) => {
     const board = leaderboardOf(map, players, records, me);
     const medals = medalScores(map);
@@ -102,6 +107,7 @@ export function compareMaps(tw: Trackwatch, list: string, me: string | undefined
       secret: board.secret,
       entries: board.entries.map((standing): CompareJsonEntry => {
         const { progress, ...values } = entryValues(summary.kind, medals, standing);
+        const position = worldPosition(positions.get(`${map.mapId}/${standing.player.accountId}`), map.mapType, values);
         return {
           accountId: standing.player.accountId,
           name: plainName(standing.name),
@@ -110,6 +116,8 @@ export function compareMaps(tw: Trackwatch, list: string, me: string | undefined
           ...values,
           nextMedal: nextMedalOf(progress),
           setAt: board.records.get(standing.player.accountId)?.timestamp ?? null,
+          position: position?.position ?? null,
+          positionAsOf: position?.asOf ?? null,
         };
       }),
     };

@@ -8,12 +8,14 @@ import { describeCost, type SyncPlan } from '../../core/sync/plan.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { withTrackwatch } from '../context.ts';
 import { ExitCode, UserError, terminalSafe } from '../errors.ts';
-import { colours, line, printJson } from '../output.ts';
+import { formatPosition, formatPositionChange } from '../../shared/format.ts';
+import { colours, line, plainName, printJson } from '../output.ts';
 import { plural } from '../words.ts';
 
 interface SyncFlags {
   list?: string;
   replays: boolean;
+  positions: boolean;
   json?: boolean;
   refreshMaps?: boolean;
   season?: string[];
@@ -65,15 +67,27 @@ export function summaryLine(s: SyncSummary): string {
     `${plural(s.newRecords, 'new record')} (${plural(s.newPersonalBests, 'improved PB')})`,
     `${plural(s.replaysDownloaded, 'replay')} downloaded` + (s.replaysHidden || s.replaysFailed ? ` (${s.replaysHidden} hidden, ${s.replaysFailed} failed)` : ''),
   ];
+  for (const gained of s.newMaps) parts.push(`${plural(gained.mapUids.length, 'new map')} from ${plainName(gained.title)}`);
+  if (s.positions && s.positions.asked > 0) parts.push(`${plural(s.positions.asked, 'world position')} (${plural(s.positions.requests, 'request')})`);
   if (s.unknownMaps.length) parts.push(`${plural(s.unknownMaps.length, 'map ref')} not found`);
   if (s.errors.length) parts.push(plural(s.errors.length, 'error'));
   return `sync ${s.outcome}: ${plural(s.maps, 'map')} x ${plural(s.players, 'player')} in ${seconds}s, ${parts.join(', ')}`;
 }
 
+/** The best position change of a sync: the biggest climb, else the best new position; '' when none. */
+export function positionLine(s: SyncSummary): string {
+  const climb = s.positions?.bestClimb;
+  if (climb) {
+    return `best climb: ${plainName(climb.playerName)} ${formatPosition(climb.before)} → ${formatPosition(climb.after)} (${formatPositionChange(climb.before, climb.after)}) in the world on ${plainName(climb.mapName)}`;
+  }
+  const top = s.positions?.bestPosition;
+  return top ? `best position: ${plainName(top.playerName)} ${formatPosition(top.after)} in the world on ${plainName(top.mapName)}` : '';
+}
+
 /** Runs a sync with a terminal progress bar (when stdout is a terminal) and prints its summary. */
 export async function syncWithProgress(
   tw: Trackwatch,
-  options: { list?: string; replays?: boolean; refreshMaps?: boolean; seasonIds?: string[]; signal?: AbortSignal; quiet?: boolean },
+  options: { list?: string; replays?: boolean; positions?: boolean; refreshMaps?: boolean; seasonIds?: string[]; signal?: AbortSignal; quiet?: boolean },
 ): Promise<SyncSummary> {
   const bar = process.stderr.isTTY && !options.quiet
     ? new cliProgress.SingleBar(
@@ -100,6 +114,7 @@ export async function syncWithProgress(
     return await tw.sync({
       list: options.list,
       replays: options.replays,
+      ...(options.positions === false ? { positions: false } : {}),
       refreshMaps: options.refreshMaps,
       seasonIds: options.seasonIds,
       signal: options.signal,
@@ -116,6 +131,7 @@ export function registerSyncCommand(program: Command): void {
     .description('fetch map info, personal bests and replays for a watchlist (or every list)')
     .option('--list <name>', 'only this watchlist')
     .option('--no-replays', 'do not download replays')
+    .option('--no-positions', 'do not ask the Live services for world positions')
     .option('--refresh-maps', 'refetch every map\'s info, not only old info')
     .option('--season <seasonId...>', 'also read these seasons\' leaderboards')
     .option('--retry-replays', `download again the replays earlier syncs gave up on (${MAX_REPLAY_ATTEMPTS} failed tries)`)
@@ -131,11 +147,13 @@ export function registerSyncCommand(program: Command): void {
         const retried = flags.retryReplays ? tw.store.replays.retryFailed() : 0;
         if (flags.retryReplays && !flags.json) line(`${plural(retried, 'replay')} given up on earlier will be tried again.`);
         const summary = await syncWithProgress(tw, {
-          list: flags.list, replays: flags.replays, refreshMaps: flags.refreshMaps, seasonIds: flags.season, signal, quiet: flags.json,
+          list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds: flags.season, signal, quiet: flags.json,
         });
         if (flags.json) printJson({ ...summary, plan, ...(flags.retryReplays ? { replaysRetried: retried } : {}) });
         else {
           line(summaryLine(summary));
+          const best = positionLine(summary);
+          if (best) line(best);
           // A sync that failed for one reason says it once, as the command's last line (below).
           const listed = summary.outcome === 'failed' && summary.errors.length === 1 ? [] : summary.errors;
           for (const e of listed.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${e.mapId}: ` : ''}${terminalSafe(e.message)}`));

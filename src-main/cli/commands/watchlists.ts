@@ -1,6 +1,8 @@
 // `maps`, `players` and `lists`: what a player watches.
 import type { Command } from 'commander';
 import { isPlatformMapType, isStuntMapType } from '../../core/model.ts';
+import { LIST_SOURCE_FORMS } from '../../core/nadeo/index.ts';
+import { NamesUnavailableError } from '../../core/player-refs.ts';
 import { parseMapRefs } from '../../core/refs.ts';
 import type { StoredMap } from '../../core/store/index.ts';
 import { formatScore, formatTime } from '../../shared/format.ts';
@@ -35,8 +37,8 @@ export function registerWatchlistCommands(program: Command): void {
   const maps = program.command('maps').description('the maps you watch');
   maps
     .command('add')
-    .description('add maps by UID, map ID, or trackmania.io / Trackmania Exchange link (many at once)')
-    .argument('<ref...>', 'map UIDs, map IDs or links')
+    .description('add maps by UID, map ID, trackmania.io link, or Trackmania Exchange map or map pack link (many at once)')
+    .argument('<ref...>', 'map UIDs, map IDs or links (an Exchange pack link adds the whole pack)')
     .option('--list <name>', 'watchlist to add to', DEFAULT_LIST)
     .option('--offline', 'do not look the maps up now; the next sync will')
     .action(async (refs: string[], flags: ListFlag & { offline?: boolean }, command: Command) => {
@@ -92,25 +94,37 @@ export function registerWatchlistCommands(program: Command): void {
   const players = program.command('players').description('the players you watch');
   players
     .command('add')
-    .description('add players by account ID; a player already watched keeps the nickname you gave them')
-    .argument('<accountId...>', 'account IDs (UUIDs)')
-    .option('--name <nickname>', 'your name for them (with several IDs, the same for all)')
+    .description('add players by account ID, trackmania.io player link or display name; a player already watched keeps the nickname you gave them')
+    .argument('<player...>', 'account IDs, trackmania.io player links (trackmania.io/#/player/<accountId>) or display names (needs the OAuth app)')
+    .option('--name <nickname>', 'your name for them (with several players, the same for all)')
     .option('--list <name>', 'watchlist to add to', DEFAULT_LIST)
     .option('--me', 'this account is you: comparisons show deltas to it')
-    .action(async (ids: string[], flags: ListFlag & { name?: string; me?: boolean }, command: Command) => {
-      await withTrackwatch(command, async (tw) => {
+    .action(async (given: string[], flags: ListFlag & { name?: string; me?: boolean }, command: Command) => {
+      await withTrackwatch(command, async (tw, signal) => {
         const list = flags.list ?? DEFAULT_LIST;
-        if (flags.me && ids.length !== 1) throw new UserError('--me takes exactly one account ID.');
+        if (flags.me && given.length !== 1) throw new UserError('--me takes exactly one player.');
+        const resolved = await tw.resolvePlayers(given, { signal }).catch((error: unknown) => {
+          if (error instanceof NamesUnavailableError) {
+            throw new UserError(`${error.message} For the command line: set TRACKWATCH_OAUTH_CLIENT_ID and TRACKWATCH_OAUTH_CLIENT_SECRET (an app registered on api.trackmania.com).`);
+          }
+          throw error;
+        });
+        for (const name of resolved.unknown) line(colours.yellow(`no player named "${plainName(name)}" on Trackmania (check the spelling; display names are matched whole)`));
+        for (const a of resolved.ambiguous) {
+          line(colours.yellow(`"${plainName(a.name)}" is the display name of ${a.accountIds.length} accounts (${a.accountIds.join(', ')}); add the one you mean by its account ID`));
+        }
+        for (const bad of resolved.invalid) line(colours.yellow(`not added: "${plainName(bad.input)}": ${bad.reason}`));
+        for (const p of resolved.players) if (p.foundByName) line(colours.dim(`${plainName(p.foundByName)} is ${p.accountId}`));
         if (!tw.store.watchlists.get(list)) tw.store.watchlists.create(list);
-        const result = tw.store.players.add(list, ids.map((accountId) => ({ accountId, nickname: flags.name })));
+        const result = tw.store.players.add(list, resolved.players.map((p) => ({ accountId: p.accountId, nickname: flags.name })));
         if (result.added.length) line(`added ${plural(result.added.length, 'player')} to "${list}"`);
         if (result.alreadyListed.length) line(`already in "${list}": ${result.alreadyListed.join(', ')}`);
         for (const kept of result.nicknamesKept) {
           line(colours.yellow(`${kept.accountId} keeps the nickname "${kept.kept}" (not "${kept.given}"); to change it: trackwatch players rename ${kept.accountId} "${kept.given}"`));
         }
         for (const bad of result.invalid) line(colours.yellow(`not added: ${bad.accountId}: ${bad.reason}`));
-        if (flags.me && result.invalid.length === 0) {
-          tw.setMe(ids[0]);
+        if (flags.me && resolved.players.length === 1 && result.invalid.length === 0) {
+          tw.setMe(resolved.players[0]!.accountId);
           line('marked as you');
         }
         if (result.added.length === 0 && result.alreadyListed.length === 0) throw new UserError('no player was added.');
@@ -169,11 +183,23 @@ export function registerWatchlistCommands(program: Command): void {
   });
   lists
     .command('create')
-    .argument('<name>')
-    .action(async (name: string, _flags: unknown, command: Command) => {
-      await withTrackwatch(command, async (tw) => {
-        const created = tw.store.watchlists.create(name);
-        line(`created "${created.name}"`);
+    .description('create a watchlist: empty, or made from what you play with --from (later syncs add what appears in it)')
+    .argument('[name]', 'its name; with --from, the source\'s by default (e.g. "Fall 2026")')
+    .option('--from <source>', `its maps from ${LIST_SOURCE_FORMS}`)
+    .action(async (name: string | undefined, flags: { from?: string }, command: Command) => {
+      await withTrackwatch(command, async (tw, signal) => {
+        if (flags.from === undefined) {
+          if (name === undefined) throw new UserError('lists create needs a name, or --from SOURCE to make the list from a campaign, a Track of the Day month, a club campaign or an Exchange pack.');
+          const created = tw.store.watchlists.create(name);
+          line(`created "${created.name}"`);
+          return;
+        }
+        const made = await tw.createListFromSource(flags.from, { name, signal });
+        line(`created "${made.list}" from ${plainName(made.title)} (${made.pinned}): ${plural(made.added.length, 'map')}`);
+        for (const note of made.notes) line(colours.dim(note));
+        if (tw.store.players.list(made.list).length === 0) {
+          line(colours.dim(`next: trackwatch players add <display name or account ID> --list "${made.list}", then trackwatch sync --list "${made.list}"`));
+        }
       });
     });
   lists

@@ -8,9 +8,11 @@ import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrate.ts';
 import { DatabaseFromTheFutureError, LocalFaultCode, LocalFaultError } from './errors.ts';
 import { MapsRepo } from './maps.ts';
 import { PlayersRepo } from './players.ts';
+import { PositionsRepo } from './positions.ts';
 import { RecordsRepo } from './records.ts';
 import { ReplaysRepo } from './replays.ts';
 import { SettingsRepo } from './settings.ts';
+import { SourcesRepo } from './sources.ts';
 import { SyncRunsRepo } from './sync-runs.ts';
 import { WatchlistsRepo } from './watchlists.ts';
 
@@ -24,7 +26,9 @@ export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from
 export type { ExportCursor, ExportTuple } from './export-cursor.ts';
 export { assertSafeRelativePath, cleanupStrayTempFiles, resolveInDataDir, withTempFile, writeFileAtomic, writeInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';
-export type { MapsRepo, PlayersRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SyncRunsRepo, WatchlistsRepo };
+export { SOURCE_TEXT_MAX, type ListSourceInput, type StoredListSource } from './sources.ts';
+export type { DuePosition, PositionAnswer, PositionChange, PositionState, StoredPosition, ZoneRank } from './positions.ts';
+export type { MapsRepo, PlayersRepo, PositionsRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SourcesRepo, SyncRunsRepo, WatchlistsRepo };
 
 interface CommonOptions {
   /** The clock, for tests; defaults to the system's. */
@@ -57,6 +61,10 @@ export interface Store {
   readonly replays: ReplaysRepo;
   readonly syncRuns: SyncRunsRepo;
   readonly settings: SettingsRepo;
+  /** Lists made from a campaign, a Track of the Day month, a club campaign or an Exchange pack. */
+  readonly sources: SourcesRepo;
+  /** World positions of watched records. */
+  readonly positions: PositionsRepo;
   /**
    * Runs `work` in one IMMEDIATE transaction; repository writes inside it join it (as savepoints). For writing
    * several maps' records at once: fetch first, then write. `work` must not await.
@@ -97,6 +105,8 @@ export function openStore(options: OpenStoreOptions): Store {
   const records = new RecordsRepo(ctx, watchlists, maps, players, openReader);
   const replays = new ReplaysRepo(ctx, watchlists);
   const settings = new SettingsRepo(ctx);
+  const sources = new SourcesRepo(ctx, watchlists);
+  const positions = new PositionsRepo(ctx, watchlists);
 
   return {
     file,
@@ -109,6 +119,8 @@ export function openStore(options: OpenStoreOptions): Store {
     replays,
     syncRuns,
     settings,
+    sources,
+    positions,
     transaction: <T>(work: () => T): T => {
       try {
         return db.transaction(work).immediate();

@@ -11,9 +11,11 @@ import { PERSONAL_BEST, replayPath, type Store } from '../store/index.ts';
 import { StoreError, StoreErrorCode, localFault, notFound, type LocalFaultCode } from '../store/errors.ts';
 import { resolveInDataDir } from '../store/files.ts';
 import type { HistoryRow, PendingReplay, ReplayEntry, StoredMap, SyncOutcome } from '../store/types.ts';
+import type { SourceRefresh } from '../sources.ts';
 import { acquireSyncLock, removePartialDownloads } from './lock.ts';
 import { MAP_INFO_MAX_AGE_MS, replaysWanted } from './plan.ts';
 import { forEachConcurrently } from './pool.ts';
+import type { PositionsSummary } from './positions.ts';
 import { longWaitOf, isUnreachable, UNREACHABLE_AFTER_FAILURES, unreachableMessage, waitMessage } from './waits.ts';
 
 export type SyncPhase = 'maps' | 'records' | 'replays' | 'names' | 'done';
@@ -68,6 +70,10 @@ export interface SyncSummary {
   replaysFailed: number;
   unknownMaps: string[];
   errors: { mapId: string | null; message: string }[];
+  /** Maps that lists following a source gained since it was last read (a new Track of the Day), per list. */
+  newMaps: { list: string; title: string; mapUids: string[] }[];
+  /** The world positions asked for (Live services), or null when none were asked for. */
+  positions: PositionsSummary | null;
   /** What stopped the sync on this machine (a full disk, a read-only or damaged database), when that did. */
   localFault: { code: LocalFaultCode; message: string } | null;
   durationMs: number;
@@ -90,6 +96,8 @@ export interface SyncOptions {
   displayNames?: boolean;
   /** The player's own account, for lists that download only "me" and the best N replays per map. */
   me?: string | undefined;
+  /** Ask the Live services for the world positions of PBs whose score changed (default true, when they can be asked). */
+  positions?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   onNewPersonalBest?: (event: NewPersonalBest) => void;
@@ -103,6 +111,12 @@ export interface SyncDeps {
   dataDir: string;
   /** The API's host (map info, records): a long wait it asks for stops every call to it. */
   apiHost?: string | undefined;
+  /** The Live services' host (sources, positions): a long wait it asks for stops every call to it. */
+  liveHost?: string | undefined;
+  /** Before the maps are read: a list that follows a source adds the maps that appeared since (core/sources.ts). */
+  refreshSource?: ((list: number, signal: AbortSignal) => Promise<SourceRefresh | undefined>) | undefined;
+  /** After the records: the world positions of PBs whose score changed (core/sync/positions.ts). */
+  syncPositions?: ((list: string | undefined, signal: AbortSignal) => Promise<PositionsSummary>) | undefined;
   now?: () => Date;
 }
 
@@ -150,8 +164,9 @@ export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promis
 
 async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date, started: number): Promise<SyncSummary> {
   const { store, client } = deps;
-  // Where every API call goes (map info, records): the key of its long wait.
+  // Where every API call goes (map info, records): the key of its long wait. The Live services may share it.
   const API_HOST = deps.apiHost ?? 'the API';
+  const LIVE_HOST = deps.liveHost ?? 'the Live services';
   // A fatal error (bad credentials, a full disk) or a service that cannot be reached stops every worker, as a
   // cancel would, but is reported as a failure.
   const stop = new AbortController();
@@ -180,6 +195,8 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   let phase: SyncPhase = 'maps';
   let cancelled = false;
   let players: string[] = [];
+  const newMaps: SyncSummary['newMaps'] = [];
+  let positions: PositionsSummary | null = null;
   // Answers the service gave (anything stored from it), and network failures in a row with no answer between.
   let answers = 0;
   let unansweredInARow = 0;
@@ -287,6 +304,23 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   };
 
   try {
+    // 0. Lists made from a source (a campaign, a Track of the Day month...) add the maps that appeared since.
+    if (deps.refreshSource) {
+      const only = list === undefined ? undefined : store.watchlists.get(list)?.id;
+      for (const followed of store.sources.list()) {
+        if (signal.aborted || waiting.has(LIVE_HOST)) break;
+        if (list !== undefined && followed.listId !== only) continue;
+        try {
+          const refreshed = await deps.refreshSource(followed.listId, signalFor(LIVE_HOST));
+          if (refreshed && refreshed.added.length > 0) newMaps.push({ list: refreshed.list, title: refreshed.title, mapUids: refreshed.added });
+        } catch (error) {
+          if (stopping(signal) || isFatal(error)) throw error;
+          // The host that failed (the Live services, or Trackmania Exchange for a pack) says itself in the error.
+          fail(null, prefixed(`could not read what ${followed.title} holds now (list "${followed.list}")`, error));
+        }
+      }
+    }
+
     // 1. Maps: resolve UIDs added since the last sync, refresh info that is old.
     const pendingUids = store.maps.unresolvedUids(list);
     if (pendingUids.length > 0) {
@@ -375,6 +409,16 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
       });
     }
 
+    // 2b. World positions of the PBs whose score changed since their position was asked (Live services).
+    if (deps.syncPositions && options.positions !== false && players.length > 0 && !signal.aborted && !waiting.has(LIVE_HOST)) {
+      try {
+        positions = await deps.syncPositions(list, signalFor(LIVE_HOST));
+      } catch (error) {
+        if (stopping(signal) || isFatal(error)) throw error;
+        fail(null, prefixed('could not ask for world positions', error), LIVE_HOST);
+      }
+    }
+
     // 3. Replays: those of the synced lists' maps and players the lists' policies want, including what an
     //    interrupted sync left behind; never another list's.
     if (options.replays !== false) {
@@ -442,7 +486,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
   progress();
   return {
     runId, list: list ?? null, outcome, maps: counts.maps, players: players.length, requests: counts.requests, records,
-    newRecords, newPersonalBests, replaysDownloaded, replaysHidden, replaysFailed, unknownMaps, errors,
+    newRecords, newPersonalBests, replaysDownloaded, replaysHidden, replaysFailed, unknownMaps, errors, newMaps, positions,
     localFault: fault ? { code: fault.code, message: fault.message } : null,
     durationMs: Date.now() - started,
   };
@@ -461,6 +505,7 @@ function finishRun(store: Store, runId: number, outcome: SyncOutcome, counts: Pa
 }
 
 const NAMES_HOST = 'the names service';
+
 
 function hostOf(url: string): string | undefined {
   try {

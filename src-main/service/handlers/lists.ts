@@ -1,12 +1,15 @@
 // Watchlists: lists of maps and players, and the nicknames players give each other.
-import { isUuid } from '../../core/nadeo/index.ts';
+import { isUuid, parseSourceLink } from '../../core/nadeo/index.ts';
+import { NamesUnavailableError } from '../../core/player-refs.ts';
 import type { WatchlistSummary } from '../../core/store/index.ts';
 import { ServiceError, toErrorValue } from '../errors.ts';
 import * as views from '../views.ts';
 import { done, writes, type HandlerContext, type SomeHandlers } from './context.ts';
 
-type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' | 'watchlists.rename' | 'watchlists.delete'
-  | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.setNickname';
+type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' | 'watchlists.createFromSource' | 'sources.campaigns'
+  | 'watchlists.rename' | 'watchlists.delete'
+  | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.findByName'
+  | 'players.setNickname';
 
 export function listHandlers({ service, tw, store, me, requireList }: HandlerContext): SomeHandlers<ListCommands> {
   const summaryOf = (list: WatchlistSummary) => views.watchlistSummary(list, store().syncRuns.stateOf(list.id));
@@ -31,6 +34,21 @@ export function listHandlers({ service, tw, store, me, requireList }: HandlerCon
       const created = store().watchlists.create(name);
       return summaryOf(store().watchlists.get(created.id)!);
     }),
+
+    'watchlists.createFromSource': writes(service, async ({ source, name }) => {
+      const made = await tw().createListFromSource(source, { name });
+      return {
+        list: summaryOf(store().watchlists.get(made.list)!),
+        title: made.title,
+        source: made.source,
+        pinned: made.pinned,
+        added: made.added.length,
+        notFound: made.notFound.length,
+        notes: made.notes,
+      };
+    }),
+
+    'sources.campaigns': async () => ({ names: (await tw().live.getSeasonalCampaigns({ offset: 0, length: 12 })).campaigns.map((c) => c.name) }),
 
     'watchlists.rename': writes(service, async ({ list, name }) => {
       const renamed = store().watchlists.rename(list, name);
@@ -72,6 +90,22 @@ export function listHandlers({ service, tw, store, me, requireList }: HandlerCon
       store().players.remove(list, accountIds);
       return done;
     }),
+
+    'players.findByName': async ({ names }) => {
+      // Names only: an ID or a link typed here is the dialog's to read, and is not sent.
+      const resolved = await tw().resolvePlayers(names.filter((n) => !isUuid(n) && parseSourceLink(n) === null)).catch((error: unknown) => {
+        if (error instanceof NamesUnavailableError) {
+          throw new ServiceError('not_configured', 'Finding players by display name needs a Trackmania OAuth app (the one for display names): set it up in Settings (Display names), or paste account IDs or trackmania.io player links.');
+        }
+        throw error;
+      });
+      return {
+        found: resolved.players.flatMap((p) => (p.foundByName ? [{ name: p.foundByName, accountId: p.accountId }] : [])),
+        unknown: resolved.unknown,
+        ambiguous: resolved.ambiguous,
+        invalid: resolved.invalid.map((i) => ({ name: i.input, reason: i.reason })),
+      };
+    },
 
     'players.setNickname': writes(service, async ({ accountId, nickname }) => {
       store().players.setNickname(accountId, nickname);

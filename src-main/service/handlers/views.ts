@@ -18,12 +18,14 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
       const records = store().records.forMap(map.mapId, { scope: PERSONAL_BEST });
       const replays = store().replays;
       const { entries, secret } = views.rankedEntries(map, players, records, me(), (id) => replays.get(id));
+      const positions = new Map(store().positions.forMap(map.mapId).map((p) => [p.accountId, p]));
       return {
         list: summary.name,
         map: views.mapSummary(map, store().players.get(map.author)?.displayName ?? null),
         entries: entries.map((entry) => ({
           ...entry,
           replay: entry.replay.file ? { ...entry.replay, file: resolveInDataDir(tw().dataDir, entry.replay.file) } : entry.replay,
+          position: views.worldPosition(positions.get(entry.player.accountId), map.mapType, entry),
         })),
         secret,
         lastSyncAt: summary.lastSyncAt,
@@ -57,10 +59,15 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
       if (column === -1) throw new ServiceError('not_found', 'This player is not in the list.');
       const setAt = new Map(store().records.forPlayer(id, { scope: PERSONAL_BEST }).map((r) => [r.mapUid, r.timestamp]));
       const history = store().records.history({ player: id, list, scope: PERSONAL_BEST });
+      const positions = new Map(store().positions.forPlayer(id).map((p) => [p.mapUid, p]));
+      const mapTypes = new Map(table.rows.map((row) => [row.mapUid, row.mapType]));
       return {
         list: summary.name,
         player: table.players[column]!,
-        pbs: views.playerPbs(table, column, (mapUid) => setAt.get(mapUid) ?? null),
+        pbs: views.playerPbs(table, column, (mapUid) => setAt.get(mapUid) ?? null).map((pb) => ({
+          ...pb,
+          position: views.worldPosition(positions.get(pb.mapUid), mapTypes.get(pb.mapUid) ?? '', pb),
+        })),
         history: views.improvements(history, (mapId) => store().maps.get(mapId)),
       };
     },

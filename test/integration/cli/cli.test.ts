@@ -130,10 +130,10 @@ describe('trackwatch against the emulator', () => {
     expect(JSON.parse(after.stdout).maps).toEqual(JSON.parse(before.stdout).maps);
   });
 
-  it('an invalid account ID is refused by name', async () => {
+  it('what is not an account ID is read as a display name: without the OAuth app, refused by name in one line', async () => {
     const r = await cli([...base, 'players', 'add', 'not-an-account'], creds);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('not-an-account');
+    expect(r.stderr).toContain('"not-an-account" is not an account ID');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

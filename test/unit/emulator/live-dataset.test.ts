@@ -38,4 +38,19 @@ describe('dataset: Live and Exchange fields', () => {
     expect(issuesOf((d) => d.clubCampaigns!.push({ ...d.clubCampaigns![0]! }))).toEqual(['clubCampaigns[2]: repeats clubCampaigns[0]']);
     expect(issuesOf((d) => (d.maps[0]!.population = 0))[0]).toContain('maps[0].population');
   });
+
+  it("a season's current campaign is the one its official maps are named after, in their order; its TOTD the season's months", () => {
+    const season = generateDataset({ seed: 9, maps: 40, players: 4, style: 'season' });
+    expect(parseDataset(JSON.parse(JSON.stringify(season)))).toEqual(season);
+    const byUid = new Map(season.maps.map((m) => [m.mapUid, m]));
+    const [current, ...earlier] = [...season.campaigns!].sort((x, y) => y.start.localeCompare(x.start));
+    expect(current!.name).toBe('Fall 2026');
+    expect(current!.mapUids.map((u) => byUid.get(u)!.name)).toEqual(Array.from({ length: 25 }, (_, i) => `Fall 2026 - ${String(i + 1).padStart(2, '0')}`));
+    expect(current!.mapUids.every((u) => (byUid.get(u)!.population ?? 0) > 4)).toBe(true);
+    expect(earlier.map((c) => c.name)).toEqual(['Summer 2026', 'Spring 2026']);
+    // A campaign with no official maps in the dataset is played on community maps, never on another season's.
+    for (const c of earlier) expect(c.mapUids.filter((u) => / - \d\d$/.test(byUid.get(u)!.name))).toEqual([]);
+    expect(Date.parse(current!.start)).toBeLessThan(Date.parse('2026-11-15T20:00:00Z'));
+    expect(season.trackOfTheDay!.map((m) => [m.month, m.mapUids.filter((u) => u !== '').length])).toEqual([['2026-10', 31], ['2026-11', 15]]);
+  });
 });

@@ -1,0 +1,106 @@
+// The window's lists from a source and world positions, over real SQLite and the demo's emulator: "New list from…"
+// creates a list from a campaign, a Track of the Day month or a pack (refusals as values); the map and player views
+// carry each PB's world position with its zones and as-of time once a sync asked for it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandInput, CommandName, CommandOutput } from '../../../src-main/contract/index.ts';
+import { dispatch } from '../../../src-main/service/dispatch.ts';
+import { createHandlers } from '../../../src-main/service/handlers/index.ts';
+import { memorySecretStore } from '../../../src-main/service/secrets.ts';
+import { TrackwatchService } from '../../../src-main/service/service.ts';
+
+const root = mkdtempSync(path.join(tmpdir(), 'tw-service-sources-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('lists from a source and world positions in the window', () => {
+  let service: TrackwatchService;
+  let handlers: ReturnType<typeof createHandlers>;
+
+  async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
+    const result = await dispatch(handlers, name, input);
+    if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
+    return result.value as CommandOutput<N>;
+  }
+  async function failure(name: CommandName, input: unknown) {
+    const result = await dispatch(handlers, name, input);
+    if (result.ok) throw new Error(`${name} should have failed`);
+    return result.error;
+  }
+  async function sync(list: string): Promise<void> {
+    const done = new Promise<void>((resolve) => {
+      const off = service.events.subscribe((name) => {
+        if (name === 'sync.finished') {
+          off();
+          resolve();
+        }
+      });
+    });
+    await call('sync.start', { list });
+    await done;
+  }
+
+  beforeAll(async () => {
+    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maps: 30, players: 5, maxRps: 500 } });
+    handlers = createHandlers(service);
+    await call('setup.startDemo', {});
+  });
+  afterAll(() => service.close());
+
+  it('sources.campaigns lists the seasonal campaigns, newest first', async () => {
+    expect(await call('sources.campaigns', {})).toEqual({ names: ['Fall 2026', 'Summer 2026', 'Spring 2026'] });
+  });
+
+  it('New list from a campaign, a month, a pack: created with its maps and named after the source unless named', async () => {
+    const october = await call('watchlists.createFromSource', { source: 'totd:2026-10' });
+    expect(october).toMatchObject({ list: { name: 'Track of the Day 2026-10', players: 0 }, title: 'Track of the Day 2026-10', source: 'totd:2026-10', pinned: 'totd:2026-10', notFound: 0, notes: [] });
+    // 31 days on the demo's 30 maps: one map came twice, and a list holds it once.
+    expect(october.added).toBe(30);
+    expect(october.list.maps).toBe(30);
+    const pack = await call('watchlists.createFromSource', { source: 'https://trackmania.exchange/mappack/view/5150', name: '  Starter  ' });
+    expect(pack).toMatchObject({ list: { name: 'Starter', maps: 10 }, source: 'tmx-pack:5150', added: 10 });
+    expect((await call('watchlists.list', {})).map((l) => l.name)).toEqual(['Demo', 'Starter', 'Track of the Day 2026-10']);
+  });
+
+  it('refusals come back as values saying why, and create nothing', async () => {
+    expect(await failure('watchlists.createFromSource', { source: 'campaign:Summer 1999' })).toMatchObject({
+      code: 'not_found',
+      message: 'There is no seasonal campaign named "Summer 1999". The latest are: Fall 2026, Summer 2026, Spring 2026.',
+    });
+    expect(await failure('watchlists.createFromSource', { source: 'club:4242/1702' })).toMatchObject({ code: 'auth_failed', message: expect.stringContaining("open to the club's members only") });
+    expect(await failure('watchlists.createFromSource', { source: 'totd:13-13' })).toMatchObject({ code: 'invalid_input', message: expect.stringContaining('is not a month') });
+    expect(await failure('watchlists.createFromSource', { source: 'campaign:current', name: 'demo' })).toMatchObject({ code: 'conflict' });
+    expect(await failure('watchlists.createFromSource', { source: '' })).toMatchObject({ code: 'invalid_input' });
+    expect((await call('watchlists.list', {})).map((l) => l.name)).toEqual(['Demo', 'Starter', 'Track of the Day 2026-10']);
+  });
+
+  it('players.findByName gives the account of a display name; an unknown one is said plainly; IDs are not sent', async () => {
+    const names = service.demo!.emulator.dataset.displayNames!;
+    const [accountId, name] = Object.entries(names).find(([id]) => id !== service.demo!.me)!;
+    const found = await call('players.findByName', { names: [name.toUpperCase(), 'NoSuchPlayer42', accountId] });
+    expect(found).toEqual({ found: [{ name: name.toUpperCase(), accountId }], unknown: ['NoSuchPlayer42'], ambiguous: [], invalid: [] });
+    expect(await failure('players.findByName', { names: [] })).toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('after a sync, the map view and the player view give each PB its world position, zones and as-of time', async () => {
+    await sync('Demo');
+    const detail = await call('watchlists.get', { list: 'Demo' });
+    const me = detail.players.find((p) => p.isMe)!;
+    const player = await call('players.get', { list: 'Demo', accountId: me.accountId });
+    const ranked = player.pbs.filter((pb) => pb.position?.state === 'ranked');
+    expect(ranked.length).toBe(player.pbs.filter((pb) => pb.hasRecord && !pb.hidden).length);
+    expect(ranked.length).toBeGreaterThan(0);
+    for (const pb of ranked) {
+      expect(pb.position!.position).toBeGreaterThanOrEqual(1);
+      expect(Date.parse(pb.position!.asOf)).toBeGreaterThan(0);
+    }
+    const onMap = ranked[0]!;
+    const map = await call('maps.get', { list: 'Demo', mapUid: onMap.mapUid });
+    const mine = map.entries.find((e) => e.player.isMe)!;
+    expect(mine.position).toEqual(onMap.position);
+    // Players without a record have no position; those ahead of "me" are beyond what "me"'s login may ask.
+    expect(map.entries.filter((e) => !e.hasRecord).every((e) => e.position === null)).toBe(true);
+    for (const e of map.entries.filter((x) => x.hasRecord && !x.hidden)) expect(['ranked', 'limitedByOwnRecord']).toContain(e.position?.state);
+  });
+});
