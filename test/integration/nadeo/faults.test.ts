@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,10 +62,11 @@ describe('abort against the emulator', () => {
     try {
       const controller = new AbortController();
       const pending = client.getMapsByUid(slow.dataset.maps.map((m) => m.mapUid), { signal: controller.signal });
-      setTimeout(() => controller.abort(), 50);
+      // Abort once the emulator holds the request (an event we can see), not after a delay that a loaded machine may outrun.
+      await vi.waitFor(() => expect(slow.stats().requests).toBeGreaterThan(0), { timeout: 20_000, interval: 5 });
+      controller.abort();
       await expect(pending).rejects.toBeInstanceOf(AbortError);
       // Prompt: the call ended while the emulator still held its answer back (no answer was sent yet).
-      expect(slow.stats().requests).toBeGreaterThan(0);
       expect(slow.stats().byStatus).toEqual({});
     } finally {
       await client.close();
