@@ -1,11 +1,10 @@
 // `maps`, `players` and `lists`: what a player watches.
 import type { Command } from 'commander';
-import { isPlatformMapType, isStuntMapType } from '../../core/model.ts';
+import { formatMedalScore, kindLabel, mapKind } from '../../shared/leaderboard.ts';
 import { LIST_SOURCE_FORMS } from '../../core/nadeo/index.ts';
 import { NamesUnavailableError } from '../../core/player-refs.ts';
 import { parseMapRefs } from '../../core/refs.ts';
 import type { StoredMap } from '../../core/store/index.ts';
-import { formatScore, formatTime } from '../../shared/format.ts';
 import { lastSyncWords } from '../../shared/sync-words.ts';
 import { syncErrorFor } from '../../service/sync-outcome.ts';
 import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
@@ -19,18 +18,14 @@ interface ListFlag {
   json?: boolean;
 }
 
-/** A map's kind as players name it. */
-function mapKind(map: StoredMap): string {
-  if (isStuntMapType(map.mapType)) return 'Stunt';
-  if (isPlatformMapType(map.mapType)) return 'Platform';
-  return map.hasClones ? 'Race (clones)' : (map.mapType.split('\\').pop() ?? '').replace(/^TM_/, '') || 'Race';
+/** A map's kind as players name it (the shared rule). */
+function kindOf(map: StoredMap): string {
+  return kindLabel(mapKind(map), map.mapType);
 }
 
 /** A medal's score in the map's unit: a time on Race maps, points on Stunt, at most so many respawns on Platform. */
 function medalScore(map: StoredMap, score: number): string {
-  if (isStuntMapType(map.mapType)) return `${formatScore(score)} pts`;
-  if (isPlatformMapType(map.mapType)) return plural(score, 'respawn');
-  return formatTime(score);
+  return formatMedalScore(mapKind(map), score);
 }
 
 export function registerWatchlistCommands(program: Command): void {
@@ -83,7 +78,7 @@ export function registerWatchlistCommands(program: Command): void {
         if (flags.json) return printJson({ maps: stored, pending });
         line(table(
           ['map', 'uid', 'kind', 'author', 'gold', 'silver', 'bronze'],
-          stored.map((m) => [plainName(m.name), m.mapUid, mapKind(m), ...[m.authorScore, m.goldScore, m.silverScore, m.bronzeScore].map((score) => medalScore(m, score))]),
+          stored.map((m) => [plainName(m.name), m.mapUid, kindOf(m), ...[m.authorScore, m.goldScore, m.silverScore, m.bronzeScore].map((score) => medalScore(m, score))]),
         ));
         for (const ref of pending) {
           line(colours.dim(`pending: ${ref.mapUid ?? ref.mapId}${ref.notFoundAt ? ' (not found on the service)' : ' (looked up at the next sync)'}`));
