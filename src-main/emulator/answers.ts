@@ -8,7 +8,7 @@ export interface Answer {
   headers?: Record<string, string>;
 }
 
-/** The API's error codes, as the seed (7.1, 7.2) and API-FACTS give them. */
+/** The API's error codes, as the seed (7.1, 7.2) and docs/nadeo-api.md give them. */
 export const API_ERROR = {
   validation: { code: 'C-AA-00-03', message: 'There was a validation error.' },
   notFound: { code: 'C-AL-02-03', message: 'Not Found' },
@@ -32,7 +32,7 @@ export function bytes(body: Buffer, contentType: string): Answer {
   return { status: 200, body, contentType };
 }
 
-/** 302 to where the file really is: the successor map-info routes' file addresses answer this (API-FACTS). */
+/** 302 to where the file really is: the successor map-info routes' file addresses answer this (docs/nadeo-api.md). */
 export function redirect(location: string): Answer {
   return { status: 302, body: Buffer.alloc(0), contentType: 'text/plain; charset=utf-8', headers: { Location: location } };
 }

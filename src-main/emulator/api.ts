@@ -1,4 +1,4 @@
-// The seed's two lookups (section 4) and their successors (API-FACTS), answering from the dataset index.
+// The seed's two lookups (section 4) and their successors (docs/nadeo-api.md), answering from the dataset index.
 import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
 import { json, notFoundError, redirect, text, validationError, type Answer } from './answers.ts';
 import { UUID_PATTERN, type DatasetMap, type DatasetRecord } from './dataset.ts';
@@ -7,7 +7,7 @@ import { fnv1a } from './prng.ts';
 
 /**
  * Strictly better than the map's secret threshold (a lower time, or a higher score on Stunt maps), and not the
- * caller's own record: the service never hides your own from you (API-FACTS).
+ * caller's own record: the service never hides your own from you (docs/nadeo-api.md).
  */
 export function isHidden(map: DatasetMap | undefined, record: DatasetRecord, caller?: string): boolean {
   const threshold = map?.secretThreshold;
@@ -16,7 +16,7 @@ export function isHidden(map: DatasetMap | undefined, record: DatasetRecord, cal
   return isStuntMapType(map.mapType) ? record.recordScore.score > threshold : record.recordScore.time < threshold;
 }
 
-/** Answers do not follow request order (API-FACTS): a stable hash order that ignores how the request listed things. */
+/** Answers do not follow request order (docs/nadeo-api.md): a stable hash order that ignores how the request listed things. */
 function shuffled<T>(items: T[], key: (item: T) => string): T[] {
   return items
     .map((item) => ({ item, rank: fnv1a(key(item), 0x1b873593) }))
@@ -29,7 +29,7 @@ const INVALID_UUID = 'Invalid uuid.';
 
 /**
  * Where a map's file and thumbnail are said to be: the seed's route gives the storage objects themselves; the
- * successors give `{base}/maps/<mapId>/file` and `.../thumbnail.jpg`, which redirect to them (API-FACTS).
+ * successors give `{base}/maps/<mapId>/file` and `.../thumbnail.jpg`, which redirect to them (docs/nadeo-api.md).
  */
 function fileAddresses(map: DatasetMap, origin: string, route: MapsRoute): { fileUrl: string; thumbnailUrl: string } {
   if (route === 'seed') return { fileUrl: expandUrl(mapFileUrl(map), origin), thumbnailUrl: expandUrl(thumbnailUrl(map), origin) };

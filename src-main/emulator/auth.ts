@@ -1,4 +1,4 @@
-// Nadeo's login (API-FACTS "Authentication"): Basic login gives a JWT pair; every other call sends nadeo_v1 t=<access>.
+// Nadeo's login (docs/nadeo-api.md "Authentication"): Basic login gives a JWT pair; every other call sends nadeo_v1 t=<access>.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { API_ERROR, apiError, json, validationError, type Answer } from './answers.ts';
 import { uuidFromName } from './prng.ts';
@@ -8,7 +8,7 @@ export interface AuthOptions {
   password: string;
   /**
    * The account the login belongs to (the token's subject); by default one derived from the login. A record of this
-   * account is never hidden from it by a secret threshold (API-FACTS: "except your own").
+   * account is never hidden from it by a secret threshold (docs/nadeo-api.md: "except your own").
    */
   accountId?: string;
   accessTtlSec?: number;
@@ -16,7 +16,7 @@ export interface AuthOptions {
   refreshAllowedAfterSec?: number;
 }
 
-/** Which service a token opens (API-FACTS): Core ('NadeoServices') or Live ('NadeoLiveServices'). */
+/** Which service a token opens (docs/nadeo-api.md): Core ('NadeoServices') or Live ('NadeoLiveServices'). */
 export type Audience = 'NadeoServices' | 'NadeoLiveServices';
 const AUDIENCES: readonly string[] = ['NadeoServices', 'NadeoLiveServices'] satisfies Audience[];
 

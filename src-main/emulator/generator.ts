@@ -114,7 +114,7 @@ function seasonGameMode(map: DatasetMap): string {
 
 /**
  * 4 author, 3 gold, 2 silver, 1 bronze, 0 none. The medal scores are times on Race maps, points on Stunt maps and
- * maximum respawn counts on Platform maps (nadeo/trackmania-doc docs/web/tm-com/map-page.md, in API-FACTS).
+ * maximum respawn counts on Platform maps (nadeo/trackmania-doc docs/web/tm-com/map-page.md, in docs/nadeo-api.md).
  */
 export function medalFor(map: Pick<DatasetMap, 'mapType' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>, result: DatasetRecordScore): number {
   const medals = [map.authorScore, map.goldScore, map.silverScore, map.bronzeScore];
@@ -127,7 +127,7 @@ export function medalFor(map: Pick<DatasetMap, 'mapType' | 'authorScore' | 'gold
   return index < 0 ? 0 : 4 - index;
 }
 
-/** Platform runs rank by respawns, fewest first, then by time (API-FACTS "How each kind of map ranks"). */
+/** Platform runs rank by respawns, fewest first, then by time (docs/nadeo-api.md "How each kind of map ranks"). */
 export function isBetterPlatformRun(a: DatasetRecordScore, b: DatasetRecordScore): boolean {
   return a.respawnCount !== b.respawnCount ? a.respawnCount < b.respawnCount : a.time < b.time;
 }
@@ -341,7 +341,7 @@ function addSecretHeavyMaps(dataset: Dataset, count: number, seed: number): void
 }
 
 /**
- * Weekly Shorts keep their threshold at the author time (API-FACTS "Top Secret"): that, when it hides a few entries
+ * Weekly Shorts keep their threshold at the author time (docs/nadeo-api.md "Top Secret"): that, when it hides a few entries
  * but not all; otherwise a threshold that hides about a third.
  */
 function authorTimeThresholdFor(map: DatasetMap, personalBests: readonly DatasetRecord[]): number | undefined {

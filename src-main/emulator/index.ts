@@ -1,4 +1,4 @@
-// The emulator of Nadeo's service (seed contract + API-FACTS), for demo mode and tests: the public surface.
+// The emulator of Nadeo's service (seed contract + docs/nadeo-api.md), for demo mode and tests: the public surface.
 export { startEmulator, MAX_URI_LENGTH } from './server.ts';
 export type { EmulatorOptions, EmulatorStats, RunningEmulator } from './server.ts';
 export { generateDataset, evolveDataset } from './generator.ts';

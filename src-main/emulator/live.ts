@@ -1,4 +1,4 @@
-// The Live services (API-FACTS "Beyond the seed"), answering from the dataset with the shapes of the example answers
+// The Live services (docs/nadeo-api.md "Beyond the seed"), answering from the dataset with the shapes of the example answers
 // in openplanet-nl/nadeoapi-docs docs/live/: seasonal campaigns (v2 and deprecated), Track of the Day months, club
 // campaigns, positions by score and the top of a leaderboard. Live's own errors are arrays of strings.
 import { isBetterLiveScore, liveScoreOf, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from '../core/model.ts';

@@ -1,4 +1,4 @@
-// The Trackmania OAuth API's display names (API-FACTS "Player names"): client-credentials token, then names by ID,
+// The Trackmania OAuth API's display names (docs/nadeo-api.md "Player names"): client-credentials token, then names by ID,
 // and account IDs by name (docs/oauth/reference/accounts/name-to-id.md in openplanet-nl/nadeoapi-docs).
 import { createHmac, randomBytes } from 'node:crypto';
 import { json, type Answer } from './answers.ts';

@@ -14,7 +14,7 @@ export interface SeasonMapPlan {
   number?: number;
   /** Official maps of the same campaign share it; 0 is the current one. */
   campaign?: number;
-  /** A threshold at the author time, as Weekly Shorts have it (API-FACTS "Top Secret"). */
+  /** A threshold at the author time, as Weekly Shorts have it (docs/nadeo-api.md "Top Secret"). */
   secret: boolean;
 }
 
@@ -145,7 +145,7 @@ export function communityMapName(rng: Rng, kind: MapKind): string {
   const word = pick(rng, KIND_WORDS[kind]);
   const base = `${theme} ${noun}`;
   const decorated = [
-    // As API-FACTS's example: "$i$a1bLaserhawk $fff- Megacity Race".
+    // As docs/nadeo-api.md's example: "$i$a1bLaserhawk $fff- Megacity Race".
     () => `$i${pick(rng, COLOURS)}${theme}${noun} $fff- ${word || 'Race'}`,
     () => `$o$w${pick(rng, COLOURS)}${base}${word ? `$z ${word}` : ''}`,
     () => `$s${gradient(base, pick(rng, GRADIENTS))}${word ? ` $fff${word}` : ''}`,

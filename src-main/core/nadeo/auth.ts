@@ -1,4 +1,4 @@
-// Nadeo login (service account or dedicated-server account, API-FACTS "Authentication"): log in once, refresh
+// Nadeo login (service account or dedicated-server account, docs/nadeo-api.md "Authentication"): log in once, refresh
 // ahead of expiry once the token's `rat` allows, log in again when the refresh token has expired. Concurrent
 // callers share one login or refresh (single flight); one caller giving up does not cancel it for the others.
 import { AuthError, HttpError } from './errors.ts';
@@ -27,7 +27,7 @@ export type NadeoAudience = 'NadeoServices' | 'NadeoLiveServices';
 export const LOGIN_ROUTE = 'POST /v2/authentication/token/basic';
 export const REFRESH_ROUTE = 'POST /v2/authentication/token/refresh';
 
-// When a token says nothing about its lifetime, assume the documented ones (API-FACTS): 1 h, refresh after 30 min, 24 h.
+// When a token says nothing about its lifetime, assume the documented ones (docs/nadeo-api.md): 1 h, refresh after 30 min, 24 h.
 const DEFAULT_ACCESS_MS = 55 * 60_000;
 const DEFAULT_RAT_MS = 30 * 60_000;
 const DEFAULT_REFRESH_MS = 23 * 3600_000;
@@ -37,7 +37,7 @@ export interface NadeoAuthOptions {
   /** Base path of the API (usually ''). */
   basePath: string;
   credentials: Credentials;
-  /** Which service the tokens open (API-FACTS): 'NadeoServices' (Core, the default) or 'NadeoLiveServices' (Live). */
+  /** Which service the tokens open (docs/nadeo-api.md): 'NadeoServices' (Core, the default) or 'NadeoLiveServices' (Live). */
   audience?: NadeoAudience | undefined;
   pipeline: () => Pipeline;
   /** Wall clock, ms. */
@@ -171,7 +171,7 @@ export class NadeoAuth implements TokenSource {
   }
 }
 
-/** OAuth client credentials for display names (API-FACTS "Player names"); the token is cached until it expires. */
+/** OAuth client credentials for display names (docs/nadeo-api.md "Player names"); the token is cached until it expires. */
 export interface OAuthOptions {
   origin: string;
   basePath: string;

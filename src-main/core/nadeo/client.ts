@@ -50,7 +50,7 @@ export interface NadeoClientOptions {
   deadlineMs?: number | undefined;
   /** The same for a download (default 300 s). */
   downloadDeadlineMs?: number | undefined;
-  /** Trackmania OAuth app for display names (API-FACTS "Player names"). */
+  /** Trackmania OAuth app for display names (docs/nadeo-api.md "Player names"). */
   oauth?: { baseUrl?: string | undefined; clientId: string; clientSecret: string } | undefined;
   /** Start with the successor routes instead of the seed routes (for families `routeChoice.initial` does not name). */
   preferSuccessorRoutes?: boolean | undefined;
@@ -136,7 +136,7 @@ export function buildUserAgent(appVersion: string, contact: string | undefined, 
   return `Trackwatch/${appVersion} (emulator; no contact)`;
 }
 
-/** Rates Nadeo's real service is never asked at (its staff put the ceiling near 2/s; API-FACTS.md). */
+/** Rates Nadeo's real service is never asked at (its staff put the ceiling near 2/s; docs/nadeo-api.md). */
 export const REAL_SERVICE_MAX_RPS = 50;
 
 /** Refuses pacing settings outside their sane range with a ConfigError naming the option and the range. */
@@ -395,7 +395,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       const t = triageKeys(accountIds, isUuid, lower);
       const fixed = `${oauthBase.basePath}/api/display-names?accountId[]=`;
       const sep = '&accountId[]=';
-      // The names API takes at most 50 accounts per call (API-FACTS); the URI limit still applies.
+      // The names API takes at most 50 accounts per call (docs/nadeo-api.md); the URI limit still applies.
       const batches = packByLength(t.keys, { limit: maxUriLength, fixedLength: fixed.length, separatorLength: sep.length, maxKeys: 50 });
       const names = new Map<string, string>();
       const route = 'GET /api/display-names';

@@ -1,7 +1,7 @@
 // Replay and map file downloads: http(s) only, streamed into a temporary file next to the destination with a
 // sha256 computed on the way, size-capped, renamed into place only when complete. Retried like API calls.
 // Redirects are followed a bounded number of times (the successor routes' `{base}/maps/<mapId>/file` redirects to
-// the stored object, API-FACTS.md); the token goes only to the API's own origin, never to a redirect target.
+// the stored object, docs/nadeo-api.md); the token goes only to the API's own origin, never to a redirect target.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';

@@ -263,7 +263,7 @@ export function httpErrorFor(
   const apiError = readApiError(parsed);
   const ownCode = isApiErrorCode(apiError?.code);
   // A removed route may answer with an ordinary-looking API error body ("Route not found", a code, a correlation id):
-  // only the endpoint's own documented not-found proves the route is still there (docs: API-FACTS.md).
+  // only the endpoint's own documented not-found proves the route is still there (docs: docs/nadeo-api.md).
   const routeGone =
     (status === 404 || status === 410) && spec.detectGoneRoute === true && !(ownCode && spec.ownNotFoundCodes?.includes(apiError!.code));
   const details = { status, method: spec.method, route: spec.route, retryAfterMs, targetLength: spec.target.length, ...(ownCode ? { apiError } : {}) };

@@ -11,7 +11,7 @@ import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.t
 
 export type ServiceName = 'core' | 'live' | 'oauth' | 'exchange';
 
-/** Default budgets: Live at 1 request/s like Core (API-FACTS "Being a good citizen"); the others as politely. */
+/** Default budgets: Live at 1 request/s like Core (docs/nadeo-api.md "Being a good citizen"); the others as politely. */
 export const DEFAULT_SERVICE_BUDGETS: Readonly<Record<ServiceName, Required<Omit<LimiterPoolOptions, 'clock'>>>> = {
   core: { maxRps: 1, burst: 1, concurrency: 4 },
   live: { maxRps: 1, burst: 1, concurrency: 4 },

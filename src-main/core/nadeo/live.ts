@@ -1,4 +1,4 @@
-// The Live services client (API-FACTS "Beyond the seed"; route shapes from openplanet-nl/nadeoapi-docs docs/live/):
+// The Live services client (docs/nadeo-api.md "Beyond the seed"; route shapes from openplanet-nl/nadeoapi-docs docs/live/):
 // seasonal campaigns, Track of the Day months, club campaigns, world positions by score and the top of a
 // leaderboard. Same layers as the Core client (pipeline, limiter, retry, errors); its own token (audience
 // NadeoLiveServices, from the same login) and its own budget.
@@ -260,7 +260,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const { pipeline, now } = conn;
   let auth: NadeoAuth | undefined;
   if (options.credentials) {
-    // The login and refresh go to the Core host, with the Live audience (API-FACTS "Beyond the seed").
+    // The login and refresh go to the Core host, with the Live audience (docs/nadeo-api.md "Beyond the seed").
     auth = new NadeoAuth({
       origin: core.origin,
       basePath: core.basePath,

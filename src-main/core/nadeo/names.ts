@@ -1,4 +1,4 @@
-// Players by display name: the Trackmania OAuth API's name-to-account-ID route (API-FACTS "Beyond the seed";
+// Players by display name: the Trackmania OAuth API's name-to-account-ID route (docs/nadeo-api.md "Beyond the seed";
 // openplanet-nl/nadeoapi-docs docs/oauth/reference/accounts/name-to-id.md):
 // `GET /api/display-names/account-ids?displayName[]=<name>&...`, at most 50 names a call, answering
 // `{"<name>": "<accountId>"}`; an empty answer may come as `[]` (a PHP backend's empty map).

@@ -1,4 +1,4 @@
-// The seed routes and their successors (API-FACTS "The real service"). A client speaks both and, once a route
+// The seed routes and their successors (docs/nadeo-api.md "The real service"). A client speaks both and, once a route
 // is gone, moves to the other for the rest of its life; the choice can be saved and given back to the next client.
 //
 // Gone means a 404 or 410 that is not the endpoint's own documented answer: a removed route may answer with an

@@ -59,7 +59,7 @@ export const ApiErrorWire = z.looseObject({
   info: z.union([z.record(z.string(), z.unknown()), z.array(z.string())]).optional(),
 });
 
-// Login and refresh answers (API-FACTS: both give the same shape; refresh may omit the refresh token).
+// Login and refresh answers (docs/nadeo-api.md: both give the same shape; refresh may omit the refresh token).
 export const TokenPairWire = z.looseObject({
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
@@ -71,7 +71,7 @@ export const OAuthTokenWire = z.looseObject({
   expires_in: z.number().positive().optional(),
 });
 
-// Some PHP backends encode an empty map as `[]` (API-FACTS "Beyond the seed"): that is "no names".
+// Some PHP backends encode an empty map as `[]` (docs/nadeo-api.md "Beyond the seed"): that is "no names".
 export const DisplayNamesWire = z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), z.record(z.string(), z.string()));
 
 /** `records[3].recordScore.time` from a zod path under a named root. */

@@ -116,7 +116,7 @@ describe('8 limits', () => {
 });
 
 describe('9 versioning: deprecated routes and their successors', () => {
-  it('9: the successors take the same parameters and give the same bodies (but for the file addresses, API-FACTS)', async () => {
+  it('9: the successors take the same parameters and give the same bodies (but for the file addresses, docs/nadeo-api.md)', async () => {
     const base = emulator().url;
     // The successors' fileUrl and thumbnailUrl are {base}/maps/<mapId>/... addresses; every other field is the same.
     const withoutFiles = (maps: WireMap[]): unknown[] => maps.map(({ fileUrl: _, thumbnailUrl: __, ...rest }) => rest);

@@ -62,7 +62,7 @@ describe('files', () => {
     expect([...reply.body.subarray(-2)]).toEqual([0xff, 0xd9]);
   });
 
-  it('API-FACTS successor map info: /maps/by-id/ and /maps/by-uid/ give fileUrl {base}/maps/<mapId>/file and thumbnailUrl {base}/maps/<mapId>/thumbnail.jpg; /maps/ keeps the storage objects', async () => {
+  it('docs/nadeo-api.md successor map info: /maps/by-id/ and /maps/by-uid/ give fileUrl {base}/maps/<mapId>/file and thumbnailUrl {base}/maps/<mapId>/thumbnail.jpg; /maps/ keeps the storage objects', async () => {
     const base = emulator().url;
     const byId = (await get(`${base}/maps/by-id/?mapIdList=${kinds.race.mapId}`)).json<WireMap[]>();
     const byUid = (await get(`${base}/maps/by-uid/?mapUidList=${kinds.race.mapUid}`)).json<WireMap[]>();
@@ -75,7 +75,7 @@ describe('files', () => {
     expect(seed?.thumbnailUrl).toMatch(new RegExp(`^${base}/storageObjects/[0-9a-f-]{36}\\.jpg$`));
   });
 
-  it('API-FACTS successor map info: the file and thumbnail addresses answer 302 to the stored object, which downloads', async () => {
+  it('docs/nadeo-api.md successor map info: the file and thumbnail addresses answer 302 to the stored object, which downloads', async () => {
     const base = emulator().url;
     const [seed] = (await get(`${base}/maps/?mapIdList=${kinds.stunt.mapId}`)).json<WireMap[]>();
     const [successor] = (await get(`${base}/maps/by-id/?mapIdList=${kinds.stunt.mapId}`)).json<WireMap[]>();
@@ -94,7 +94,7 @@ describe('files', () => {
     expect((await get(`${base}/maps/not-a-map/thumbnail.jpg`)).status).toBe(404);
   });
 
-  it('API-FACTS successor map info: a dataset map file stored elsewhere is where the redirect points', async () => {
+  it('docs/nadeo-api.md successor map info: a dataset map file stored elsewhere is where the redirect points', async () => {
     const own = generateDataset({ seed: 2, maps: 6, players: 3 });
     const map = mapsByKind(own).race;
     map.fileUrl = 'https://core.trackmania.nadeo.live/storageObjects/11111111-2222-4333-8444-555555555555';

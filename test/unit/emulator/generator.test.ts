@@ -1,4 +1,4 @@
-// The generator: deterministic, and every kind of map and record the seed and API-FACTS describe.
+// The generator: deterministic, and every kind of map and record the seed and docs/nadeo-api.md describe.
 import { describe, expect, it } from 'vitest';
 import { evolveDataset, generateDataset, parseDataset, replayBytesFor, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
 import { isBetterPlatformRun, medalFor } from '../../../src-main/emulator/generator.ts';
@@ -159,14 +159,14 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
     expect([5000, 4999, 3000, 1999].map((score) => medalFor(stunt, { time: 60000, score, respawnCount: 0 }))).toEqual([4, 3, 2, 0]);
   });
 
-  it('API-FACTS ranking: a Platform run is ranked by respawns, fewest first, then by time', () => {
+  it('docs/nadeo-api.md ranking: a Platform run is ranked by respawns, fewest first, then by time', () => {
     expect(isBetterPlatformRun({ respawnCount: 0, time: 90000, score: 0 }, { respawnCount: 1, time: 20000, score: 0 })).toBe(true);
     expect(isBetterPlatformRun({ respawnCount: 2, time: 30000, score: 0 }, { respawnCount: 2, time: 30001, score: 0 })).toBe(true);
     expect(isBetterPlatformRun({ respawnCount: 2, time: 30001, score: 0 }, { respawnCount: 2, time: 30000, score: 0 })).toBe(false);
     expect(isBetterPlatformRun({ respawnCount: 3, time: 1, score: 0 }, { respawnCount: 2, time: 99999, score: 0 })).toBe(false);
   });
 
-  it('API-FACTS ranking: a season record on a Platform map is no better than the personal best (respawns, then time)', () => {
+  it('docs/nadeo-api.md ranking: a season record on a Platform map is no better than the personal best (respawns, then time)', () => {
     for (const { records } of datasets.flatMap(platformBoards)) {
       for (const season of records.filter((r) => r.scopeType === 'Season')) {
         const pb = records.find((r) => r.scopeType === 'PersonalBest' && r.accountId === season.accountId);
@@ -176,7 +176,7 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
     }
   });
 
-  it('API-FACTS ranking: evolve improves a Platform personal best by the game\'s order (fewer respawns, or as many and faster)', () => {
+  it('docs/nadeo-api.md ranking: evolve improves a Platform personal best by the game\'s order (fewer respawns, or as many and faster)', () => {
     const dataset = generateDataset({ seed: 12, maps: 40, players: 20 });
     const before = new Map(dataset.records.map((r) => [`${r.mapId}|${r.accountId}|${r.scopeId}`, structuredClone(r)]));
     evolveDataset(dataset, { seed: 4, fraction: 0.5 });

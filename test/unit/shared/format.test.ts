@@ -39,7 +39,7 @@ describe('scores and medals', () => {
 });
 
 describe('parseFormatting', () => {
-  it('strips the API-FACTS example name', () => {
+  it('strips the docs/nadeo-api.md example name', () => {
     expect(stripFormatting('$i$a1bLaserhawk $fff- Megacity Race')).toBe('Laserhawk - Megacity Race');
   });
   it('gives colours and styles per run', () => {
