@@ -118,6 +118,15 @@ export function shownResult(kind: MapKind, r: RecordResult): { time: number | nu
   return { time: r.time, score: kind === 'stunt' ? r.score : null, respawnCount: r.respawnCount };
 }
 
+/**
+ * Whether a map's Top Secret threshold hides a result: strictly better than it. The threshold is a time (map-page),
+ * so a faster time, Platform included; on Stunt maps it is points, so more points. The service applies it (never to
+ * your own record); Trackwatch reads the outcome as `hidden`, and the emulator and the demo apply it here.
+ */
+export function isHiddenByThreshold(kind: MapKind, r: Pick<RecordResult, 'time' | 'score'>, threshold: number): boolean {
+  return unitOf(kind) === 'points' ? known(r.score) && r.score > threshold : known(r.time) && r.time < threshold;
+}
+
 // ---- deltas ----------------------------------------------------------------------------------------------------
 
 /**
