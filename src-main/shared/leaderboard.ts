@@ -384,16 +384,24 @@ function shortAccountId(accountId: string): string {
   return accountId.slice(0, 8);
 }
 
+/** Where the name shown for a player comes from: a window shows each its own way (a display name with its formatting). */
+export type PlayerLabelSource = 'nickname' | 'displayName' | 'accountId';
+
+/** playerLabel with where it comes from. */
+export function playerLabelOf(player: { accountId: string; nickname?: string | null | undefined; displayName?: string | null | undefined }): { label: string; source: PlayerLabelSource } {
+  const nickname = player.nickname?.trim();
+  if (nickname) return { label: nickname, source: 'nickname' };
+  const displayName = player.displayName ?? '';
+  if (stripFormatting(displayName).trim() !== '') return { label: displayName, source: 'displayName' };
+  return { label: shortAccountId(player.accountId), source: 'accountId' };
+}
+
 /**
  * The name shown for a player everywhere (window, command line, CSV): your nickname for them, else their display
  * name (raw, with its formatting codes: each surface renders or strips them), else the start of the account ID.
  */
 export function playerLabel(player: { accountId: string; nickname?: string | null | undefined; displayName?: string | null | undefined }): string {
-  const nickname = player.nickname?.trim();
-  if (nickname) return nickname;
-  const displayName = player.displayName ?? '';
-  if (stripFormatting(displayName).trim() !== '') return displayName;
-  return shortAccountId(player.accountId);
+  return playerLabelOf(player).label;
 }
 
 // ---- a map's leaderboard ---------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareResults, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatMedalGap, formatMedalScore, formatResult,
-  GAP_LIMITS, isHiddenByThreshold, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel, rankLeaderboard, resultText, unitOf,
+  GAP_LIMITS, isHiddenByThreshold, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel, playerLabelOf, rankLeaderboard, resultText, unitOf,
   type Contender, type MapKind, type MedalScores, type RankableRecord,
 } from '../../../src-main/shared/leaderboard.ts';
 
@@ -296,6 +296,12 @@ describe('the name shown for a player', () => {
     expect(playerLabel({ accountId: 'abcdef12-3456', nickname: null, displayName: '$f00Red$z Baron' })).toBe('$f00Red$z Baron');
     expect(playerLabel({ accountId: 'abcdef12-3456', nickname: '  ', displayName: null })).toBe('abcdef12');
     expect(playerLabel({ accountId: 'abcdef12-3456', displayName: '$f00' })).toBe('abcdef12'); // nothing but codes
+  });
+
+  it('says where the name shown comes from, so a window renders a display name with its formatting', () => {
+    expect(playerLabelOf({ accountId: 'abcdef12-3456', nickname: ' Rival ', displayName: 'RealName' })).toEqual({ label: 'Rival', source: 'nickname' });
+    expect(playerLabelOf({ accountId: 'abcdef12-3456', nickname: '', displayName: '$f00Red$z Baron' })).toEqual({ label: '$f00Red$z Baron', source: 'displayName' });
+    expect(playerLabelOf({ accountId: 'abcdef12-3456', nickname: null, displayName: '$o $z' })).toEqual({ label: 'abcdef12', source: 'accountId' });
   });
 
   it('orders secret entries of the same medal by the name shown, formatting codes aside', () => {
