@@ -1,6 +1,7 @@
 // Deterministic data: every kind of map and record the seed describes, named as a season of the game looks or with
 // the hostile text real data holds.
 import { SENTINEL_U32, isPlatformMapType, isStuntMapType } from '../core/model.ts';
+import { mapKind, medalOf, type RecordResult } from '../shared/leaderboard.ts';
 import type { Dataset, DatasetMap, DatasetRecord, DatasetRecordScore } from './dataset.ts';
 import { fillLiveFields } from './live-dataset.ts';
 import { fnv1a, intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
@@ -112,24 +113,20 @@ function seasonGameMode(map: DatasetMap): string {
   return map.hasClones ? 'TimeAttack' : personalBestGameMode(map);
 }
 
-/**
- * 4 author, 3 gold, 2 silver, 1 bronze, 0 none. The medal scores are times on Race maps, points on Stunt maps and
- * maximum respawn counts on Platform maps (nadeo/trackmania-doc docs/web/tm-com/map-page.md, in docs/nadeo-api.md).
- */
-export function medalFor(map: Pick<DatasetMap, 'mapType' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>, result: DatasetRecordScore): number {
-  const medals = [map.authorScore, map.goldScore, map.silverScore, map.bronzeScore];
-  const reached = isStuntMapType(map.mapType)
-    ? (medal: number): boolean => result.score >= medal
-    : isPlatformMapType(map.mapType)
-      ? (medal: number): boolean => result.respawnCount <= medal
-      : (medal: number): boolean => result.time <= medal;
-  const index = medals.findIndex(reached);
-  return index < 0 ? 0 : 4 - index;
+/** A dataset result as the shared leaderboard reads it: the true result (the server hides it), 2^32-1 respawns untracked. */
+export function asRecordResult(result: DatasetRecordScore): RecordResult {
+  return {
+    hidden: false,
+    time: result.time,
+    score: result.score,
+    respawnCount: result.respawnCount === NOT_TRACKED ? null : result.respawnCount,
+  };
 }
 
-/** Platform runs rank by respawns, fewest first, then by time (docs/nadeo-api.md "How each kind of map ranks"). */
-export function isBetterPlatformRun(a: DatasetRecordScore, b: DatasetRecordScore): boolean {
-  return a.respawnCount !== b.respawnCount ? a.respawnCount < b.respawnCount : a.time < b.time;
+/** 4 author, 3 gold, 2 silver, 1 bronze, 0 none, by the shared rule (docs/game-rules.md, "Medals"). */
+export function medalFor(map: Pick<DatasetMap, 'mapType' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>, result: DatasetRecordScore): number {
+  const medals = { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore };
+  return medalOf(mapKind(map), asRecordResult(result), medals);
 }
 
 /** The time a Platform map's runs are built around: its medals are respawn counts, so no medal gives one. */

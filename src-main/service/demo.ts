@@ -2,12 +2,12 @@
 // No account and no network: everything talks to 127.0.0.1.
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { isStuntMapType } from '../core/model.ts';
 import { databaseFile } from '../core/paths.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
 import type { SyncSummary } from '../core/sync/engine.ts';
 import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
+import { isHiddenByThreshold, mapKind } from '../shared/leaderboard.ts';
 
 export const DEMO_LIST = 'Demo';
 export const DEMO_SEED = 2026;
@@ -68,7 +68,7 @@ function demoPlayer(dataset: ReturnType<typeof generateDataset>, accounts: reado
       .filter((r) => {
         const map = r.scopeType === 'PersonalBest' ? secret.get(r.mapId) : undefined;
         if (!map) return false;
-        return isStuntMapType(map.mapType) ? r.recordScore.score > map.secretThreshold! : r.recordScore.time < map.secretThreshold!;
+        return isHiddenByThreshold(mapKind(map), r.recordScore, map.secretThreshold!);
       })
       .map((r) => r.accountId),
   );

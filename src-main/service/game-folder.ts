@@ -34,5 +34,5 @@ function safePart(text: string, max: number): string {
  * their formatting codes first, so no colour code is left behind as text (`$f80Summer` is `Summer`, not `_f80Summer`).
  */
 export function replayCopyName(mapName: string, playerName: string, result: string): string {
-  return `${safePart(stripFormatting(mapName), 60)}_${safePart(stripFormatting(playerName), 30)}_${safePart(result, 20)}.Replay.Gbx`;
+  return `${safePart(stripFormatting(mapName), 60)}_${safePart(stripFormatting(playerName), 30)}_${safePart(result, 32)}.Replay.Gbx`;
 }

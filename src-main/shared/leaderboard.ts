@@ -118,6 +118,15 @@ export function shownResult(kind: MapKind, r: RecordResult): { time: number | nu
   return { time: r.time, score: kind === 'stunt' ? r.score : null, respawnCount: r.respawnCount };
 }
 
+/**
+ * Whether a map's Top Secret threshold hides a result: strictly better than it. The threshold is a time (map-page),
+ * so a faster time, Platform included; on Stunt maps it is points, so more points. The service applies it (never to
+ * your own record); Trackwatch reads the outcome as `hidden`, and the emulator and the demo apply it here.
+ */
+export function isHiddenByThreshold(kind: MapKind, r: Pick<RecordResult, 'time' | 'score'>, threshold: number): boolean {
+  return unitOf(kind) === 'points' ? known(r.score) && r.score > threshold : known(r.time) && r.time < threshold;
+}
+
 // ---- deltas ----------------------------------------------------------------------------------------------------
 
 /**
@@ -375,16 +384,24 @@ function shortAccountId(accountId: string): string {
   return accountId.slice(0, 8);
 }
 
+/** Where the name shown for a player comes from: a window shows each its own way (a display name with its formatting). */
+export type PlayerLabelSource = 'nickname' | 'displayName' | 'accountId';
+
+/** playerLabel with where it comes from. */
+export function playerLabelOf(player: { accountId: string; nickname?: string | null | undefined; displayName?: string | null | undefined }): { label: string; source: PlayerLabelSource } {
+  const nickname = player.nickname?.trim();
+  if (nickname) return { label: nickname, source: 'nickname' };
+  const displayName = player.displayName ?? '';
+  if (stripFormatting(displayName).trim() !== '') return { label: displayName, source: 'displayName' };
+  return { label: shortAccountId(player.accountId), source: 'accountId' };
+}
+
 /**
  * The name shown for a player everywhere (window, command line, CSV): your nickname for them, else their display
  * name (raw, with its formatting codes: each surface renders or strips them), else the start of the account ID.
  */
 export function playerLabel(player: { accountId: string; nickname?: string | null | undefined; displayName?: string | null | undefined }): string {
-  const nickname = player.nickname?.trim();
-  if (nickname) return nickname;
-  const displayName = player.displayName ?? '';
-  if (stripFormatting(displayName).trim() !== '') return displayName;
-  return shortAccountId(player.accountId);
+  return playerLabelOf(player).label;
 }
 
 // ---- a map's leaderboard ---------------------------------------------------------------------------------------

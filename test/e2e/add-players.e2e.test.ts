@@ -38,6 +38,10 @@ describe('pasting players', () => {
     const before = new Map(demo.map((p) => [p.accountId, p.nickname]));
 
     await page.getByRole('button', { name: 'New list' }).click();
+    // A list needs a name: a blank one is refused in the dialog, which stays open.
+    await page.fill('[data-testid=list-name]', '   ');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByRole('alert').filter({ hasText: 'A list needs a name.' }).waitFor();
     await page.fill('[data-testid=list-name]', 'Friends');
     await page.getByRole('button', { name: 'Create list' }).click();
     await page.getByRole('heading', { name: 'Friends', level: 1 }).waitFor();
@@ -94,6 +98,13 @@ describe('pasting players', () => {
     await page.click('[data-testid=nickname-save]');
     await page.getByRole('link', { name: 'Someone Else' }).waitFor();
     expect(nickOf(rival)).toBe('Someone Else');
+    // An empty nickname clears it: the player shows by their display name again.
+    await page.getByRole('button', { name: 'Change the nickname of Buddy' }).click();
+    expect(await page.inputValue('[data-testid=nickname]')).toBe('Buddy');
+    await page.fill('[data-testid=nickname]', '  ');
+    await page.click('[data-testid=nickname-save]');
+    await page.getByRole('link', { name: 'Buddy' }).waitFor({ state: 'detached' });
+    expect(nickOf(buddy!)).toBeNull();
   });
 
   it('turns a refusal by the contract into a sentence, never the validator\'s words', async () => {

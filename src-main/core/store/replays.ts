@@ -66,6 +66,22 @@ const ENTRY_SELECT = `SELECT rp.record_id, m.map_id, m.map_uid, m.name AS map_na
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
+type CountedTry = [recordId: string, mapRef: number | null, playerRef: number | null, error: string, updatedAt: string];
+
+/**
+ * A try that counts (a failed download, or a 403 on a visible record): its error and one more try stored, a file we
+ * already have never downgraded. Returns the tries so far.
+ */
+function countedTry(state: 'failed' | 'hidden'): string {
+  return `INSERT INTO replays (record_id, map_ref, player_ref, state, error, attempts, updated_at)
+     VALUES (?, ?, ?, '${state}', ?, 1, ?)
+     ON CONFLICT (record_id) DO UPDATE SET map_ref = coalesce(excluded.map_ref, map_ref),
+       player_ref = coalesce(excluded.player_ref, player_ref), state = '${state}', error = excluded.error,
+       attempts = replays.attempts + 1, updated_at = excluded.updated_at
+     WHERE replays.state <> 'downloaded'
+     RETURNING attempts`;
+}
+
 interface PendingRow {
   map_id: string;
   account_id: string;
@@ -132,15 +148,7 @@ export class ReplaysRepo {
        WHERE replays.state <> 'downloaded'`,
     );
     // Refused (403) although the record was visible: counted as a try, asked again at later syncs up to the limit.
-    this.#forbidden = db.prepare<[string, number | null, number | null, string, string], { attempts: number }>(
-      `INSERT INTO replays (record_id, map_ref, player_ref, state, error, attempts, updated_at)
-       VALUES (?, ?, ?, 'hidden', ?, 1, ?)
-       ON CONFLICT (record_id) DO UPDATE SET map_ref = coalesce(excluded.map_ref, map_ref),
-         player_ref = coalesce(excluded.player_ref, player_ref), state = 'hidden', error = excluded.error,
-         attempts = replays.attempts + 1, updated_at = excluded.updated_at
-       WHERE replays.state <> 'downloaded'
-       RETURNING attempts`,
-    );
+    this.#forbidden = db.prepare<CountedTry, { attempts: number }>(countedTry('hidden'));
     this.#requeue = db.prepare<[string, string]>(
       "UPDATE replays SET attempts = 0, error = NULL, updated_at = ? WHERE record_id = ? AND state <> 'downloaded'",
     );
@@ -149,16 +157,7 @@ export class ReplaysRepo {
       `UPDATE replays SET state = 'failed', path = NULL, size = NULL, sha256 = NULL, attempts = 0, error = ?,
          updated_at = ? WHERE record_id = ?`,
     );
-    // A file we already have is never downgraded by a later failed try.
-    this.#failed = db.prepare<[string, number | null, number | null, string, string], { attempts: number }>(
-      `INSERT INTO replays (record_id, map_ref, player_ref, state, error, attempts, updated_at)
-       VALUES (?, ?, ?, 'failed', ?, 1, ?)
-       ON CONFLICT (record_id) DO UPDATE SET map_ref = coalesce(excluded.map_ref, map_ref),
-         player_ref = coalesce(excluded.player_ref, player_ref), state = 'failed', error = excluded.error,
-         attempts = replays.attempts + 1, updated_at = excluded.updated_at
-       WHERE replays.state <> 'downloaded'
-       RETURNING attempts`,
-    );
+    this.#failed = db.prepare<CountedTry, { attempts: number }>(countedTry('failed'));
     this.#givenUp = db.prepare<[number], { n: number }>(
       "SELECT count(*) AS n FROM replays WHERE state IN ('failed', 'hidden') AND attempts >= ?",
     );

@@ -1,11 +1,11 @@
 // Replays: the list of downloaded ones, retrying those given up on, showing one in its folder, copying to the game.
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isStuntMapType } from '../../core/model.ts';
 import { replaysDir } from '../../core/paths.ts';
 import { resolveInDataDir } from '../../core/store/files.ts';
 import { PERSONAL_BEST } from '../../core/store/index.ts';
-import { formatTime, stripFormatting } from '../../shared/format.ts';
+import { stripFormatting } from '../../shared/format.ts';
+import { formatResult, mapKind } from '../../shared/leaderboard.ts';
 import { ServiceError } from '../errors.ts';
 import { replayCopyName } from '../game-folder.ts';
 import * as views from '../views.ts';
@@ -13,6 +13,14 @@ import { done, writes, type HandlerContext, type SomeHandlers } from './context.
 
 type ReplayCommands = 'replays.list' | 'replays.retryFailed' | 'replays.showInFolder' | 'replays.copyToGame'
   | 'replays.openFolder' | 'app.openDataFolder' | 'replays.fetch' | 'replays.policy' | 'replays.setPolicy';
+
+/**
+ * A result as the window shows it, for a file name: the time's `:` and `.` become `'` as in the game's own names
+ * (`1'29'273`), and points lose their digit grouping (`7117 pts`, `2 respawns (0'45'120)`).
+ */
+function fileNameResult(result: string): string {
+  return result.replace(/[:.]/g, "'").replace(/,/g, '');
+}
 
 export function replayHandlers({ service, tw, store, requireList }: HandlerContext): SomeHandlers<ReplayCommands> {
   /**
@@ -33,12 +41,11 @@ export function replayHandlers({ service, tw, store, requireList }: HandlerConte
     const { file } = await tw().verifiedReplay(replay.mapRecordId);
     // The result in the copy's name is the picked record's own: the current PB's only when it is that one.
     const record = current?.mapRecordId === replay.mapRecordId ? current : undefined;
-    const stunt = isStuntMapType(map.mapType);
     return {
       file,
       mapName: stripFormatting(map.name),
       playerName: views.playerLabel(store().players.get(accountId) ?? { accountId, nickname: null, displayName: null }),
-      result: !record ? replay.mapRecordId.slice(0, 8) : stunt ? `${record.score}pts` : formatTime(record.time).replace(/[:.]/g, "'"),
+      result: !record ? replay.mapRecordId.slice(0, 8) : fileNameResult(formatResult(mapKind(map), record)),
     };
   }
 

@@ -2,7 +2,7 @@
 // UID and map ID; its syncs then show world positions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LIST, startDemo, type Demo } from '../../../src-main/service/demo.ts';
-import { tempDataDir } from '../../helpers/sync.ts';
+import { isHiddenByThreshold, tempDataDir } from '../../helpers/sync.ts';
 
 describe('the demo list', () => {
   let demo: Demo;
@@ -37,5 +37,16 @@ describe('the demo list', () => {
     const myRecords = store.records.forList(DEMO_LIST, { scope: 'PersonalBest' }).filter((r) => r.accountId === demo.me && !r.hidden);
     expect(mine.length).toBe(myRecords.length);
     expect(mine.every((p) => p.state === 'ranked' && p.position! >= 1)).toBe(true);
+  });
+
+  it('"me" holds a personal best the secret threshold hides from others, and sees it (your own record is never hidden)', () => {
+    const { maps, records } = demo.emulator.dataset;
+    const behind = records.filter((r) => {
+      const map = maps.find((m) => m.mapId === r.mapId);
+      return r.accountId === demo.me && r.scopeType === 'PersonalBest' && map !== undefined && isHiddenByThreshold(map, r);
+    });
+    expect(behind.length).toBeGreaterThan(0);
+    const { store } = demo.trackwatch;
+    for (const r of behind) expect(store.records.get(r.mapId, r.accountId)).toMatchObject({ mapRecordId: r.mapRecordId, hidden: false, time: r.recordScore.time });
   });
 });

@@ -12,6 +12,7 @@ import { dispatch } from '../../../src-main/service/dispatch.ts';
 import { createHandlers } from '../../../src-main/service/handlers/index.ts';
 import { memorySecretStore } from '../../../src-main/service/secrets.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
+import { mapKind } from '../../../src-main/shared/leaderboard.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'tw-service-replays-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -105,6 +106,27 @@ describe("the window's replay commands", () => {
     const truth = service.demo!.emulator.dataset;
     // The emulator now serves the new PB; the copy is the old record's own bytes.
     expect(sha(readFileSync(file))).not.toBe(sha(replayBytesFor(truth.records.find((r) => r.mapRecordId === current.mapRecordId)!)));
+  });
+
+  it('"Copy to game" names the copy with the result as the window shows it: time, Stunt points, Platform respawns and time', async () => {
+    const store = service.active.store;
+    const copied = new Map<string, string>();
+    for (const entry of (await call('replays.list', {})).replays) {
+      const record = store.records.get(entry.mapUid, entry.accountId)!;
+      if (record.mapRecordId !== entry.recordId) continue;
+      const kind = mapKind(store.maps.get(entry.mapUid)!);
+      if (copied.has(kind)) continue;
+      copied.set(kind, path.basename((await call('replays.copyToGame', { mapUid: entry.mapUid, accountId: entry.accountId })).file));
+      const name = copied.get(kind)!;
+      expect(name).not.toMatch(/[<>:"/\\|?*]/);
+      const result = name.slice(name.lastIndexOf('_') + 1, -'.Replay.Gbx'.length);
+      const time = (ms: number): string => `${Math.floor(ms / 60000)}'${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}'${String(ms % 1000).padStart(3, '0')}`;
+      if (kind === 'stunt') expect(result).toBe(`${record.score} pts`);
+      else if (kind === 'platform' && record.respawnCount !== null) {
+        expect(result).toBe(`${record.respawnCount} ${record.respawnCount === 1 ? 'respawn' : 'respawns'} (${time(record.time!)})`);
+      } else expect(result).toBe(time(record.time!));
+    }
+    expect([...copied.keys()].sort()).toEqual(expect.arrayContaining(['platform', 'race', 'stunt']));
   });
 
   it('a replay changed on disk is refused, removed and forgotten, never copied', async () => {

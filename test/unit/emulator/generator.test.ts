@@ -1,10 +1,16 @@
 // The generator: deterministic, and every kind of map and record the seed and docs/nadeo-api.md describe.
 import { describe, expect, it } from 'vitest';
 import { evolveDataset, generateDataset, parseDataset, replayBytesFor, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
-import { isBetterPlatformRun, medalFor } from '../../../src-main/emulator/generator.ts';
+import { asRecordResult, medalFor } from '../../../src-main/emulator/generator.ts';
+import type { DatasetRecordScore } from '../../../src-main/emulator/dataset.ts';
+import { compareResults } from '../../../src-main/shared/leaderboard.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SENTINEL = 4294967295;
+
+/** Whether Platform run `a` ranks ahead of `b` by the shared rule, on the dataset's results. */
+const isBetterPlatformRun = (a: DatasetRecordScore, b: DatasetRecordScore): boolean =>
+  compareResults('platform', asRecordResult(a), asRecordResult(b)) < 0;
 
 describe('generateDataset', () => {
   it('is deterministic: the same seed gives identical JSON, another seed different JSON', () => {
@@ -153,6 +159,8 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
     expect(medals).toEqual([4, 3, 2, 2, 1, 1, 0]);
     // A fast time does not make a Platform medal: respawns do.
     expect(medalFor(platform, { respawnCount: 6, time: 0, score: 0 })).toBe(0);
+    // Untracked respawns (2^32-1) earn no Platform medal, however fast.
+    expect(medalFor(platform, { respawnCount: SENTINEL, time: 1, score: 0 })).toBe(0);
     const race = { mapType: 'TrackMania\\TM_Race', authorScore: 20000, goldScore: 22000, silverScore: 24000, bronzeScore: 30000 };
     expect([19999, 20000, 20001, 24000, 30001].map((time) => medalFor(race, { time, score: 0, respawnCount: SENTINEL }))).toEqual([4, 4, 3, 2, 0]);
     const stunt = { mapType: 'TrackMania\\TM_Stunt', authorScore: 5000, goldScore: 4000, silverScore: 3000, bronzeScore: 2000 };
@@ -164,6 +172,8 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
     expect(isBetterPlatformRun({ respawnCount: 2, time: 30000, score: 0 }, { respawnCount: 2, time: 30001, score: 0 })).toBe(true);
     expect(isBetterPlatformRun({ respawnCount: 2, time: 30001, score: 0 }, { respawnCount: 2, time: 30000, score: 0 })).toBe(false);
     expect(isBetterPlatformRun({ respawnCount: 3, time: 1, score: 0 }, { respawnCount: 2, time: 99999, score: 0 })).toBe(false);
+    // A run whose respawns were not tracked comes after every counted one.
+    expect(isBetterPlatformRun({ respawnCount: 40, time: 99999, score: 0 }, { respawnCount: SENTINEL, time: 1, score: 0 })).toBe(true);
   });
 
   it('docs/nadeo-api.md ranking: a season record on a Platform map is no better than the personal best (respawns, then time)', () => {

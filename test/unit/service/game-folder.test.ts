@@ -7,6 +7,8 @@ describe('replay copy names', () => {
     expect(replayCopyName('$i$a1bLaser $fff- Race', '$f80SummerIce948', "1'29''273")).toBe("Laser - Race_SummerIce948_1'29''273.Replay.Gbx");
     expect(replayCopyName('$o$wBold', '$f00Red$z Baron', '7117pts')).toBe('Bold_Red Baron_7117pts.Replay.Gbx');
     expect(replayCopyName('$$Cash $0fTwo digits', '$l[https://x.example]Linked$l name', "0'45''100")).toBe("Cash Two digits_Linked name_0'45''100.Replay.Gbx");
+    // A Platform result keeps its time beside the respawns, even a long run's.
+    expect(replayCopyName('Plat', 'P', "12 respawns (10'05'120)")).toBe("Plat_P_12 respawns (10'05'120).Replay.Gbx");
   });
 
   it('never makes a path, and never an empty part', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareResults, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatMedalGap, formatMedalScore, formatResult,
-  GAP_LIMITS, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel, rankLeaderboard, resultText, unitOf,
+  GAP_LIMITS, isHiddenByThreshold, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel, playerLabelOf, rankLeaderboard, resultText, unitOf,
   type Contender, type MapKind, type MedalScores, type RankableRecord,
 } from '../../../src-main/shared/leaderboard.ts';
 
@@ -114,6 +114,17 @@ describe('secret entries', () => {
     expect(resultText('stunt', b.entries[0]!.record!)).toEqual({ main: 'SECRET', beside: null });
     expect(b.entries[1]!.rank).toBe(2);
     expect(deltaOf('stunt', secret(), stunt(900))).toBeNull();
+  });
+});
+
+describe('the secret threshold', () => {
+  it('hides results strictly better than it: a faster time (Platform too), more Stunt points', () => {
+    expect([29_999, 30_000, 30_001].map((time) => isHiddenByThreshold('race', { time, score: 0 }, 30_000))).toEqual([true, false, false]);
+    expect(isHiddenByThreshold('clones', { time: 1, score: 0 }, 30_000)).toBe(true);
+    expect([5_001, 5_000, 4_999].map((score) => isHiddenByThreshold('stunt', { time: 1, score }, 5_000))).toEqual([true, false, false]);
+    // A Platform threshold is a time (map-page): the respawns do not enter into it.
+    expect(isHiddenByThreshold('platform', { time: 29_000, score: 0 }, 30_000)).toBe(true);
+    expect(isHiddenByThreshold('race', { time: null, score: null }, 30_000)).toBe(false);
   });
 });
 
@@ -285,6 +296,12 @@ describe('the name shown for a player', () => {
     expect(playerLabel({ accountId: 'abcdef12-3456', nickname: null, displayName: '$f00Red$z Baron' })).toBe('$f00Red$z Baron');
     expect(playerLabel({ accountId: 'abcdef12-3456', nickname: '  ', displayName: null })).toBe('abcdef12');
     expect(playerLabel({ accountId: 'abcdef12-3456', displayName: '$f00' })).toBe('abcdef12'); // nothing but codes
+  });
+
+  it('says where the name shown comes from, so a window renders a display name with its formatting', () => {
+    expect(playerLabelOf({ accountId: 'abcdef12-3456', nickname: ' Rival ', displayName: 'RealName' })).toEqual({ label: 'Rival', source: 'nickname' });
+    expect(playerLabelOf({ accountId: 'abcdef12-3456', nickname: '', displayName: '$f00Red$z Baron' })).toEqual({ label: '$f00Red$z Baron', source: 'displayName' });
+    expect(playerLabelOf({ accountId: 'abcdef12-3456', nickname: null, displayName: '$o $z' })).toEqual({ label: 'abcdef12', source: 'accountId' });
   });
 
   it('orders secret entries of the same medal by the name shown, formatting codes aside', () => {
