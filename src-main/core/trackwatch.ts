@@ -432,8 +432,9 @@ export async function openTrackwatch(options: TrackwatchOptions, open: OpenOptio
     throw new LocalFaultError(LocalFaultCode.DATA_FOLDER_UNUSABLE, 'ENOTDIR', `the data folder ${dir} is a file, not a folder; choose another with --data-dir (or TRACKWATCH_DATA_DIR).`);
   }
   const canWrite = (path: string): Promise<boolean> => access(path, constants.W_OK).then(() => true, (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
-  // Read-only media, or (only reading) a database file that cannot be written in a folder that can.
-  const writable = found ? (await canWrite(dir)) && (!open.readOnly || (await canWrite(databaseFile(dir)))) : true;
+  // Read-only media, or a database file that cannot be written in a folder that can (SQLite would open it read-only
+  // without a word, and fail at the first write).
+  const writable = found ? (await canWrite(dir)) && (await canWrite(databaseFile(dir))) : true;
   if (!writable && !open.readOnly) {
     throw new LocalFaultError(
       LocalFaultCode.READ_ONLY,
