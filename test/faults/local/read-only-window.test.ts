@@ -5,7 +5,7 @@ import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
-import { ensureRendererBuilt } from '../../helpers/browser.ts';
+import { ensureRendererBuilt, launchChromium, watchPage } from '../../helpers/browser.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 import { canMakeReadOnly, databaseOf, inspect, sha256, trackwatch, type Result } from './helpers.ts';
 
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 /** `trackwatch serve` on `data`, with `readOnly` (the folder, or its database file) on read-only media. */
-async function serveReadOnly(data: string, readOnly: string): Promise<{ invoke: Invoke; stop: () => Promise<Result> }> {
+async function serveReadOnly(data: string, readOnly: string): Promise<{ url: string; invoke: Invoke; stop: () => Promise<Result> }> {
   let kill!: () => void;
   let printed!: (address: string) => void;
   const address = new Promise<string>((resolve) => (printed = resolve));
@@ -62,7 +62,7 @@ async function serveReadOnly(data: string, readOnly: string): Promise<{ invoke: 
     });
     return (await res.json()) as Answer;
   };
-  return { invoke, stop: () => (kill(), exited) };
+  return { url: `${origin}/#token=${token}`, invoke, stop: () => (kill(), exited) };
 }
 
 const WRITES: [string, unknown][] = [
@@ -121,6 +121,22 @@ describe.runIf(canMakeReadOnly())('the window on a read-only data folder', () =>
     // Choosing another data folder is not a write to this one: it reaches its handler (browser mode has no such setting).
     expect(await serve.invoke('settings.update', { dataDir: '/elsewhere' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
     expect(await serve.invoke('watchlists.list')).toMatchObject({ ok: true, value: [{ name: 'Default' }] });
+  });
+
+  it('the window shows the stored list under a banner saying the folder is read-only', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const { problems } = watchPage(page);
+      await page.goto(serve.url);
+      const banner = page.locator('[data-testid=banner-read-only]');
+      await banner.waitFor();
+      expect(await banner.textContent()).toMatch(/Read-only data folder\.\s*The data folder .+ is read-only: Trackwatch can show what is stored/);
+      await page.getByText('Default').first().waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('stops cleanly, leaving the database intact and the folder as it was', async () => {
