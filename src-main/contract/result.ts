@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'cancelled',
   /** This machine's fault, not the service's: a full disk, a damaged database, a data folder that cannot be used. */
   'local_fault',
+  /** The data folder cannot be written (read-only media, not yours): what is stored shows, nothing changes. */
+  'read_only',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -61,6 +61,8 @@ export const AppInfo = z.object({
   dataDir: z.string(),
   capabilities: Capabilities,
   connection: ConnectionStatus,
+  /** Why the data folder cannot be written, when it cannot (read-only media): everything shows, nothing changes. */
+  readOnly: z.string().nullable(),
 });
 
 export const Credentials = z.object({

@@ -411,8 +411,9 @@ export class Trackwatch {
 
 export interface OpenOptions {
   /**
-   * Only reading is intended: a data folder on read-only media is opened as it is (reads work, a write says why)
-   * instead of refused. The folder must hold a database: read commands never create one.
+   * Only reading is intended: a data folder on read-only media (or whose database file cannot be written) is opened
+   * as it is (reads work, a write says why) instead of refused. The folder must hold a database: read commands never
+   * create one.
    */
   readOnly?: boolean;
 }
@@ -430,7 +431,10 @@ export async function openTrackwatch(options: TrackwatchOptions, open: OpenOptio
   if (found && !found.isDirectory()) {
     throw new LocalFaultError(LocalFaultCode.DATA_FOLDER_UNUSABLE, 'ENOTDIR', `the data folder ${dir} is a file, not a folder; choose another with --data-dir (or TRACKWATCH_DATA_DIR).`);
   }
-  const writable = found ? await access(dir, constants.W_OK).then(() => true, () => false) : true;
+  const canWrite = (path: string): Promise<boolean> => access(path, constants.W_OK).then(() => true, (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
+  // Read-only media, or a database file that cannot be written in a folder that can (SQLite would open it read-only
+  // without a word, and fail at the first write).
+  const writable = found ? (await canWrite(dir)) && (await canWrite(databaseFile(dir))) : true;
   if (!writable && !open.readOnly) {
     throw new LocalFaultError(
       LocalFaultCode.READ_ONLY,

@@ -43,7 +43,7 @@ const BY_NADEO_CODE: Record<string, { code: ErrorCode; retryable?: boolean }> = 
 const BY_LOCAL_FAULT: Record<LocalFaultCode, { code: ErrorCode; retryable?: boolean }> = {
   DISK_FULL: { code: 'local_fault', retryable: true },
   DISK_ERROR: { code: 'local_fault' },
-  READ_ONLY: { code: 'forbidden' },
+  READ_ONLY: { code: 'read_only' },
   DATABASE_DAMAGED: { code: 'local_fault' },
   DATABASE_LOCKED: { code: 'busy', retryable: true },
   DATA_FOLDER_UNUSABLE: { code: 'local_fault' },

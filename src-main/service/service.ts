@@ -13,6 +13,7 @@ import { DemoInUseError, startDemo, tourDemo, type Demo } from './demo.ts';
 import { REAL_BASE_URL, isUuid, type RequestEvent } from '../core/nadeo/index.ts';
 import type { SettingValue } from '../core/store/index.ts';
 import type { NewPersonalBest as EngineNewPersonalBest } from '../core/sync/engine.ts';
+import { LocalFaultCode, LocalFaultError } from '../core/store/errors.ts';
 import { APP_VERSION, openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../core/trackwatch.ts';
 import { ServiceError } from './errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
@@ -81,6 +82,8 @@ export class TrackwatchService {
   readonly runner: SyncRunner;
   readonly #o: ServiceOptions;
   readonly #main: Trackwatch;
+  /** Why the data folder cannot be written (read-only media), or null: then everything shows and nothing changes. */
+  readonly #readOnly: string | null;
   #demo: Demo | undefined;
   /** The demo whose tour the next sync runs (startDemoTour). */
   #tour: Demo | undefined;
@@ -94,10 +97,11 @@ export class TrackwatchService {
   #dataVersion = 0;
   readonly #compareCache = new Map<string, { version: string; table: Out<typeof s.CompareTable> }>();
 
-  private constructor(options: ServiceOptions, main: Trackwatch, events: EventHub) {
+  private constructor(options: ServiceOptions, main: Trackwatch, events: EventHub, readOnly: string | null) {
     this.#o = options;
     this.host = options.host;
     this.#main = main;
+    this.#readOnly = readOnly;
     this.events = events;
     const stored = main.store.settings.get(KEY.setup);
     // Someone who used the command line before already has lists: they land in them, not on the welcome screen.
@@ -139,9 +143,21 @@ export class TrackwatchService {
 
   static async open(options: ServiceOptions): Promise<TrackwatchService> {
     const events = createEventHub((name, problem) => process.emitWarning(`Trackwatch dropped a malformed ${name} event: ${problem}`));
-    const main = await openTrackwatch({ dataDir: options.dataDir, apiUrl: options.apiUrl ?? REAL_BASE_URL, appVersion: options.appVersion ?? APP_VERSION });
-    const service = new TrackwatchService(options, main, events);
+    const trackwatchOptions = { dataDir: options.dataDir, apiUrl: options.apiUrl ?? REAL_BASE_URL, appVersion: options.appVersion ?? APP_VERSION };
+    let main: Trackwatch;
+    let readOnly: string | null = null;
+    try {
+      main = await openTrackwatch(trackwatchOptions);
+    } catch (error) {
+      if (!(error instanceof LocalFaultError && error.code === LocalFaultCode.READ_ONLY)) throw error;
+      // Read-only media (a backup, a mounted image): open what is stored as it is, to show it; every write says why.
+      main = await openTrackwatch(trackwatchOptions, { readOnly: true });
+      readOnly = readOnlyMessage(options.dataDir);
+    }
+    const service = new TrackwatchService(options, main, events, readOnly);
     await service.#configureMain();
+    // The demo keeps its data inside the folder: on read-only media the real data shows instead.
+    if (service.#setup === 'demo' && readOnly !== null) service.#setup = main.store.watchlists.list().length > 0 ? 'account' : 'none';
     if (service.#setup === 'demo') {
       try {
         await service.#startDemo();
@@ -165,6 +181,16 @@ export class TrackwatchService {
 
   get dataDir(): string {
     return this.#o.dataDir;
+  }
+
+  /** Why the data folder cannot be written (read-only media), or null when it can. */
+  get readOnly(): string | null {
+    return this.#readOnly;
+  }
+
+  /** Before anything that would change the data folder: on read-only media, the error value that says why not. */
+  requireWritable(): void {
+    if (this.#readOnly !== null) throw new ServiceError('read_only', this.#readOnly);
   }
 
   /** The Trackwatch whose data shows: the demo's while in the demo, the real folder's otherwise. */
@@ -244,6 +270,7 @@ export class TrackwatchService {
   }
 
   set(key: keyof typeof KEY, value: SettingValue | undefined): void {
+    this.requireWritable();
     this.#main.store.settings.set(KEY[key], value);
   }
 
@@ -276,6 +303,8 @@ export class TrackwatchService {
   }
 
   async enterDemo(): Promise<void> {
+    // The demo's data lives in the data folder too.
+    this.requireWritable();
     // As leaving the demo does: a sync of the real folder would otherwise go on, announcing into the demo.
     if (!this.#demo) await this.runner.stop();
     this.touch();
@@ -346,7 +375,7 @@ export class TrackwatchService {
     this.#schedule = undefined;
     this.#nextScheduledAt = null;
     const { enabled, everyMinutes } = this.scheduledSync;
-    if (!enabled || this.#closed || this.#setup === 'none') return;
+    if (!enabled || this.#closed || this.#setup === 'none' || this.#readOnly !== null) return;
     const everyMs = Math.max(SYNC_EVERY_MINUTES_MIN, everyMinutes) * 60_000;
     const plan = (): void => {
       this.#nextScheduledAt = new Date(this.now().getTime() + everyMs).toISOString();
@@ -450,6 +479,13 @@ export class TrackwatchService {
     await this.#demo?.close();
     await this.#main.close();
   }
+}
+
+/** What every write answers on read-only media, and what the window's banner says. */
+function readOnlyMessage(dataDir: string): string {
+  return `The data folder ${dataDir} is read-only: Trackwatch can show what is stored but cannot change it. ` +
+    'Copy the folder somewhere writable and open that copy (Settings, data folder; `trackwatch serve --data-dir` in browser mode), ' +
+    'or make this one writable, then start Trackwatch again.';
 }
 
 function describePb(pb: EventPayload<'pb.new'>): string {

@@ -12,6 +12,8 @@ import { UserError } from '../errors.ts';
 
 /** Applies what the flags and environment gave (only what they gave: defaults leave saved settings alone). */
 async function applyGiven(service: TrackwatchService, flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<void> {
+  // A data folder on read-only media keeps what it has: the window shows it, and says why nothing can change.
+  if (service.readOnly !== null) return;
   const options = resolveOptions(flags, env, () => {});
   let changed = false;
   if (flags.contact !== undefined || env.TRACKWATCH_CONTACT) {

@@ -3,18 +3,19 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { MapInfo, PlayerRecord, GameMode } from '../model.ts';
 import { OAuthClientCredentials, NadeoAuth, type Credentials } from './auth.ts';
-import { DEFAULT_MAX_URI_LENGTH, packByLength } from './batching.ts';
+import { DEFAULT_MAX_URI_LENGTH } from './batching.ts';
 import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadResult } from './download.ts';
 import { checkMaps, checkRecords, type RejectedMap, type RejectedRecord } from './checks.ts';
 import { AbortError, ConfigError, ErrorCode, HttpError, InputError } from './errors.ts';
 import { jsonHandler, Pipeline, type RequestEvent, type TokenSource } from './http.ts';
 import { checkRange, LimiterPool, RATE_LIMITS } from './limiter.ts';
+import { requestNames } from './names-batches.ts';
 import { runLookup, UriLimits } from './lookup.ts';
 import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.ts';
 import { ROUTE_FAMILIES, ROUTES, RouteChoice, type RouteChoices, type RouteDef, type RouteFamily, type RouteVersion } from './routes.ts';
 import { gameModeFor, isMapUid, isUuid, toMapInfo, toPlayerRecord, triageKeys } from './rules.ts';
 import { DisplayNamesWire, MapInfoListWire, MapRecordListWire, parseBody, type MapInfoWire } from './schemas.ts';
-import { linkSignals, throwIfAborted } from './signals.ts';
+import { throwIfAborted } from './signals.ts';
 
 export const REAL_BASE_URL = 'https://prod.trackmania.core.nadeo.online';
 export const REAL_OAUTH_BASE_URL = 'https://api.trackmania.com';
@@ -393,41 +394,16 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
         throw new ConfigError('Display names need a Trackmania OAuth app: set oauth.clientId and oauth.clientSecret (register one on api.trackmania.com).');
       }
       const t = triageKeys(accountIds, isUuid, lower);
-      const fixed = `${oauthBase.basePath}/api/display-names?accountId[]=`;
-      const sep = '&accountId[]=';
-      // The names API takes at most 50 accounts per call (docs/nadeo-api.md); the URI limit still applies.
-      const batches = packByLength(t.keys, { limit: maxUriLength, fixedLength: fixed.length, separatorLength: sep.length, maxKeys: 50 });
       const names = new Map<string, string>();
-      const route = 'GET /api/display-names';
-      // One failed batch cancels its siblings: the lookup fails as a whole.
-      const linked = linkSignals(o.signal);
-      try {
-        await Promise.all(
-          batches.map(async (keys) => {
-            const target = fixed + keys.join(sep);
-            const body = await pipeline.request({
-              method: 'GET',
-              origin: oauthBase.origin,
-              target,
-              route,
-              auth: 'oauth',
-              headers: { accept: 'application/json' },
-              signal: linked.signal,
-              handle: jsonHandler({ method: 'GET', route, target }, now),
-            });
-            const answer = parseBody(DisplayNamesWire, body, route, 'names');
-            for (const [id, name] of Object.entries(answer)) {
-              const original = t.original.get(id.toLowerCase());
-              if (original !== undefined) names.set(original, name);
-            }
-          }),
-        );
-      } catch (e) {
-        linked.abort();
-        throw e;
-      } finally {
-        linked.dispose();
-      }
+      await requestNames(
+        { pipeline, now, base: oauthBase, path: '/api/display-names', param: 'accountId', keys: t.keys, maxUriLength, signal: o.signal },
+        (body, route) => {
+          for (const [id, name] of Object.entries(parseBody(DisplayNamesWire, body, route, 'names'))) {
+            const original = t.original.get(id.toLowerCase());
+            if (original !== undefined) names.set(original, name);
+          }
+        },
+      );
       return names;
     },
 

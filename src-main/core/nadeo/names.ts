@@ -5,17 +5,15 @@
 // Same OAuth app and client-credentials token as the display names; its own budget (the oauth service).
 import { z } from 'zod';
 import { OAuthClientCredentials } from './auth.ts';
-import { DEFAULT_MAX_URI_LENGTH, packByLength } from './batching.ts';
+import { DEFAULT_MAX_URI_LENGTH } from './batching.ts';
 import { buildUserAgent, checkPositive, isRealServiceHost, parseBase, REAL_OAUTH_BASE_URL } from './client.ts';
 import { ConfigError } from './errors.ts';
-import { jsonHandler } from './http.ts';
 import { openServiceConnection, type ServiceClientOptions } from './live-service.ts';
+import { requestNames } from './names-batches.ts';
 import { isUuid } from './rules.ts';
 import { parseBody } from './schemas.ts';
-import { linkSignals } from './signals.ts';
 
-export const MAX_NAMES_PER_CALL = 50;
-const ROUTE = 'GET /api/display-names/account-ids';
+export { MAX_NAMES_PER_CALL } from './names-batches.ts';
 
 /** `{"name": "accountId"}`, or `[]` when no name is known. */
 export const AccountIdsWire = z.union([z.record(z.string(), z.string()), z.array(z.unknown()).max(0)]);
@@ -86,36 +84,15 @@ export function createNamesClient(options: NamesClientOptions): NamesClient {
         if (problem !== undefined) invalid.push({ name: String(raw), reason: problem });
         else asked.set(encodeURIComponent(name), name);
       }
-      const fixed = `${base.basePath}/api/display-names/account-ids?displayName[]=`;
-      const sep = '&displayName[]=';
-      const batches = packByLength([...asked.keys()], { limit: maxUriLength, fixedLength: fixed.length, separatorLength: sep.length, maxKeys: MAX_NAMES_PER_CALL });
       const answered = new Map<string, string>();
-      const linked = linkSignals(o.signal);
-      try {
-        await Promise.all(
-          batches.map(async (keys) => {
-            const target = fixed + keys.join(sep);
-            const body = await pipeline.request({
-              method: 'GET',
-              origin: base.origin,
-              target,
-              route: ROUTE,
-              auth: 'oauth',
-              headers: { accept: 'application/json' },
-              signal: linked.signal,
-              handle: jsonHandler({ method: 'GET', route: ROUTE, target }, now),
-            });
-            const answer = parseBody(AccountIdsWire, body, ROUTE, 'accountIds');
-            if (Array.isArray(answer)) return;
-            for (const [name, id] of Object.entries(answer)) if (isUuid(id)) answered.set(name, id.toLowerCase());
-          }),
-        );
-      } catch (e) {
-        linked.abort();
-        throw e;
-      } finally {
-        linked.dispose();
-      }
+      await requestNames(
+        { pipeline, now, base, path: '/api/display-names/account-ids', param: 'displayName', keys: [...asked.keys()], maxUriLength, signal: o.signal },
+        (body, route) => {
+          const answer = parseBody(AccountIdsWire, body, route, 'accountIds');
+          if (Array.isArray(answer)) return;
+          for (const [name, id] of Object.entries(answer)) if (isUuid(id)) answered.set(name, id.toLowerCase());
+        },
+      );
       const found = new Map<string, string>();
       const unknown: string[] = [];
       const ambiguous: AccountIdsResult['ambiguous'] = [];

@@ -445,7 +445,8 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
       }, (replay) => hostOf(replay.url) ?? API_HOST);
     }
 
-    // 4. Display names, when an OAuth app is configured; cached for 30 days (names change at most that often).
+    // 4. Display names, when an OAuth app is configured; cached for 30 days (names change at most that often). A
+    // player the service gives no name for is stamped as asked too, so they wait out the same 30 days.
     if (options.displayNames) {
       phase = 'names';
       progress();
@@ -453,7 +454,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, now: () => Date,
       if (stale.length > 0) {
         try {
           const names = await client.getDisplayNames(stale, { signal: signalFor(NAMES_HOST) });
-          store.players.setDisplayNames(names, now().toISOString());
+          store.players.setDisplayNames(names, now().toISOString(), stale);
         } catch (error) {
           if (stopping(signal) || isFatal(error)) throw error;
           fail(null, prefixed('could not fetch display names', error), NAMES_HOST);

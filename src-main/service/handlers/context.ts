@@ -40,9 +40,13 @@ export function handlerContext(service: TrackwatchService): HandlerContext {
 /** Some of the contract's handlers: each domain's module gives its own names. */
 export type SomeHandlers<N extends keyof Handlers> = Pick<Handlers, N>;
 
-/** Marks a command that changes stored data: once it ends, cached views are stale. */
-export function writes<I, O>(service: TrackwatchService, handler: (input: I) => Promise<O>): (input: I) => Promise<O> {
+/**
+ * Marks a command that changes stored data: on a read-only data folder it is refused (the read_only error value)
+ * before it starts; once it ends, cached views are stale. `stillAllowed` names inputs that change nothing stored.
+ */
+export function writes<I, O>(service: TrackwatchService, handler: (input: I) => Promise<O>, stillAllowed?: NoInfer<(input: I) => boolean>): (input: I) => Promise<O> {
   return async (input) => {
+    if (!stillAllowed?.(input)) service.requireWritable();
     try {
       return await handler(input);
     } finally {

@@ -2,7 +2,7 @@
 // here does not compile; a command that writes is marked with writes() where its domain registers it.
 import type { Handlers } from '../../contract/commands.ts';
 import type { TrackwatchService } from '../service.ts';
-import { handlerContext } from './context.ts';
+import { handlerContext, writes } from './context.ts';
 import { listHandlers } from './lists.ts';
 import { replayHandlers } from './replays.ts';
 import { settingsHandlers } from './settings.ts';
@@ -12,13 +12,16 @@ import { viewHandlers } from './views.ts';
 
 export function createHandlers(service: TrackwatchService): Handlers {
   const ctx = handlerContext(service);
+  const sync = syncHandlers(ctx);
   return {
     ...setupHandlers(ctx),
     ...settingsHandlers(ctx),
     ...listHandlers(ctx),
     ...viewHandlers(ctx),
     ...replayHandlers(ctx),
-    ...syncHandlers(ctx),
+    ...sync,
+    // A sync writes what it fetches: on a read-only data folder it is refused as such, before the account is checked.
+    'sync.start': writes(service, sync['sync.start']),
     ...exportHandlers(ctx),
   };
 }

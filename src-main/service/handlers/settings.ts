@@ -2,6 +2,9 @@
 import { ServiceError } from '../errors.ts';
 import { writes, type HandlerContext, type SomeHandlers } from './context.ts';
 
+/** Where the data folder moves at the next start is kept by the host, not in the folder: the way off read-only media. */
+const movesDataFolderOnly = (update: object): boolean => Object.keys(update).every((key) => key === 'dataDir');
+
 export function settingsHandlers({ service, tw, me }: HandlerContext): SomeHandlers<'settings.get' | 'settings.update'> {
   const settings = () => ({
     contact: service.contact,
@@ -57,6 +60,6 @@ export function settingsHandlers({ service, tw, me }: HandlerContext): SomeHandl
       if (update.dataDir !== undefined) service.host.nextDataDir!.set(update.dataDir);
       if (reconnect) await service.reconfigureMain();
       return settings();
-    }),
+    }, movesDataFolderOnly),
   };
 }

@@ -36,6 +36,7 @@ export function appInfo({ service }: HandlerContext) {
       changeDataDir: service.host.nextDataDir !== undefined,
     },
     connection: service.connection,
+    readOnly: service.readOnly,
   };
 }
 
@@ -78,6 +79,8 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
     },
 
     'setup.connect': async ({ login, password, contact }) => {
+      // Refused before the login is tried: nothing of it could be saved.
+      service.requireWritable();
       const test = await testCredentials({ login, password }, contact);
       // A refused login is not saved; an unreachable service is (the player may be offline right now).
       if (!test.success && test.code !== 'offline') throw new ServiceError('auth_failed', test.message);

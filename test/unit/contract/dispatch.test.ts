@@ -27,4 +27,9 @@ describe('error values', () => {
     expect(toErrorValue(Object.assign(new Error('fetch failed'), { cause: { code: 'ECONNREFUSED' } }))).toMatchObject({ code: 'offline' });
     expect(toErrorValue('weird')).toEqual({ code: 'internal', message: 'weird' });
   });
+
+  it('a write that meets read-only media is read_only, whether the service or SQLite refused it', () => {
+    expect(toErrorValue(Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' }))).toMatchObject({ code: 'read_only' });
+    expect(toErrorValue(Object.assign(new Error('read-only file system'), { code: 'EROFS' }))).toMatchObject({ code: 'read_only' });
+  });
 });
