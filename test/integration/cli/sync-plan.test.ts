@@ -75,12 +75,18 @@ describe('the cost of a sync, and a large first sync', () => {
     expect(started.stdout).toMatch(/^sync ok: 5 maps x 60 players/m);
   }, 60_000);
 
-  it('when the positions are a big part of the time, it says that --no-positions skips them', async () => {
-    // 400 players on the 20 maps, replays off: 40 record requests, and a map asked about for 400 players takes 400
-    // position requests, one score per map a request.
+  /**
+   * 400 players on the 20 maps: with replays off, 40 record requests, and a map asked about for 400 players takes 400
+   * position requests, one score per map a request.
+   */
+  async function addCrowd(): Promise<void> {
     const crowd = Array.from({ length: 400 }, (_, i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`);
     expect((await cli(at('players', 'add', '--list', 'Crowd', ...crowd))).code).toBe(0);
     expect((await cli(at('maps', 'add', '--offline', '--list', 'Crowd', ...dataset.maps.map((m) => m.mapUid)))).code).toBe(0);
+  }
+
+  it('when the positions are a big part of the time, it says that --no-positions skips them', async () => {
+    await addCrowd();
     const refused = await cli(at('--max-rps', '1', 'sync', '--list', 'Crowd', '--no-replays'));
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
@@ -113,4 +119,13 @@ describe('the cost of a sync, and a large first sync', () => {
     expect(answered.status).toBe(1);
     expect(emulator.stats().requests).toBe(0);
   });
+
+  it.runIf(spawnSync('script', ['--version']).status === 0)('on a terminal, the question names --no-positions when the positions are a big part of the time', async () => {
+    await addCrowd();
+    const command = [process.execPath, BIN, ...at('--max-rps', '1', 'sync', '--list', 'Crowd', '--no-replays')].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    const answered = spawnSync('script', ['-qec', command, '/dev/null'], { input: 'n\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, timeout: 30_000 });
+    expect(answered.stdout).toContain('400 position requests, about 7 min at 1 request/s.\r\n`sync --no-positions` skips the 400 position requests, about 7 min of it.\r\nStart it? [y/N]');
+    expect(answered.status).toBe(1);
+    expect(emulator.stats().requests).toBe(0);
+  }, 60_000);
 });
