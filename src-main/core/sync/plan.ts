@@ -2,7 +2,7 @@
 // only, by each list's replay policy), the world positions it asks the Live services for, and what the whole sync
 // costs in requests and time at the configured pace. A player who fears a ban sees "about 26 record requests,
 // 1,250 replay downloads and 50 position requests, about 22 min at 1 request/s".
-import { DEFAULT_MAX_URI_LENGTH, MAX_MAPS_PER_POSITION_REQUEST, minimumPositionRequests } from '../nadeo/index.ts';
+import { DEFAULT_MAX_URI_LENGTH, MAX_MAPS_PER_POSITION_REQUEST, minimumPositionRequests, type PositionQuery } from '../nadeo/index.ts';
 import type { PendingReplay, Store } from '../store/index.ts';
 import { positionQuestions } from './positions.ts';
 import { mapKind, playerLabel, rankLeaderboard } from '../../shared/leaderboard.ts';
@@ -162,7 +162,7 @@ export function planSync(store: Store, options: SyncPlanOptions = {}): SyncPlan 
  */
 function positionRequestsOf(store: Store, lists: readonly string[], list: string | undefined): number {
   const due = positionQuestions(store.positions.due(list));
-  let busiest: { mapUid: string; score: number }[] = [];
+  let busiest: PositionQuery[] = [];
   let questions = due.length;
   for (const name of lists) {
     const unsynced = store.watchlists.unsyncedMaps(name);
