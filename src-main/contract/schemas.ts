@@ -501,11 +501,16 @@ export const SyncPlan = z.object({
   recordRequests: z.number().int(),
   mapLookups: z.number().int(),
   replayDownloads: z.number().int(),
+  /** Live requests for the world positions of changed PBs, asked after the records (0 when none are due). */
+  positionRequests: z.number().int(),
+  /** Every request, Core's and Live's. */
   requests: z.number().int(),
+  /** The part of `seconds` the position requests take. */
+  positionSeconds: z.number(),
   seconds: z.number(),
   firstSync: z.boolean(),
   large: z.boolean(),
-  /** "about 26 record requests and 1,250 replay downloads, about 21 min at 1 request/s" */
+  /** "about 26 record requests, 1,250 replay downloads and 50 position requests, about 22 min at 1 request/s" */
   line: z.string(),
 });
 

@@ -13,6 +13,7 @@ import {
   parseSourceLink,
   REAL_EXCHANGE_BASE_URL,
   REAL_LIVE_BASE_URL,
+  DEFAULT_SERVICE_BUDGETS,
   ServiceLimiters,
   type ExchangeClient,
   type ListSource,
@@ -268,9 +269,15 @@ export class Trackwatch {
     if (!this.store.watchlists.get(list)) this.store.watchlists.create(list);
   }
 
-  /** What a sync with these options will ask for and about how long it takes at the configured pace (no network). */
-  planSync(options: Omit<SyncPlanOptions, 'me' | 'maxRps'> = {}): SyncPlan {
-    return planSync(this.store, { ...options, me: this.me, maxRps: this.#options.maxRps ?? 1 });
+  /**
+   * What a sync with these options will ask for and about how long it takes at the configured pace (no network):
+   * the paces of #connect's budgets, Core's and Live's (the positions').
+   */
+  planSync(options: Omit<SyncPlanOptions, 'me' | 'maxRps' | 'liveMaxRps'> = {}): SyncPlan {
+    const maxRps = this.#options.maxRps;
+    return planSync(this.store, {
+      ...options, me: this.me, maxRps: maxRps ?? DEFAULT_SERVICE_BUDGETS.core.maxRps, liveMaxRps: maxRps ?? DEFAULT_SERVICE_BUDGETS.live.maxRps,
+    });
   }
 
   async sync(options: Omit<SyncOptions, 'displayNames' | 'me'> = {}): Promise<SyncSummary> {

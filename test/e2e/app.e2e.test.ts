@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SENTINEL_U32 } from '../../src-main/core/model.ts';
+import { describeCost } from '../../src-main/core/sync/plan.ts';
 import { stripFormatting } from '../../src-main/shared/format.ts';
 import { mapKind, resultText } from '../../src-main/shared/leaderboard.ts';
 import { generateDataset, type DatasetMap, type DatasetRecord } from '../../src-main/emulator/index.ts';
@@ -101,14 +102,17 @@ describe('Trackwatch in a browser', () => {
     await screenshot(page, '04-list-players');
   });
 
-  it('syncs with a visible progress bar, counts and time left', async () => {
+  it('syncs with a visible progress bar, counts and time left, and the cost line the command line says', async () => {
     await page.locator('.sidebar [data-list=Demo]').click();
     await page.getByRole('heading', { name: 'Demo', level: 1 }).waitFor();
+    // The window's line is the command line's (describeCost), from the plan sync.plan makes.
+    const plan = app.service.active.planSync({ list: 'Demo' });
     await page.click('[data-testid=sync-start]');
     const counts = page.locator('[data-testid=sync-counts]');
     await counts.waitFor({ timeout: 20_000 });
     expect(await counts.textContent()).toMatch(/^\d+ \/ \d+$/);
     expect(await page.getByRole('progressbar', { name: 'Sync progress' }).isVisible()).toBe(true);
+    expect(await page.locator('[data-testid=sync-cost]').textContent()).toBe(describeCost(plan));
     await screenshot(page, '05-sync-progress');
     await page.locator('[data-testid=sync-start]').waitFor({ timeout: 90_000 });
     await page.getByText('Sync finished').last().waitFor();

@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { LocalFaultError, MAX_REPLAY_ATTEMPTS } from '../../core/store/index.ts';
 import type { SyncProgress, SyncSummary } from '../../core/sync/engine.ts';
-import { describeCost, type SyncPlan } from '../../core/sync/plan.ts';
+import { describeCost, describeDuration, type SyncPlan } from '../../core/sync/plan.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { withTrackwatch } from '../context.ts';
 import { ExitCode, UserError, terminalSafe } from '../errors.ts';
@@ -28,6 +28,18 @@ function scopeOf(plan: SyncPlan, list: string | undefined): string {
   return list === undefined ? 'every list' : `"${plan.lists[0] ?? list}"`;
 }
 
+/** Positions that take at least this share of a sync's time are worth naming the flag that skips them. */
+const BIG_SHARE_OF_TIME = 0.25;
+
+/**
+ * "`sync --no-positions` skips the 1,600 position requests, about 27 min of it.", when they are a big part of the
+ * time; '' otherwise.
+ */
+function positionsSkip(plan: SyncPlan): string {
+  if (plan.positionRequests === 0 || plan.positionSeconds < plan.seconds * BIG_SHARE_OF_TIME) return '';
+  return `\`sync --no-positions\` skips the ${plural(plan.positionRequests, 'position request')}, ${describeDuration(plan.positionSeconds)} of it.`;
+}
+
 /**
  * A large first sync starts only when the player said so: asked on a terminal, `--yes` otherwise. Resolves when it
  * may start; throws when it may not (nothing has been asked of the service).
@@ -35,15 +47,16 @@ function scopeOf(plan: SyncPlan, list: string | undefined): string {
 async function confirmLargeSync(plan: SyncPlan, list: string | undefined, yes: boolean, signal: AbortSignal): Promise<void> {
   if (!plan.large || yes) return;
   const what = `this first sync of ${scopeOf(plan, list)} is large: ${describeCost(plan)}`;
+  const skip = positionsSkip(plan);
   if (!process.stdin.isTTY || !process.stderr.isTTY) {
     throw new UserError(
       `${what}. Nothing was asked of Nadeo's service; run it again with --yes to start it, or make it smaller ` +
-        '(`trackwatch replays policy --list NAME best 3`, or `sync --no-replays`).',
+        `(\`trackwatch replays policy --list NAME best 3\`, or \`sync --no-replays\`).${skip ? ` ${skip}` : ''}`,
     );
   }
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await prompt.question(`${what}.\nStart it? [y/N] `, { signal });
+    const answer = await prompt.question(`${what}.\n${skip ? `${skip}\n` : ''}Start it? [y/N] `, { signal });
     if (!/^\s*y(es)?\s*$/i.test(answer)) throw new UserError('not started; nothing was asked of Nadeo\'s service.');
   } catch (error) {
     if (signal.aborted) throw new UserError('not started; nothing was asked of Nadeo\'s service.', ExitCode.CANCELLED);
@@ -141,7 +154,7 @@ export function registerSyncCommand(program: Command): void {
       await withTrackwatch(command, async (tw, signal) => {
         if (flags.list) tw.store.watchlists.require(flags.list);
         if (flags.retryReplays && !flags.replays) throw new UserError('--retry-replays downloads replays: leave out --no-replays.');
-        const plan = tw.planSync({ list: flags.list, replays: flags.replays, refreshMaps: flags.refreshMaps, seasonIds: flags.season });
+        const plan = tw.planSync({ list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds: flags.season });
         await confirmLargeSync(plan, flags.list, flags.yes === true, signal);
         if (!flags.json) line(`sync of ${scopeOf(plan, flags.list)}: ${describeCost(plan)}`);
         const retried = flags.retryReplays ? tw.store.replays.retryFailed() : 0;

@@ -1,8 +1,10 @@
 // What a sync will ask for, before it asks (issue 9 §1): which replays it downloads (its lists' maps and players
-// only, by each list's replay policy) and what the whole sync costs in requests and time at the configured pace.
-// A player who fears a ban sees "about 26 record requests and 1,250 replay downloads, about 21 min at 1 request/s".
-import { DEFAULT_MAX_URI_LENGTH } from '../nadeo/index.ts';
+// only, by each list's replay policy), the world positions it asks the Live services for, and what the whole sync
+// costs in requests and time at the configured pace. A player who fears a ban sees "about 26 record requests,
+// 1,250 replay downloads and 50 position requests, about 22 min at 1 request/s".
+import { DEFAULT_MAX_URI_LENGTH, MAX_MAPS_PER_POSITION_REQUEST, minimumPositionRequests, type PositionQuery } from '../nadeo/index.ts';
 import type { PendingReplay, Store } from '../store/index.ts';
+import { positionQuestions } from './positions.ts';
 import { mapKind, playerLabel, rankLeaderboard } from '../../shared/leaderboard.ts';
 
 /** Map info older than this is looked up again by a sync (and by the plan's count). */
@@ -26,8 +28,12 @@ export interface SyncPlanOptions {
   seasonIds?: readonly string[] | undefined;
   /** The player's own account ("me"), for lists that download only me and the best N. */
   me?: string | undefined;
+  /** Whether the world positions of changed PBs are asked after the records (default true; `sync --no-positions`). */
+  positions?: boolean | undefined;
   /** The pace the client keeps, requests per second (default 1). */
   maxRps?: number | undefined;
+  /** The pace kept with the Live services, which answer the positions (default maxRps). */
+  liveMaxRps?: number | undefined;
   now?: Date | undefined;
 }
 
@@ -40,9 +46,21 @@ export interface SyncPlan {
   recordRequests: number;
   /** Replays due now, plus an estimate for the maps no sync has read yet. */
   replayDownloads: number;
+  /**
+   * Live requests for world positions: the PBs already stored whose position is due, packed as the Live client packs
+   * them, plus an estimate for the maps no sync has read yet (a PB per player each). 0 when positions are off.
+   */
+  positionRequests: number;
+  /** Every request: map lookups, record requests and replay downloads (Core), and position requests (Live). */
   requests: number;
   maxRps: number;
-  /** About how long the requests take at maxRps. */
+  liveMaxRps: number;
+  /** About how long the position requests take at liveMaxRps (part of seconds). */
+  positionSeconds: number;
+  /**
+   * About how long the whole sync takes: the Core requests at maxRps, then the position requests at liveMaxRps (the
+   * engine asks them after the records and before the replays, one after the other, never side by side).
+   */
   seconds: number;
   /** One of the lists has never been synced. */
   firstSync: boolean;
@@ -121,12 +139,39 @@ export function planSync(store: Store, options: SyncPlanOptions = {}): SyncPlan 
     }
   }
 
-  const requests = mapLookups + recordRequests + replayDownloads;
+  // The engine asks positions only when the synced lists have players (engine.ts, step 2b).
+  const positionRequests = options.positions === false || players === 0 ? 0 : positionRequestsOf(store, lists, list);
+  const liveMaxRps = options.liveMaxRps ?? maxRps;
+  const coreRequests = mapLookups + recordRequests + replayDownloads;
+  const positionSeconds = positionRequests / liveMaxRps;
+  const seconds = coreRequests / maxRps + positionSeconds;
   const firstSync = summaries.some((s) => s.lastSyncAt === null && s.maps + s.unresolvedMaps > 0);
   return {
-    lists, maps: maps + unresolved, players, mapLookups, recordRequests, replayDownloads, requests, maxRps,
-    seconds: requests / maxRps, firstSync, large: firstSync && requests / maxRps >= LARGE_SYNC_SECONDS,
+    lists, maps: maps + unresolved, players, mapLookups, recordRequests, replayDownloads, positionRequests,
+    requests: coreRequests + positionRequests, maxRps, liveMaxRps, positionSeconds, seconds,
+    firstSync, large: firstSync && seconds >= LARGE_SYNC_SECONDS,
   };
+}
+
+/**
+ * The Live requests a sync's positions take: the questions due now (syncPositions asks them all in one call) and,
+ * for each map no sync has read for a list, one question per player of the list. The Live client packs one call
+ * into max(the busiest map's questions, ceil(questions / 50)) requests (minimumPositionRequests); unsynced maps are
+ * counted rather than listed (a 5,000 x 400 list would be 2 million questions), so their busiest map joins the due
+ * questions and their number joins the total.
+ */
+function positionRequestsOf(store: Store, lists: readonly string[], list: string | undefined): number {
+  const due = positionQuestions(store.positions.due(list));
+  let busiest: PositionQuery[] = [];
+  let questions = due.length;
+  for (const name of lists) {
+    const unsynced = store.watchlists.unsyncedMaps(name);
+    if (unsynced === 0) continue;
+    const listPlayers = store.players.list(name).length;
+    questions += unsynced * listPlayers;
+    if (listPlayers > busiest.length) busiest = Array.from({ length: listPlayers }, (_, score) => ({ mapUid: '(a map no sync has read)', score }));
+  }
+  return Math.max(minimumPositionRequests([...due, ...busiest]), Math.ceil(questions / MAX_MAPS_PER_POSITION_REQUEST));
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -140,12 +185,19 @@ export function describeDuration(seconds: number): string {
   return `about ${hours < 10 ? Math.round(hours * 10) / 10 : Math.round(hours)} h`;
 }
 
-/** The cost line the command line and the window show before a sync. */
+const some = (n: number, what: string): string => `${count(n)} ${what}${n === 1 ? '' : 's'}`;
+const rateOf = (rps: number): string => `${some(rps, 'request')}/s`;
+
+/**
+ * The cost line the command line and the window show before a sync: "about 26 record requests, 1,250 replay
+ * downloads and 50 position requests, about 22 min at 1 request/s". No position part when none will be asked.
+ */
 export function describeCost(plan: SyncPlan): string {
-  const parts = [`${count(plan.recordRequests)} record request${plan.recordRequests === 1 ? '' : 's'}`];
-  if (plan.mapLookups > 0) parts.push(`${count(plan.mapLookups)} map lookup${plan.mapLookups === 1 ? '' : 's'}`);
-  parts.push(`${count(plan.replayDownloads)} replay download${plan.replayDownloads === 1 ? '' : 's'}`);
+  const parts = [some(plan.recordRequests, 'record request')];
+  if (plan.mapLookups > 0) parts.push(some(plan.mapLookups, 'map lookup'));
+  parts.push(some(plan.replayDownloads, 'replay download'));
+  if (plan.positionRequests > 0) parts.push(some(plan.positionRequests, 'position request'));
   const joined = parts.length === 2 ? parts.join(' and ') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  const rate = `${count(plan.maxRps)} request${plan.maxRps === 1 ? '' : 's'}/s`;
-  return `about ${joined}, ${describeDuration(plan.seconds)} at ${rate}`;
+  const live = plan.positionRequests > 0 && plan.liveMaxRps !== plan.maxRps ? ` (positions at ${rateOf(plan.liveMaxRps)})` : '';
+  return `about ${joined}, ${describeDuration(plan.seconds)} at ${rateOf(plan.maxRps)}${live}`;
 }

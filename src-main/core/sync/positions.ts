@@ -1,9 +1,9 @@
 // World positions of watched personal bests, after a sync's records: only the PBs whose score changed since their
 // position was asked (or never asked) are asked about, packed by the Live client into the fewest requests
 // (minimumPositionRequests: 25 maps x 50 players cost 50), and stored with when they were asked.
-import { minimumPositionRequests, type LiveClient } from '../nadeo/index.ts';
+import { minimumPositionRequests, type LiveClient, type PositionQuery } from '../nadeo/index.ts';
 import type { MapsRepo, PlayersRepo } from '../store/index.ts';
-import type { PositionChange, PositionsRepo } from '../store/positions.ts';
+import type { DuePosition, PositionChange, PositionsRepo } from '../store/positions.ts';
 
 export interface PositionsDeps {
   store: { positions: PositionsRepo; maps: MapsRepo; players: PlayersRepo };
@@ -41,6 +41,11 @@ export interface PositionsSummary {
   bestPosition: PositionMoment | null;
 }
 
+/** The distinct questions of due PBs: players with the same score on a map share one question (so does the client). */
+export function positionQuestions(due: readonly DuePosition[]): PositionQuery[] {
+  return [...new Map(due.map((q) => [`${q.mapUid}\n${q.score}`, { mapUid: q.mapUid, score: q.score }])).values()];
+}
+
 /** Asks the Live services for the world positions that are due on a list (or every list) and stores them. */
 export async function syncPositions(
   deps: PositionsDeps,
@@ -51,8 +56,7 @@ export async function syncPositions(
   const summary: PositionsSummary = {
     asked: due.length,
     requests: 0,
-    // Players with the same score on a map share one question.
-    minimumRequests: minimumPositionRequests([...new Map(due.map((q) => [`${q.mapUid}\n${q.score}`, q])).values()]),
+    minimumRequests: minimumPositionRequests(positionQuestions(due)),
     ranked: 0,
     limitedByOwnRecord: 0,
     unavailable: 0,

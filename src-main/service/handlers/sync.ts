@@ -9,10 +9,12 @@ export function syncHandlers({ service, tw, requireList }: HandlerContext): Some
   return {
     'sync.plan': async ({ list, replays }) => {
       if (list !== undefined) requireList(list);
-      const plan = tw().planSync({ list, replays });
+      // The window's syncs always ask the world positions (sync.start has no switch for them): the plan counts them.
+      const plan = tw().planSync({ list, replays, positions: true });
       return {
         recordRequests: plan.recordRequests, mapLookups: plan.mapLookups, replayDownloads: plan.replayDownloads,
-        requests: plan.requests, seconds: plan.seconds, firstSync: plan.firstSync, large: plan.large, line: describeCost(plan),
+        positionRequests: plan.positionRequests, requests: plan.requests, positionSeconds: plan.positionSeconds, seconds: plan.seconds,
+        firstSync: plan.firstSync, large: plan.large, line: describeCost(plan),
       };
     },
 

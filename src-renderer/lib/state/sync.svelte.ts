@@ -40,7 +40,7 @@ export class SyncState {
   get error(): string | null {
     return this.#error;
   }
-  /** What the last sync started here was to cost: "about 26 record requests and …, about 21 min at 1 request/s". */
+  /** What the last sync started here was to cost: "about 26 record requests, … and 50 position requests, about 22 min at 1 request/s". */
   get cost(): string | null {
     return this.#cost;
   }

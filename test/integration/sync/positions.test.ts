@@ -59,11 +59,14 @@ describe('world positions of a list', () => {
   });
 
   it('25 maps x 50 players: the first sync asks 1,250 positions in 50 requests, the minimum, each its PB\'s, as of now', async () => {
+    // No map read yet: the plan expects a PB of every player on every map, which this campaign has.
+    const plan = p.tw.planSync({ list: 'Fall', replays: false });
+    expect(plan).toMatchObject({ firstSync: true, positionRequests: 50 });
     emu.resetStats();
     const before = Date.now();
     const summary = await run();
     expect(summary).toMatchObject({ asked: 1250, requests: 50, minimumRequests: 50, ranked: 1250, unavailable: 0, limitedByOwnRecord: 0, changed: 1250, bestClimb: null });
-    expect(emu.stats().byRoute[POSITIONS]).toBe(50);
+    expect(emu.stats().byRoute[POSITIONS]).toBe(plan.positionRequests);
     const stored = p.positions.forList('Fall');
     expect(stored).toHaveLength(1250);
     for (const pos of stored) {
@@ -77,6 +80,7 @@ describe('world positions of a list', () => {
   });
 
   it('a sync where nothing changed asks nothing', async () => {
+    expect(p.tw.planSync({ list: 'Fall', replays: false }).positionRequests).toBe(0);
     emu.resetStats();
     expect(await run()).toMatchObject({ asked: 0, requests: 0, changed: 0 });
     expect(emu.stats().byRoute[POSITIONS] ?? 0).toBe(0);
@@ -106,5 +110,29 @@ describe('world positions of a list', () => {
     expect(now).toMatchObject({ score: 40_000 - 5, previousPosition: was });
     expect(now.position).toBeLessThan(was);
     expect(summary.bestClimb).toMatchObject({ mapId: m0!.mapId, accountId: players[49], before: was, after: now.position, mapName: 'Fall 2026 - 01' });
+  });
+
+  it('the plan counts the position requests the sync then makes: the PBs due, players with one score on a map asked once', async () => {
+    const players = [...new Set(dataset.records.map((r) => r.accountId))];
+    const maps = dataset.maps.slice(0, 25);
+    const improve = (mapId: string, accountId: string, time: number, n: number) => {
+      const pb = dataset.records.find((r) => r.mapId === mapId && r.accountId === accountId && r.scopeId === null)!;
+      pb.recordScore.time = time;
+      pb.mapRecordId = `0d0d0d0d-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      pb.timestamp = '2026-11-20T12:00:00+00:00';
+    };
+    // Map 1: three players tie on a new best time (one question) and a fourth improves (another): two requests, one
+    // score per map a request. Every other map: one player improves. 26 questions, 28 PBs.
+    [0, 1, 2].forEach((i) => improve(maps[0]!.mapId, players[i]!, 39_000, i));
+    improve(maps[0]!.mapId, players[10]!, 40_000 + 10 * 11 - 1, 3);
+    maps.slice(1).forEach((map, m) => improve(map.mapId, players[20]!, 41_000 + m * 1000 + 20 * 11 - 1, 10 + m));
+    // The records first, positions off: the store then holds the PBs whose position is due.
+    expect(await p.tw.sync({ list: 'Fall', replays: false, positions: false })).toMatchObject({ outcome: 'ok', newPersonalBests: 28, positions: null });
+    const plan = p.tw.planSync({ list: 'Fall', replays: false });
+    expect(plan).toMatchObject({ firstSync: false, positionRequests: 2 });
+    emu.resetStats();
+    expect(await run()).toMatchObject({ asked: 28, requests: 2, minimumRequests: 2 });
+    expect(emu.stats().byRoute[POSITIONS]).toBe(plan.positionRequests);
+    expect(p.tw.planSync({ list: 'Fall', replays: false }).positionRequests).toBe(0);
   });
 });

@@ -69,7 +69,7 @@ describe('replays are scoped to the synced list and its policy', () => {
     const rivalsDue = visibleRecords(dataset, rivals.maps, rivals.players);
     // A first sync: nothing stored yet for Rivals, so every watched player of every map may bring a replay.
     expect(plan).toMatchObject({ firstSync: true, maps: 5, players: 5, recordRequests: 5, replayDownloads: 25 });
-    expect(describeCost(plan)).toBe('about 5 record requests, 1 map lookup and 25 replay downloads, under a minute at 1,000 requests/s');
+    expect(describeCost(plan)).toBe('about 5 record requests, 1 map lookup, 25 replay downloads and 5 position requests, under a minute at 1,000 requests/s');
 
     emulator.resetStats();
     const summary = await tw.sync({ list: 'Rivals' });
