@@ -9,9 +9,9 @@ export const GRID_WIDTHS = {
   /** A player's column at its narrowest: a Platform cell's respawns, time and delta on one line each. */
   cell: 136,
   /** "My gap". */
-  gap: 90,
+  gap: 96,
   /** The link to the map's page, for the players not shown. */
-  more: 40,
+  more: 36,
   /** The grid's vertical scrollbar (app.css ::-webkit-scrollbar) and its border. */
   scrollbar: 12,
 } as const;
