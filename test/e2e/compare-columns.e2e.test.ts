@@ -156,6 +156,7 @@ describe('the compare grid with more players than fit', () => {
   it('a player not shown is one click away: the row\'s link opens the map, which ranks all twelve', async () => {
     const table = await call('compare.get', { list: 'Demo' });
     const shown = new Set(await shownAccounts());
+    const rangeBefore = await range().textContent();
     // A map where a player not shown has a visible time: their PB is on the map's page.
     const rows = await mapOrder();
     const pick = rows
@@ -171,6 +172,11 @@ describe('the compare grid with more players than fit', () => {
     const entry = page.locator('[data-testid=ranking] [data-testid=entry]', { has: page.locator(`a[href$="/players/${pick.accountId}"]`) });
     expect((await entry.locator('.pb').textContent())!.trim()).toContain(pick.pb);
     await screenshot(page, 'compare-columns-row-detail-1024x640');
+    // Back on the comparison, the same players are columns.
+    await page.goBack();
+    await grid().locator('[data-map-uid]').first().waitFor();
+    expect(await range().textContent()).toBe(rangeBefore);
+    expect(new Set(await shownAccounts())).toEqual(shown);
   });
 
   it('broke no rule of the page', () => {

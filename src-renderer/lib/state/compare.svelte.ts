@@ -1,9 +1,13 @@
 // The compare view's state: the table from main, then filter, sort and totals derived from it (never in an effect).
+import { SvelteMap } from 'svelte/reactivity';
 import type { CompareTable } from '../../../src-main/contract/index.ts';
 import { GAP_LIMITS } from '../../../src-main/shared/leaderboard.ts';
 import { buildCompareModel, filterRows, sortRows, totalsOf } from '../compare.ts';
 import type { CompareFilter, Show, Sort, SortBy } from '../compare.ts';
 import { columnsThatFit, pageColumns } from '../compare-columns.ts';
+
+/** Per list, the page of players last shown: back from a map's page, the same columns show. */
+const columnStarts = new SvelteMap<string, number>();
 
 /** The gap "near the next medal" counts in the totals when no filter picks one. */
 const DEFAULT_NEAR = 1;
@@ -17,8 +21,6 @@ export class CompareState {
   sort = $state.raw<Sort>({ key: { by: 'table' }, descending: false });
   /** The grid's width in pixels, as the view measures it (it follows the window). */
   width = $state(0);
-  /** Among the players other than me, the first one shown: its page of columns shows. */
-  columnStart = $state(0);
 
   readonly columns = $derived(pageColumns(this.#table?.players.length ?? 0, this.#table?.me ?? null, columnsThatFit(this.width), this.columnStart));
   /** Sorted by a player whose column is not shown, the rows keep the table's order: a sort is one the player can see. */
@@ -33,6 +35,15 @@ export class CompareState {
   readonly rows = $derived(sortRows(this.filtered, this.shownSort));
   // Over the rows shown, whatever their order: a sort does not total them again.
   readonly totals = $derived(totalsOf(this.filtered, this.#table?.players.length ?? 0, this.nearLimit));
+
+  /** Among the players other than me, the first one shown: its page of columns shows. */
+  get columnStart(): number {
+    return columnStarts.get(this.#table?.list ?? '') ?? 0;
+  }
+
+  set columnStart(start: number) {
+    if (this.#table) columnStarts.set(this.#table.list, start);
+  }
 
   get table(): CompareTable | undefined {
     return this.#table;
