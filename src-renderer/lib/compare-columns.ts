@@ -1,22 +1,23 @@
 // Which players the compare grid shows as columns: as many as fit its width, me always among them, the others a page
 // at a time. The grid never scrolls sideways (issue 11); a map's page ranks every watched player.
 
-/** The grid's column widths in pixels: the view's CSS reads them from here, so the count and the layout agree. */
-export const GRID_WIDTHS = {
+/** The grid's column widths in pixels. */
+export interface GridWidths {
   /** The map column at its narrowest (it widens up to `mapWidest` when there is room). */
-  map: 196,
-  mapWidest: 320,
-  /** A player's column at its narrowest: a Platform cell's respawns, time and delta on one line each. */
-  cell: 136,
+  map: number;
+  mapWidest: number;
+  /** A player's column at its narrowest: a PB and its delta, the totals' medal counts on one line. */
+  cell: number;
   /** "My gap". */
-  gap: 96,
+  gap: number;
   /** The link to the map's page, for the players not shown. */
-  more: 36,
+  more: number;
   /** The grid's vertical scrollbar (app.css ::-webkit-scrollbar) and its border. */
-  scrollbar: 12,
-} as const;
+  scrollbar: number;
+}
 
-export type GridWidths = typeof GRID_WIDTHS;
+/** The view's CSS reads its widths from here, so the count of columns and the layout agree. */
+export const GRID_WIDTHS: Readonly<GridWidths> = { map: 196, mapWidest: 320, cell: 136, gap: 96, more: 36, scrollbar: 12 };
 
 /** How many player columns fit in `width` pixels beside the map, gap and link columns: at least one. */
 export function columnsThatFit(width: number, widths: GridWidths = GRID_WIDTHS): number {
