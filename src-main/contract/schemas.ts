@@ -165,6 +165,13 @@ export const MedalScores = z.object({ author: z.number(), gold: z.number(), silv
 
 /** How a map ranks (shared/leaderboard.ts mapKind): race and clones by time, stunt by points, platform by respawns. */
 export const MapKind = z.enum(['race', 'clones', 'stunt', 'platform', 'other']);
+/** A record's result as the leaderboard module reads it (shared/leaderboard.ts RecordResult). */
+export const RecordResult = z.object({
+  hidden: z.boolean(),
+  time: z.number().nullable(),
+  score: z.number().nullable(),
+  respawnCount: z.number().nullable(),
+});
 
 /**
  * value − reference (shared/leaderboard.ts Delta): `value` in `unit` (ms: + is slower; points: + is more; respawns:
@@ -447,8 +454,9 @@ export const ReplayInfo = z.object({
   file: z.string(),
   bytes: z.number(),
   downloadedAt: IsoDate.nullable(),
-  isStunt: z.boolean(),
-  value: z.number().nullable(),
+  kind: MapKind,
+  /** The record's result when this replay is of the current, visible PB; null for an older one. */
+  result: RecordResult.nullable(),
 });
 
 export const ReplayList = z.object({
@@ -521,10 +529,11 @@ export const NewPersonalBest = z.object({
   accountId: z.string(),
   /** Plain text: the nickname, else the display name without its formatting codes, else the account ID's start. */
   playerName: z.string(),
-  isStunt: z.boolean(),
-  /** ms, or points on Stunt; null when the new record is hidden. */
-  value: z.number().nullable(),
-  previous: z.number().nullable(),
+  /** How the map ranks: the results read in its unit (shared/leaderboard.ts formatImprovement). */
+  kind: MapKind,
+  result: RecordResult,
+  /** The PB it beat; null when there was none (a record that came out from behind a secret threshold). */
+  previous: RecordResult.nullable(),
   setAt: IsoDate.nullable(),
 });
 

@@ -4,8 +4,8 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { EventPayload } from '../contract/events.ts';
-import { formatScore, formatTime, stripFormatting } from '../shared/format.ts';
-import { playerLabel } from '../shared/leaderboard.ts';
+import { stripFormatting } from '../shared/format.ts';
+import { formatImprovement, playerLabel } from '../shared/leaderboard.ts';
 import type { z } from 'zod';
 import type * as s from '../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../contract/schemas.ts';
@@ -403,9 +403,9 @@ export class TrackwatchService {
       mapName: e.mapName,
       accountId: e.accountId,
       playerName: this.#playerLabel(e.accountId, e.playerName),
-      isStunt: e.isStunt,
-      value: e.isStunt ? e.newScore : e.hidden ? null : e.newTime,
-      previous: e.isStunt ? e.oldScore : e.oldTime,
+      kind: e.mapKind,
+      result: e.result,
+      previous: e.previous,
       setAt: e.recordTimestamp,
     };
     this.events.emit('pb.new', payload);
@@ -489,6 +489,5 @@ function readOnlyMessage(dataDir: string): string {
 }
 
 function describePb(pb: EventPayload<'pb.new'>): string {
-  const value = pb.value === null ? 'hidden' : pb.isStunt ? `${formatScore(pb.value)} pts` : formatTime(pb.value);
-  return `${stripFormatting(pb.mapName)}: ${value}`;
+  return `${stripFormatting(pb.mapName)}: ${formatImprovement(pb.kind, pb.result, pb.previous)}`;
 }

@@ -269,7 +269,7 @@ export function replayInfos(
     if (isGivenUp(entry)) givenUp += 1;
     if (entry.state !== 'downloaded' || !entry.path || !entry.mapId || !entry.accountId) continue;
     const map = mapOf(entry.mapId);
-    const stunt = map ? mapKind(map) === 'stunt' : false;
+    const kind = map ? mapKind(map) : 'other';
     const record = recordOf(entry.mapId, entry.accountId);
     const current = record?.mapRecordId === entry.mapRecordId ? record : undefined;
     const bytes = entry.size ?? 0;
@@ -282,8 +282,8 @@ export function replayInfos(
       file: absolute(entry.path),
       bytes,
       downloadedAt: entry.updatedAt,
-      isStunt: stunt,
-      value: current && !current.hidden ? (stunt ? current.score : current.time) : null,
+      kind,
+      result: current && !current.hidden ? { ...shownResult(kind, current), hidden: false } : null,
     });
   }
   return { folder, totalBytes, replays, givenUp };

@@ -231,6 +231,15 @@ export function formatResult(kind: MapKind, r: RecordResult): string {
   return beside === null ? main : `${main} (${beside})`;
 }
 
+/**
+ * A new PB as a notification reads it: the result and, when there was one before, how much better it is:
+ * `0:41.924, -0:00.400`, `1,266 pts, +44 pts`, `2 respawns (1:07.102), -1 respawn`, `SECRET`.
+ */
+export function formatImprovement(kind: MapKind, result: RecordResult, previous: RecordResult | null): string {
+  const gain = previous ? formatDelta(deltaOf(kind, result, previous)) : '';
+  return gain === '' ? formatResult(kind, result) : `${formatResult(kind, result)}, ${gain}`;
+}
+
 // ---- medals ----------------------------------------------------------------------------------------------------
 
 /** A map's medal scores: times (ms) on race maps, points on Stunt maps, maximum respawn counts on Platform maps. */

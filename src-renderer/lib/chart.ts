@@ -1,3 +1,6 @@
+import { formatPoints, formatRespawns, unitOf, type MapKind, type RecordResult } from '../../src-main/shared/leaderboard.ts';
+import { formatTime } from '../../src-main/shared/format.ts';
+
 /** One line of a progression chart: when each PB was set (ms since epoch) and its value. */
 export interface ChartSeries {
   label: string;
@@ -15,4 +18,39 @@ export function alignSeries(series: readonly ChartSeries[]): [number[], ...(numb
     return column;
   });
   return [instants.map((at) => at / 1000), ...columns];
+}
+
+/**
+ * What a progression chart plots on a map, by how the map ranks (docs/game-rules.md): the time, Stunt points, or
+ * Platform respawns (a Platform run whose respawns were not counted is left out). Null: nothing to plot.
+ */
+export function chartValue(kind: MapKind, r: RecordResult): number | null {
+  if (r.hidden) return null;
+  switch (unitOf(kind)) {
+    case 'points':
+      return r.score;
+    case 'respawns':
+      return r.respawnCount;
+    case 'time':
+      return r.time;
+  }
+}
+
+/** A value on the chart's axis and in its legend, in the map kind's unit. */
+export function formatChartValue(kind: MapKind, value: number): string {
+  switch (unitOf(kind)) {
+    case 'points':
+      return formatPoints(value);
+    case 'respawns':
+      return formatRespawns(value);
+    case 'time':
+      return formatTime(value);
+  }
+}
+
+/** Room above and below the line: a PB moves by tenths of a second on a minute-long map, by points, or by a respawn. */
+export function chartPadding(kind: MapKind, min: number, max: number): [number, number] {
+  const unit = unitOf(kind);
+  const pad = Math.max(unit === 'time' ? 200 : unit === 'points' ? 10 : 1, (max - min) * 0.15);
+  return [Math.max(0, min - pad), max + pad];
 }

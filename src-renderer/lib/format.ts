@@ -1,20 +1,10 @@
 // How values read in the UI: Trackmania's conventions come from the shared module, the rest is here.
-import { formatDelta, formatScore, formatScoreDelta, formatTime, stripFormatting } from '../../src-main/shared/format.ts';
+import { stripFormatting } from '../../src-main/shared/format.ts';
 import type { PlayerSummary } from '../../src-main/contract/index.ts';
 import { playerLabel } from '../../src-main/shared/leaderboard.ts';
 
 export { formatDelta, formatScore, formatTime, medalName, parseFormatting, stripFormatting } from '../../src-main/shared/format.ts';
 export type { FormattedSegment, MedalName } from '../../src-main/shared/format.ts';
-
-/** A PB as players read it: a time on race maps, points on Stunt maps. */
-export function formatValue(value: number | null | undefined, isStunt: boolean): string {
-  return isStunt ? formatScore(value) : formatTime(value);
-}
-
-/** A difference (value − reference) of times, or of points on Stunt maps. */
-export function formatDeltaValue(delta: number | null | undefined, isStunt: boolean): string {
-  return isStunt ? formatScoreDelta(delta) : formatDelta(delta);
-}
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],

@@ -2,14 +2,13 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { DEMO_SEED, startDemo, tourDemo } from '../../service/demo.ts';
-import { formatPosition, formatPositionChange, formatScore, formatTime } from '../../shared/format.ts';
-import { isStuntMapType } from '../../core/model.ts';
+import { formatPosition, formatPositionChange } from '../../shared/format.ts';
 import { databaseFile, replaysDir, resolveDataDir } from '../../core/paths.ts';
 import type { GlobalFlags } from '../context.ts';
 import { UserError } from '../errors.ts';
 import { colours, line, plainName, table } from '../output.ts';
 import { localDateTime, plural } from '../words.ts';
-import { printCompare } from './read.ts';
+import { historyTable, printCompare } from './read.ts';
 import { positionLine, summaryLine, syncWithProgress } from './sync.ts';
 
 export function registerDemoCommand(program: Command): void {
@@ -71,24 +70,23 @@ export function registerDemoCommand(program: Command): void {
         const mine = tw.store.positions.forList(list).filter((p) => p.accountId === demo.me && p.state === 'ranked');
         const asOf = mine.reduce((latest, p) => (p.asOf > latest ? p.asOf : latest), '');
         line(colours.bold(`4. Your world positions${asOf ? ` (as of ${localDateTime(asOf)}; the service can lag behind)` : ''}`));
-        line(table(['map', 'position', 'change', 'zones'], mine.slice(0, 8).map((p) => [
-          plainName(tw.store.maps.get(p.mapId)?.name ?? p.mapUid),
-          formatPosition(p.position),
-          formatPositionChange(p.previousPosition, p.position),
-          p.zones.slice(1).map((z) => `${plainName(z.zoneName)} ${formatPosition(z.position)}`).join(', '),
-        ])));
+        const shown = mine.slice(0, 8);
+        // The change and the zones are shown when the service gave some: a first position has no change.
+        const changes = shown.map((p) => formatPositionChange(p.previousPosition, p.position));
+        const zones = shown.map((p) => p.zones.slice(1).map((z) => `${plainName(z.zoneName)} ${formatPosition(z.position)}`).join(', '));
+        const columns = [
+          { head: 'map', cells: shown.map((p) => plainName(tw.store.maps.get(p.mapId)?.name ?? p.mapUid)), align: 'left' as const },
+          { head: 'world', cells: shown.map((p) => formatPosition(p.position)), align: 'right' as const },
+          { head: 'change', cells: changes, align: 'right' as const },
+          { head: 'zones', cells: zones, align: 'left' as const },
+        ].filter((c) => c.head === 'map' || c.head === 'world' || c.cells.some((cell) => cell !== ''));
+        line(table(columns.map((c) => c.head), shown.map((_, i) => columns.map((c) => c.cells[i]!)), { compact: true, align: columns.map((c) => c.align) }));
         const limited = tw.store.positions.forList(list).filter((p) => p.state === 'limitedByOwnRecord').length;
         if (limited > 0) line(colours.dim(`${plural(limited, 'PB')} of other players beat yours: the service gives no position better than the asking account's own record.`));
         line('');
 
         line(colours.bold('5. Latest PB improvements seen'));
-        const history = tw.store.records.history({ list, limit: 60 }).filter((h) => h.kind !== 'first').slice(0, 8);
-        line(table(['set', 'map', 'player', 'was', 'now'], history.map((h) => {
-          const map = tw.store.maps.get(h.mapId);
-          const stunt = map ? isStuntMapType(map.mapType) : false;
-          const show = (t: number | null, s: number | null, hidden = false) => (hidden ? 'hidden' : stunt ? `${formatScore(s)} pts` : formatTime(t));
-          return [h.recordTimestamp.slice(0, 10), plainName(map?.name ?? h.mapUid), plainName(tw.store.players.nameOf(h.accountId)), show(h.oldTime, h.oldScore), show(h.newTime, h.newScore, h.hidden)];
-        })));
+        line(historyTable(tw, tw.store.records.history({ list, limit: 60 }).filter((h) => h.kind !== 'first').slice(0, 8)));
         line('');
 
         const exported = await tw.exportCsv(undefined, { list });

@@ -2,6 +2,7 @@
 // the shared leaderboard module, through the same functions the window's views use (service/views.ts).
 import type { Command } from 'commander';
 import { parseMapRef } from '../../core/refs.ts';
+import type { HistoryRow } from '../../core/store/types.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { entryValues, leaderboardOf, mapSummary, medalScores, worldPosition } from '../../service/views.ts';
 import {
@@ -183,6 +184,29 @@ function printMedalSummary(tw: Trackwatch, list: string, maps: readonly CompareJ
   ).replace(/^/gm, '  '));
 }
 
+/** PB improvements as the `history` command and the demo show them: each result in its map kind's unit. */
+export function historyTable(tw: Trackwatch, rows: readonly HistoryRow[]): string {
+  const maps = new Map(rows.map((h) => [h.mapId, tw.store.maps.get(h.mapId)]));
+  return table(
+    ['set', 'map', 'player', 'was', 'now', 'kind'],
+    rows.map((h) => {
+      const map = maps.get(h.mapId);
+      const kind = mapKind(map ?? { mapType: '' });
+      const was = { hidden: false, time: h.oldTime, score: h.oldScore, respawnCount: h.oldRespawnCount };
+      const now = { hidden: h.hidden, time: h.newTime, score: h.newScore, respawnCount: h.newRespawnCount };
+      return [
+        h.recordTimestamp.slice(0, 16).replace('T', ' '),
+        plainName(map?.name ?? h.mapUid),
+        plainName(tw.store.players.nameOf(h.accountId)),
+        h.kind === 'first' || (was.time === null && was.score === null) ? '' : formatResult(kind, was),
+        result(kind, now),
+        h.kind,
+      ];
+    }),
+    { compact: true },
+  );
+}
+
 export function registerReadCommands(program: Command): void {
   program
     .command('records')
@@ -266,25 +290,7 @@ export function registerReadCommands(program: Command): void {
         });
         if (flags.json) return printJson(rows);
         if (rows.length === 0) return line('no history yet: each sync records first sightings and improvements.');
-        const maps = new Map(rows.map((h) => [h.mapId, tw.store.maps.get(h.mapId)]));
-        line(table(
-          ['set', 'map', 'player', 'was', 'now', 'kind'],
-          rows.map((h) => {
-            const map = maps.get(h.mapId);
-            const kind = mapKind(map ?? { mapType: '' });
-            const was = { hidden: false, time: h.oldTime, score: h.oldScore, respawnCount: h.oldRespawnCount };
-            const now = { hidden: h.hidden, time: h.newTime, score: h.newScore, respawnCount: h.newRespawnCount };
-            return [
-              h.recordTimestamp.slice(0, 16).replace('T', ' '),
-              plainName(map?.name ?? h.mapUid),
-              plainName(tw.store.players.nameOf(h.accountId)),
-              h.kind === 'first' || (was.time === null && was.score === null) ? '' : formatResult(kind, was),
-              result(kind, now),
-              h.kind,
-            ];
-          }),
-          { compact: true },
-        ));
+        line(historyTable(tw, rows));
       });
     });
 }

@@ -6,7 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { NadeoClient } from '../nadeo/index.ts';
 import { AbortError, AuthError, ConfigError } from '../nadeo/index.ts';
-import { isStuntMapType } from '../model.ts';
+import { mapKind, type MapKind, type RecordResult } from '../../shared/leaderboard.ts';
 import { PERSONAL_BEST, replayPath, type Store } from '../store/index.ts';
 import { StoreError, StoreErrorCode, localFault, notFound, type LocalFaultCode } from '../store/errors.ts';
 import { resolveInDataDir } from '../store/files.ts';
@@ -44,12 +44,11 @@ export interface NewPersonalBest {
   accountId: string;
   playerName: string;
   kind: HistoryRow['kind'];
-  oldTime: number | null;
-  newTime: number | null;
-  oldScore: number | null;
-  newScore: number;
-  hidden: boolean;
-  isStunt: boolean;
+  /** How the map ranks (shared/leaderboard.ts): the results read in its unit. */
+  mapKind: MapKind;
+  result: RecordResult;
+  /** The result before; null for a first sighting. */
+  previous: RecordResult | null;
   recordTimestamp: string;
 }
 
@@ -537,12 +536,14 @@ function announce(
   onNewPersonalBest?: (event: NewPersonalBest) => void,
 ): void {
   if (!onNewPersonalBest) return;
-  const isStunt = isStuntMapType(map.mapType);
+  const kind = mapKind(map);
   for (const row of improvements) {
+    const before = row.kind === 'first' ? null : { hidden: row.kind === 'unhidden', time: row.oldTime, score: row.oldScore, respawnCount: row.oldRespawnCount };
     onNewPersonalBest({
       mapId: map.mapId, mapUid: map.mapUid, mapName: map.name, accountId: row.accountId,
-      playerName: nameOf(row.accountId), kind: row.kind, oldTime: row.oldTime, newTime: row.newTime,
-      oldScore: row.oldScore, newScore: row.newScore, hidden: row.hidden, isStunt, recordTimestamp: row.recordTimestamp,
+      playerName: nameOf(row.accountId), kind: row.kind, mapKind: kind,
+      result: { hidden: row.hidden, time: row.newTime, score: row.newScore, respawnCount: row.newRespawnCount },
+      previous: before, recordTimestamp: row.recordTimestamp,
     });
   }
 }

@@ -3,7 +3,8 @@ import type { AppInfo, ConnectionStatus, NewPersonalBest, Settings, SettingsUpda
 import { messageOf } from '../api/errors.ts';
 import type { Transport } from '../api/api.ts';
 import { syncEndWords, troubleWords } from '../../../src-main/shared/sync-words.ts';
-import { formatDeltaValue, formatValue, stripFormatting } from '../format.ts';
+import { stripFormatting } from '../format.ts';
+import { formatImprovement } from '../../../src-main/shared/leaderboard.ts';
 import { Router } from './router.svelte.ts';
 import { SyncState } from './sync.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
@@ -180,11 +181,9 @@ export class Session {
     // A few PBs each get a toast; more in one sync are told as one at its end, so toasts never bury the view.
     this.#pbsThisSync += 1;
     if (this.#pbsThisSync > PB_TOASTS_EACH) return;
-    const value = formatValue(pb.value, pb.isStunt);
-    const gain = pb.previous !== null && pb.value !== null ? ` (${formatDeltaValue(pb.value - pb.previous, pb.isStunt)})` : '';
     // The player's name comes as plain text (a nickname may hold a `$` that is not a code): shown as it is.
     const title = `New PB: ${pb.playerName}`;
-    const body = `${stripFormatting(pb.mapName)} — ${value}${gain}`;
+    const body = `${stripFormatting(pb.mapName)} — ${formatImprovement(pb.kind, pb.result, pb.previous)}`;
     this.toasts.push({ kind: 'pb', title, body });
     // The desktop app notifies from main; a browser tab does it itself, if the player allowed it.
     if (this.api.kind === 'http' && this.#settings?.notifications && 'Notification' in window && Notification.permission === 'granted') {

@@ -12,6 +12,8 @@ import { TrackwatchService } from '../../../src-main/service/service.ts';
 import { openTrackwatch } from '../../../src-main/core/trackwatch.ts';
 import { generateDataset, startEmulator } from '../../../src-main/emulator/index.ts';
 import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
+import { stripFormatting } from '../../../src-main/shared/format.ts';
+import { formatImprovement } from '../../../src-main/shared/leaderboard.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -187,9 +189,13 @@ describe('the demo, synced', () => {
     expect(finished.outcome).toBe('ok');
     const announced = h.events('pb.new');
     expect(announced.length).toBeGreaterThan(0);
-    expect(announced.every((pb) => pb.previous !== null || pb.value === null)).toBe(true);
+    expect(announced.every((pb) => pb.previous !== null || pb.result.hidden)).toBe(true);
     // A few new PBs each get a desktop notification; more than three become one summary at the end.
     expect(notes[0]!.title).toMatch(/^New PB: /);
+    // Each reads in its map kind's unit, as the leaderboard module writes it (Platform: respawns, then time).
+    for (const [i, pb] of announced.slice(0, 3).entries()) {
+      expect(notes[i]!.body).toBe(`${stripFormatting(pb.mapName)}: ${formatImprovement(pb.kind, pb.result, pb.previous)}`);
+    }
     expect(notes.length).toBe(announced.length <= 3 ? announced.length : 4);
     if (announced.length > 3) expect(notes[3]!.body).toContain(`${announced.length} new PBs`);
     const me = service.active.me!;

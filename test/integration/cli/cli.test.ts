@@ -152,6 +152,13 @@ describe('trackwatch demo', () => {
       expect((await readFile(csv![1]!, 'utf8')).startsWith('map_uid,')).toBe(true);
       // Names with markup print as the text they are; nothing in the output is a terminal escape.
       expect(r.stdout.includes('\u001b')).toBe(false);
+      // The improvements it shows are the `history` command's rows, each result in its map kind's unit.
+      const improvements = r.stdout.split('5. Latest PB improvements seen\n')[1]!.split('\n\n')[0]!.split('\n').slice(1);
+      expect(improvements.length).toBeGreaterThan(0);
+      const history = await cli(['--data-dir', join(data.dir, 'demo'), 'history', '--list', 'Demo', '--limit', '500']);
+      expect(history.code, history.stderr).toBe(0);
+      const historyRows = history.stdout.split('\n').map((l) => l.replace(/ +/g, ' ').trim());
+      for (const row of improvements) expect(historyRows, row).toContain(row.replace(/ +/g, ' ').trim());
       // A second demo starts afresh in the folder the first one made.
       const again = await cli(['--data-dir', data.dir, 'demo', '--maps', '6', '--players', '3']);
       expect(again.code, again.stderr).toBe(0);

@@ -96,7 +96,7 @@ describe("the window's replay commands", () => {
     service.demo!.emulator.evolve({ seed: 5, fraction: 1 });
     expect(await syncDemo()).toMatchObject({ outcome: 'ok' });
     const after = (await call('replays.list', {})).replays;
-    const older = after.find((r) => before.some((b) => b.recordId === r.recordId) && r.value === null && r.recordId);
+    const older = after.find((r) => before.some((b) => b.recordId === r.recordId) && r.result === null && r.recordId);
     expect(older, 'an archived replay is listed').toBeDefined();
     const current = service.active.store.records.get(older!.mapUid, older!.accountId)!;
     expect(current.mapRecordId).not.toBe(older!.recordId);

@@ -121,6 +121,14 @@ describe('history and replays', () => {
       [{ mapRecordId: 'rec-a', mapId: 'map', mapUid: 'uid', mapName: 'M', accountId: 'a', playerName: null, state: 'downloaded', path: 'p', size: 3, sha256: 'x', error: null, attempts: 0, updatedAt: '' }],
       '/f', (p) => `/abs/${p}`, () => record('a', null, { score: 4294967295 }), () => map('TrackMania\\TM_Stunt'),
     );
-    expect(list.replays[0]).toMatchObject({ value: null, isStunt: true, playerName: 'a' });
+    expect(list.replays[0]).toMatchObject({ result: null, kind: 'stunt', playerName: 'a' });
+  });
+
+  it('a replay of a visible Platform PB reads in respawns, with the time', () => {
+    const list = replayInfos(
+      [{ mapRecordId: 'rec-a', mapId: 'map', mapUid: 'uid', mapName: 'M', accountId: 'a', playerName: null, state: 'downloaded', path: 'p', size: 3, sha256: 'x', error: null, attempts: 0, updatedAt: '' }],
+      '/f', (p) => `/abs/${p}`, () => record('a', 45_120, { respawnCount: 2 }), () => map('TrackMania\\TM_Platform'),
+    );
+    expect(list.replays[0]).toMatchObject({ kind: 'platform', result: { hidden: false, time: 45_120, score: null, respawnCount: 2 } });
   });
 });

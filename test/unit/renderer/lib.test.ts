@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries } from '../../../src-renderer/lib/chart.ts';
+import { alignSeries, chartPadding, chartValue, formatChartValue } from '../../../src-renderer/lib/chart.ts';
 import { readableColor } from '../../../src-renderer/lib/colors.ts';
-import { formatBytes, formatDeltaValue, formatEta, formatValue, isStale, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
+import { formatBytes, formatEta, isStale, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
 import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
 import { splitRefs } from '../../../src-renderer/lib/refs.ts';
 import { parseRoute, routeHref } from '../../../src-renderer/lib/routes.ts';
@@ -9,11 +9,19 @@ import type { Route } from '../../../src-renderer/lib/routes.ts';
 import { goTarget } from '../../../src-renderer/lib/shortcuts.ts';
 
 describe('values as players read them', () => {
-  it('shows times on race maps and points on Stunt maps, deltas signed in the map unit', () => {
-    expect(formatValue(61_234, false)).toBe('1:01.234');
-    expect(formatValue(12_345, true)).toBe('12,345');
-    expect(formatDeltaValue(-333, false)).toBe('-0:00.333');
-    expect(formatDeltaValue(-120, true)).toBe('-120');
+  it('a progression chart plots what the map ranks by: times, Stunt points, Platform respawns', () => {
+    const run = { hidden: false, time: 45_120, score: 1266, respawnCount: 2 };
+    expect(chartValue('race', run)).toBe(45_120);
+    expect(chartValue('clones', run)).toBe(45_120);
+    expect(chartValue('stunt', run)).toBe(1266);
+    expect(chartValue('platform', run)).toBe(2);
+    expect(chartValue('platform', { ...run, respawnCount: null })).toBeNull();
+    expect(chartValue('race', { ...run, hidden: true })).toBeNull();
+    expect(formatChartValue('race', 61_234)).toBe('1:01.234');
+    expect(formatChartValue('stunt', 12_345)).toBe('12,345 pts');
+    expect(formatChartValue('platform', 1)).toBe('1 respawn');
+    expect(chartPadding('platform', 2, 2)).toEqual([1, 3]);
+    expect(chartPadding('race', 45_000, 45_000)).toEqual([44_800, 45_200]);
   });
 
   it('tells dates relative to now, and says when data is stale', () => {

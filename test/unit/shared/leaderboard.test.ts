@@ -1,8 +1,9 @@
 // The game's rules (docs/game-rules.md), one case each: every map kind, ties, secret entries, missing records, "me".
 import { describe, expect, it } from 'vitest';
 import {
-  compareResults, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatMedalGap, formatMedalScore, formatResult,
-  GAP_LIMITS, isHiddenByThreshold, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel, playerLabelOf, rankLeaderboard, resultText, unitOf,
+  compareResults, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatImprovement, formatMedalGap, formatMedalScore,
+  formatResult, GAP_LIMITS, isHiddenByThreshold, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel,
+  playerLabelOf, rankLeaderboard, resultText, unitOf,
   type Contender, type MapKind, type MedalScores, type RankableRecord,
 } from '../../../src-main/shared/leaderboard.ts';
 
@@ -201,6 +202,16 @@ describe('how results read', () => {
     ['platform', platform(null, 45_120), '0:45.120'],
     ['race', secret(), 'SECRET'],
   ] as const)('%s: %j → %s', (kind, record, text) => expect(formatResult(kind, record)).toBe(text));
+
+  it.each([
+    ['race', race(41_924), race(42_324), '0:41.924, -0:00.400'],
+    ['stunt', stunt(1266), stunt(1222), '1,266 pts, +44 pts'],
+    ['platform', platform(1, 67_102), platform(2, 67_978), '1 respawn (1:07.102), -1 respawn'],
+    ['platform', platform(2, 67_102), platform(2, 67_978), '2 respawns (1:07.102), -0:00.876'],
+    ['race', race(41_924), null, '0:41.924'],
+    ['race', secret(), race(42_324), 'SECRET'],
+    ['race', race(41_924), secret(), '0:41.924'],
+  ] as const)('a new PB on %s: %j after %j → %s', (kind, now, before, text) => expect(formatImprovement(kind, now, before)).toBe(text));
 
   it('medal scores read in the kind\'s unit: Platform\'s are respawn counts', () => {
     expect(formatMedalScore('race', 45_000)).toBe('0:45.000');
