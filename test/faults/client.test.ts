@@ -6,8 +6,10 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, type Dispatcher } from 'undici';
 import {
   createNadeoClient,
+  type ArmDeadline,
   isUnreachable,
   LimiterPool,
   REAL_BASE_URL,
@@ -31,8 +33,11 @@ beforeEach(async () => {
   server = await startHostileServer();
   dir = await mkdtemp(join(tmpdir(), 'tw-faults-'));
 });
+/** Dispatchers a test made itself (a client closes only its own). */
+const agents: Agent[] = [];
 afterEach(async () => {
   await client?.close();
+  await Promise.all(agents.splice(0).map((a) => a.destroy()));
   await server.close();
   await other?.close();
   client = other = undefined;
@@ -53,6 +58,47 @@ function connect(extra: Partial<NadeoClientOptions> = {}, url = server.url): Nad
     ...extra,
   });
   return client;
+}
+
+/**
+ * Deadlines that expire at a moment the test controls: once the client holds an answer's headers and its first body
+ * bytes (seen by an interceptor on its dispatcher), so "the body trickled past the deadline" never depends on how
+ * fast a loaded machine delivers the headers.
+ */
+function deadlinesAfterFirstBodyBytes(): { armDeadline: ArmDeadline; dispatcher: Dispatcher; expired: () => number } {
+  const armed = new Set<() => void>();
+  let expired = 0;
+  const expireAll = (): void => {
+    for (const expire of armed) {
+      armed.delete(expire);
+      expired += 1;
+      expire();
+    }
+  };
+  const agent = new Agent();
+  agents.push(agent);
+  const dispatcher = agent.compose((dispatch) => (opts, handler) => {
+    let seen = false;
+    return dispatch(opts, {
+      onRequestStart: (...a) => handler.onRequestStart?.(...a),
+      onRequestUpgrade: (...a) => handler.onRequestUpgrade?.(...a),
+      onResponseStart: (...a) => handler.onResponseStart?.(...a),
+      onResponseData: (controller, chunk) => {
+        if (!seen) {
+          seen = true;
+          setImmediate(expireAll);
+        }
+        return handler.onResponseData?.(controller, chunk);
+      },
+      onResponseEnd: (...a) => handler.onResponseEnd?.(...a),
+      onResponseError: (...a) => handler.onResponseError?.(...a),
+    });
+  });
+  const armDeadline: ArmDeadline = (_ms, expire) => {
+    armed.add(expire);
+    return () => armed.delete(expire);
+  };
+  return { armDeadline, dispatcher, expired: () => expired };
 }
 
 const failure = (p: Promise<unknown>) => p.then(
@@ -112,8 +158,10 @@ describe('waits are bounded', () => {
 
   it('a body trickling one byte at a time ends with a timeout at the deadline, retried like other timeouts', async () => {
     server.answer = (_req, res) => trickle(res, 5);
-    connect({ deadlineMs: 120, timeoutMs: 5_000, retry: { maxAttempts: 2, baseDelayMs: 1 } });
+    const deadlines = deadlinesAfterFirstBodyBytes();
+    connect({ deadlineMs: 120, timeoutMs: 60_000, retry: { maxAttempts: 2, baseDelayMs: 1 }, armDeadline: deadlines.armDeadline, dispatcher: deadlines.dispatcher });
     const e = await failure(client!.getMapsByUid([map.mapUid]));
+    expect(deadlines.expired()).toBe(2);
     expect(e).toMatchObject({ code: 'TIMEOUT', phase: 'body', retryable: true });
     expect(e.message).toMatch(/did not arrive in full within 120 ms/);
     expect(isUnreachable(e)).toBe(false);
@@ -393,7 +441,8 @@ describe('downloads and redirects', () => {
 
   it('a download trickling forever ends at its own deadline and leaves no temp file', async () => {
     server.answer = (_req, res) => trickle(res, 5);
-    connect({ downloadDeadlineMs: 120, retry: { maxAttempts: 1 } });
+    const deadlines = deadlinesAfterFirstBodyBytes();
+    connect({ downloadDeadlineMs: 120, timeoutMs: 60_000, retry: { maxAttempts: 1 }, armDeadline: deadlines.armDeadline, dispatcher: deadlines.dispatcher });
     const e = await failure(client!.download(`${server.url}/file`, join(dir, 'x.gbx')));
     expect(e).toMatchObject({ code: 'TIMEOUT', phase: 'body' });
     expect(await readdir(dir)).toEqual([]);

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_URI_LENGTH } from './batching.ts';
 import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadResult } from './download.ts';
 import { checkMaps, checkRecords, type RejectedMap, type RejectedRecord } from './checks.ts';
 import { AbortError, ConfigError, ErrorCode, HttpError, InputError } from './errors.ts';
-import { jsonHandler, Pipeline, type RequestEvent, type TokenSource } from './http.ts';
+import { armDeadline, jsonHandler, Pipeline, type ArmDeadline, type RequestEvent, type TokenSource } from './http.ts';
 import { checkRange, LimiterPool, RATE_LIMITS } from './limiter.ts';
 import { requestNames } from './names-batches.ts';
 import { runLookup, UriLimits } from './lookup.ts';
@@ -66,6 +66,8 @@ export interface NadeoClientOptions {
   now?: (() => number) | undefined;
   /** Waits between retries. */
   sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
+  /** Arms each answer's deadline (default: the system's timers); tests expire it at a moment they choose. */
+  armDeadline?: ArmDeadline | undefined;
   /** Jitter source, [0, 1). */
   random?: (() => number) | undefined;
 }
@@ -199,6 +201,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
     timeoutMs: options.timeoutMs ?? 30_000,
     deadlineMs: options.deadlineMs ?? 60_000,
     now,
+    armDeadline: options.armDeadline ?? armDeadline,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
     lifetime: lifetime.signal,

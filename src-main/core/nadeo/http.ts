@@ -80,6 +80,15 @@ export interface PipelineStats {
   byRoute: Record<string, number>;
 }
 
+/** Arms a deadline of `ms`: `expire` runs then, unless the returned function disarms it first. */
+export type ArmDeadline = (ms: number, expire: () => void) => () => void;
+
+/** Deadlines on the system's timers. */
+export const armDeadline: ArmDeadline = (ms, expire) => {
+  const timer = setTimeout(expire, ms);
+  return () => clearTimeout(timer);
+};
+
 export interface PipelineOptions {
   dispatcher: Dispatcher;
   limiters: LimiterPool;
@@ -91,6 +100,8 @@ export interface PipelineOptions {
   deadlineMs: number;
   /** Wall clock, ms (Retry-After dates). */
   now: () => number;
+  /** Arms an answer's deadline: `expire` runs after `ms` unless the returned disarm runs first. */
+  armDeadline: ArmDeadline;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   random: () => number;
   /** Aborts when the client closes. */
@@ -384,10 +395,10 @@ export class Pipeline {
       const deadline = new AbortController();
       let deadlineHit = false;
       const deadlineMs = spec.deadlineMs ?? this.#o.deadlineMs;
-      const timer = setTimeout(() => {
+      const disarm = this.#o.armDeadline(Math.min(deadlineMs, MAX_TIMER_MS), () => {
         deadlineHit = true;
         deadline.abort(new TimeoutError(`${spec.route}: the answer took longer than ${deadlineMs} ms.`));
-      }, Math.min(deadlineMs, MAX_TIMER_MS));
+      });
       const attemptSignal = linkSignals(signal, deadline.signal);
       try {
         this.#stats.requests++;
@@ -420,7 +431,7 @@ export class Pipeline {
           );
         } else failure = toNadeoError(e, signal, spec.route, status !== 'error');
       } finally {
-        clearTimeout(timer);
+        disarm();
         attemptSignal.dispose();
         release();
         try {

@@ -8,7 +8,7 @@ export type { RouteChoices, RouteFamily, RouteVersion } from './routes.ts';
 export type { NadeoClient, NadeoClientOptions, NadeoClientStats, CallOptions } from './client.ts';
 export type { Credentials } from './auth.ts';
 export type { DownloadResult } from './download.ts';
-export type { RequestEvent } from './http.ts';
+export type { ArmDeadline, RequestEvent } from './http.ts';
 export type { RetryOptions } from './retry.ts';
 export { LimiterPool } from './limiter.ts';
 export { DEFAULT_MAX_URI_LENGTH } from './batching.ts';

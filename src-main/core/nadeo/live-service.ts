@@ -5,7 +5,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { checkPositive, checkRateOptions } from './client.ts';
 import { AbortError } from './errors.ts';
-import { Pipeline, type AuthKind, type RequestEvent, type TokenSource } from './http.ts';
+import { armDeadline, Pipeline, type AuthKind, type RequestEvent, type TokenSource } from './http.ts';
 import { LimiterPool, type LimiterClock, type LimiterPoolOptions } from './limiter.ts';
 import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.ts';
 
@@ -115,6 +115,7 @@ export function openServiceConnection(
     timeoutMs: options.timeoutMs ?? 30_000,
     deadlineMs: options.deadlineMs ?? 60_000,
     now,
+    armDeadline,
     sleep: options.sleep ?? defaultSleep,
     random: options.random ?? Math.random,
     lifetime: lifetime.signal,
