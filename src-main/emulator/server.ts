@@ -37,6 +37,8 @@ export interface EmulatorOptions {
   withoutDeprecatedRoutes?: boolean;
   /** /maps/by-id/ drops invalid IDs silently instead of the validation error (the docs disagree on this). */
   byIdDropsInvalid?: boolean;
+  /** The service's wall clock, ms (token lifetimes); default Date.now. A test moves it instead of sleeping. */
+  now?: () => number;
 }
 
 export interface EmulatorStats {
@@ -129,8 +131,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     throw new RangeError(`rateLimitRps must be above 0, got ${options.rateLimitRps}`);
   const dataset = options.dataset;
   const index = new DatasetIndex(dataset);
-  const auth = new NadeoAuth(options.auth);
-  const names = new DisplayNamesApi(options.oauth);
+  const auth = new NadeoAuth(options.auth, options.now);
+  const names = new DisplayNamesApi(options.oauth, options.now);
   const live = new LiveApi(index);
   const faults = new FaultPlan(failRate, options.faultSeed ?? 1);
   // The names API is another service in reality (api.trackmania.com), so it gets its own budget.

@@ -109,7 +109,8 @@ describe('the bridge', () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     const status = { state: 'offline' as const, message: 'no route', checkedAt: '2026-11-21T00:00:00.000Z' };
     let text = '';
-    setTimeout(() => hub.emit('status.changed', status), 20);
+    // The stream subscribes before it sends its headers: an event emitted now reaches it.
+    hub.emit('status.changed', status);
     while (!text.includes('event: status.changed')) text += (await reader.read()).value ?? '';
     while (!text.includes('\n\n', text.indexOf('event: status.changed'))) text += (await reader.read()).value ?? '';
     const block = text.slice(text.indexOf('event: status.changed')).split('\n\n')[0]!;

@@ -1,5 +1,4 @@
 // Nadeo login and refresh, tokens on every API and file call, and the OAuth display-names API.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
@@ -112,12 +111,14 @@ describe('Nadeo auth', () => {
   });
 
   it('auth: an expired access token is 401; refresh gives a new working pair; an expired refresh token is 401', async () => {
-    const emu = await startTestEmulator({ dataset, auth: { ...LOGIN, accessTtlSec: 0.15, refreshTtlSec: 0.5, refreshAllowedAfterSec: 0.05 } });
+    // The service's clock moves when the test says, so no lifetime runs out early on a loaded machine.
+    let now = Date.parse('2026-11-21T10:00:00Z');
+    const emu = await startTestEmulator({ dataset, now: () => now, auth: { ...LOGIN, accessTtlSec: 0.15, refreshTtlSec: 0.5, refreshAllowedAfterSec: 0.05 } });
     try {
       const pair = (await logIn(emu.url)).json<TokenPair>();
       const mapsUrl = `${emu.url}/maps/?mapIdList=${mapId}`;
       expect((await get(mapsUrl, { authorization: `nadeo_v1 t=${pair.accessToken}` })).status).toBe(200);
-      await sleep(200);
+      now += 200;
       const expired = await get(mapsUrl, { authorization: `nadeo_v1 t=${pair.accessToken}` });
       expect(expired.status).toBe(401);
       const refreshed = await call(`${emu.url}/v2/authentication/token/refresh`, { method: 'POST', headers: { authorization: `nadeo_v1 t=${pair.refreshToken}` } });
@@ -125,7 +126,7 @@ describe('Nadeo auth', () => {
       const next = refreshed.json<TokenPair>();
       expect(next.accessToken).not.toBe(pair.accessToken);
       expect((await get(mapsUrl, { authorization: `nadeo_v1 t=${next.accessToken}` })).status).toBe(200);
-      await sleep(350);
+      now += 350;
       const late = await call(`${emu.url}/v2/authentication/token/refresh`, { method: 'POST', headers: { authorization: `nadeo_v1 t=${pair.refreshToken}` } });
       expect(late.status).toBe(401);
     } finally {

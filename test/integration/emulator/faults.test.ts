@@ -1,5 +1,5 @@
 // Injected faults, the rate limit, latency and the request statistics.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateDataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator } from '../../helpers/emulator.ts';
 import { get, mapsByKind, unknownUuid } from './support.ts';
@@ -103,7 +103,8 @@ describe('rate limit and latency', () => {
   it('latency: an answer is held back for latencyMs (counted on arrival, answered after)', async () => {
     await withEmulator({ latencyMs: 60_000 }, async (emu) => {
       const answer = get(`${emu.url}/maps/?mapIdList=${mapId}`).then((r) => r.status, () => 'closed');
-      for (let i = 0; i < 100 && emu.stats().requests === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
+      // Until it has arrived, however long a loaded machine takes to send it.
+      await vi.waitFor(() => expect(emu.stats().requests).toBeGreaterThan(0), { timeout: 20_000, interval: 5 });
       expect(emu.stats().requests).toBe(1);
       // Arrived, and still unanswered after the event loop has turned many times: it waits out its latency.
       for (let i = 0; i < 20; i += 1) await new Promise((r) => setImmediate(r));

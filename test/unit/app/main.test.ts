@@ -73,7 +73,8 @@ process.env.TRACKWATCH_TEST_APP_DIR = dir;
 process.env.TRACKWATCH_DATA_DIR = path.join(dir, 'data');
 
 await import('../../../src-main/app/main.ts');
-for (let i = 0; i < 200 && !seen.calls.includes('window'); i++) await new Promise((r) => setTimeout(r, 10));
+// Until the window is made, however long a loaded machine takes to start the service.
+await vi.waitFor(() => expect(seen.calls).toContain('window'), { timeout: 30_000, interval: 10 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -115,7 +116,7 @@ describe('the entry', () => {
     const event = { preventDefault: vi.fn() };
     willQuit(event);
     expect(event.preventDefault).toHaveBeenCalled();
-    for (let i = 0; i < 100 && seen.quit === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(seen.quit).toBeGreaterThan(0), { timeout: 20_000, interval: 10 });
     expect(seen.quit).toBe(1);
   });
 });

@@ -264,10 +264,10 @@ describe('abort', () => {
     await server.close();
     server = await startLocalServer((_req, res) => sendJson(res, 503, {}, { 'retry-after': '100' }));
     await client.close();
-    client = createNadeoClient({ ...fastOptions(server.url), sleep: undefined });
     const c2 = new AbortController();
+    // Aborted once the 503 came back, so during the retry's wait (100 s by Retry-After), not before the request left.
+    client = createNadeoClient({ ...fastOptions(server.url), sleep: undefined, onRequest: () => c2.abort() });
     const waiting = client.getMapsByUid(['abc'], { signal: c2.signal });
-    setTimeout(() => c2.abort(), 50);
     await expect(waiting).rejects.toBeInstanceOf(AbortError);
     expect(server.requests).toHaveLength(1);
   });
