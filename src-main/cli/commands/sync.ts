@@ -45,13 +45,15 @@ function positionsSkip(plan: SyncPlan): string {
  * may start; throws when it may not (nothing has been asked of the service).
  */
 async function confirmLargeSync(plan: SyncPlan, list: string | undefined, yes: boolean, signal: AbortSignal): Promise<void> {
+  // What would make it smaller: a replay policy, or leaving replays out (unless they already are).
+  const smaller = plan.replayDownloads > 0 ? ' (`trackwatch replays policy --list NAME best 3`, or `sync --no-replays`)' : '';
   if (!plan.large || yes) return;
   const what = `this first sync of ${scopeOf(plan, list)} is large: ${describeCost(plan)}`;
   const skip = positionsSkip(plan);
   if (!process.stdin.isTTY || !process.stderr.isTTY) {
     throw new UserError(
-      `${what}. Nothing was asked of Nadeo's service; run it again with --yes to start it, or make it smaller ` +
-        `(\`trackwatch replays policy --list NAME best 3\`, or \`sync --no-replays\`).${skip ? ` ${skip}` : ''}`,
+      `${what}. Nothing was asked of Nadeo's service; run it again with --yes to start it${smaller ? `, or make it smaller${smaller}` : ''}.` +
+        `${skip ? ` ${skip}` : ''}`,
     );
   }
   const prompt = createInterface({ input: process.stdin, output: process.stderr });

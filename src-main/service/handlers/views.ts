@@ -35,7 +35,7 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
     },
 
     // Thumbnails are public files: a contact for the User-Agent is enough to fetch one, no login needed.
-    'maps.thumbnail': async ({ mapUid }) => ({ dataUrl: await thumbnails.dataUrl(tw(), mapUid, service.canSync || service.contact !== '') }),
+    'maps.thumbnail': async ({ mapUid }) => ({ dataUrl: await thumbnails.dataUrl(tw(), mapUid, service.readOnly === null && (service.canSync || service.contact !== '')) }),
 
     'compare.get': async ({ list, first }) => {
       const summary = store().watchlists.require(list);
