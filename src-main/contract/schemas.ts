@@ -108,6 +108,8 @@ export const Settings = z.object({
   theme: Theme,
   scheduledSync: ScheduledSync,
   notifications: z.boolean(),
+  /** A sync asks the Live services for the world positions of the PBs that changed (on by default). */
+  worldPositions: z.boolean(),
   /** The player's own account ID: "delta to me" is measured against it. */
   me: AccountId.nullable(),
 });
@@ -125,6 +127,7 @@ export const SettingsUpdate = z
     theme: Theme,
     scheduledSync: ScheduledSync,
     notifications: z.boolean(),
+    worldPositions: z.boolean(),
     me: AccountIdInput.nullable(),
   })
   .partial()

@@ -65,6 +65,7 @@ const KEY = {
   theme: 'ui.theme',
   schedule: 'sync.schedule',
   notify: 'notify.newPb',
+  positions: 'sync.worldPositions',
   gameFolder: 'replays.gameFolder',
   oauthClientId: 'oauth.clientId',
 } as const;
@@ -114,6 +115,7 @@ export class TrackwatchService {
           this.active.sync({
             ...(job.list === undefined ? {} : { list: job.list }),
             ...(job.replays === undefined ? {} : { replays: job.replays }),
+            positions: this.worldPositions,
             signal: job.signal,
             onProgress: job.onProgress,
             onNewPersonalBest: job.onNewPersonalBest,
@@ -258,6 +260,10 @@ export class TrackwatchService {
   }
   get notifications(): boolean {
     return this.setting('notify') !== false;
+  }
+  /** Whether the window's syncs (by hand or scheduled) ask the world positions of changed PBs. */
+  get worldPositions(): boolean {
+    return this.setting('positions') !== false;
   }
   get gameReplayFolderDefault(): string {
     return defaultGameReplayFolder(this.host.platform, this.#o.home ?? homedir(), this.#o.env ?? process.env);

@@ -18,6 +18,7 @@ export function settingsHandlers({ service, tw, me }: HandlerContext): SomeHandl
     theme: service.theme,
     scheduledSync: service.scheduledSync,
     notifications: service.notifications,
+    worldPositions: service.worldPositions,
     me: me() ?? null,
   });
 
@@ -51,6 +52,7 @@ export function settingsHandlers({ service, tw, me }: HandlerContext): SomeHandl
       }
       if (update.theme !== undefined) service.set('theme', update.theme);
       if (update.notifications !== undefined) service.set('notify', update.notifications);
+      if (update.worldPositions !== undefined) service.set('positions', update.worldPositions);
       if (update.replayFolder !== undefined) service.set('gameFolder', update.replayFolder ?? undefined);
       if (update.scheduledSync !== undefined) {
         service.set('schedule', update.scheduledSync);

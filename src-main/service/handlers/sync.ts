@@ -9,8 +9,8 @@ export function syncHandlers({ service, tw, requireList }: HandlerContext): Some
   return {
     'sync.plan': async ({ list, replays }) => {
       if (list !== undefined) requireList(list);
-      // The window's syncs always ask the world positions (sync.start has no switch for them): the plan counts them.
-      const plan = tw().planSync({ list, replays, positions: true });
+      // The window's syncs ask the world positions unless Settings turned them off: the plan counts them the same way.
+      const plan = tw().planSync({ list, replays, positions: service.worldPositions });
       return {
         recordRequests: plan.recordRequests, mapLookups: plan.mapLookups, replayDownloads: plan.replayDownloads,
         positionRequests: plan.positionRequests, requests: plan.requests, positionSeconds: plan.positionSeconds, seconds: plan.seconds,

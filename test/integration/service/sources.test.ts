@@ -103,4 +103,32 @@ describe('lists from a source and world positions in the window', () => {
     expect(map.entries.filter((e) => !e.hasRecord).every((e) => e.position === null)).toBe(true);
     for (const e of map.entries.filter((x) => x.hasRecord && !x.hidden)) expect(['ranked', 'limitedByOwnRecord']).toContain(e.position?.state);
   });
+
+  it('Settings can turn the world positions off: the plan counts none and a sync asks none; on again, they are asked', async () => {
+    const emulator = service.demo!.emulator;
+    const route = 'POST /api/token/leaderboard/group/map';
+    const list = 'Positions off';
+    await call('watchlists.createFromSource', { source: 'campaign:Summer 2026', name: list });
+    const players = (await call('watchlists.get', { list: 'Demo' })).players.slice(0, 3).map((p) => ({ accountId: p.accountId }));
+    await call('watchlists.addPlayers', { list, players });
+    expect(await call('settings.get', {})).toMatchObject({ worldPositions: true });
+
+    expect(await call('settings.update', { worldPositions: false })).toMatchObject({ worldPositions: false });
+    // Every PB improves: each one's position is due, and none is asked while they are off.
+    emulator.evolve({ seed: 11, fraction: 1 });
+    const asked = emulator.stats().byRoute[route] ?? 0;
+    expect((await call('sync.plan', { list })).positionRequests).toBe(0);
+    await sync(list);
+    expect(emulator.stats().byRoute[route] ?? 0).toBe(asked);
+    const off = await call('sync.plan', { list });
+    expect(off.positionRequests).toBe(0);
+    expect(off.line).not.toContain('position');
+
+    await call('settings.update', { worldPositions: true });
+    const on = await call('sync.plan', { list });
+    expect(on.positionRequests).toBeGreaterThan(0);
+    expect(on.line).toContain(`${on.positionRequests} position request`);
+    await sync(list);
+    expect((emulator.stats().byRoute[route] ?? 0) - asked).toBe(on.positionRequests);
+  });
 });
