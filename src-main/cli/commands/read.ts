@@ -269,7 +269,7 @@ export function registerReadCommands(program: Command): void {
 
   program
     .command('history')
-    .description('PB improvements seen by syncs, newest first (no network)')
+    .description('PBs seen by syncs, newest first: first sightings, improvements, unhidings (no network)')
     .option('--map <ref>', 'a map UID, ID or link')
     .option('--player <player>', 'an account ID, nickname or display name (any case)')
     .option('--list <name>', 'only this watchlist')
@@ -286,11 +286,14 @@ export function registerReadCommands(program: Command): void {
           list: flags.list,
           since: parseDate(flags.since, '--since'),
           until: parseDate(flags.until, '--until'),
-          limit,
+          // One more than shown tells whether there are more.
+          limit: limit + 1,
         });
-        if (flags.json) return printJson(rows);
-        if (rows.length === 0) return line('no history yet: each sync records first sightings and improvements.');
-        line(historyTable(tw, rows));
+        const shown = rows.slice(0, limit);
+        if (flags.json) return printJson(shown);
+        if (shown.length === 0) return line('no history yet: each sync records first sightings and improvements.');
+        line(historyTable(tw, shown));
+        if (rows.length > limit) line(colours.dim(`older ones not shown: raise --limit (${limit} now), or narrow with --since, --until, --map, --player or --list.`));
       });
     });
 }

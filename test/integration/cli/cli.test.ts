@@ -159,6 +159,12 @@ describe('trackwatch demo', () => {
       expect(history.code, history.stderr).toBe(0);
       const historyRows = history.stdout.split('\n').map((l) => l.replace(/ +/g, ' ').trim());
       for (const row of improvements) expect(historyRows, row).toContain(row.replace(/ +/g, ' ').trim());
+      expect(history.stdout).not.toContain('older ones not shown');
+      // A limit that leaves rows out says so, and how to see them.
+      const two = await cli(['--data-dir', join(data.dir, 'demo'), 'history', '--list', 'Demo', '--limit', '2']);
+      const lines = two.stdout.trim().split('\n');
+      expect(lines).toHaveLength(4);
+      expect(lines[3]).toBe('older ones not shown: raise --limit (2 now), or narrow with --since, --until, --map, --player or --list.');
       // A second demo starts afresh in the folder the first one made.
       const again = await cli(['--data-dir', data.dir, 'demo', '--maps', '6', '--players', '3']);
       expect(again.code, again.stderr).toBe(0);
