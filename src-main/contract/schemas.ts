@@ -21,7 +21,7 @@ export const Theme = z.enum(['dark', 'light', 'system']);
 export const SYNC_EVERY_MINUTES_MIN = 15;
 export const ScheduledSync = z.object({
   enabled: z.boolean(),
-  everyMinutes: z.number().int().min(SYNC_EVERY_MINUTES_MIN).max(7 * 24 * 60),
+  everyMinutes: z.number().int().min(SYNC_EVERY_MINUTES_MIN, `A scheduled sync runs at most every ${SYNC_EVERY_MINUTES_MIN} minutes: choose ${SYNC_EVERY_MINUTES_MIN} or more.`).max(7 * 24 * 60, 'A scheduled sync runs at least once a week: choose 10080 minutes or fewer.'),
 });
 /** Requests per second: Nadeo staff put the ceiling at about 2 in short bursts. */
 export const MaxRps = z.number().min(0.1).max(2);
@@ -69,7 +69,13 @@ export const Credentials = z.object({
   login: z.string().trim().min(1, 'Enter the service account login.').max(200),
   password: z.string().min(1, 'Enter the password.').max(500),
   /** Goes into the User-Agent so Nadeo can reach whoever runs this copy. */
-  contact: z.string().trim().min(3, 'Give a contact (an e-mail or a Discord name) for the User-Agent.').max(200),
+  contact: z
+    .string()
+    .trim()
+    .min(3, 'Give a contact (an e-mail or a Discord name) for the User-Agent.')
+    .max(200)
+    // It goes into a request header: one line, no control characters.
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'The contact must be one line of text, without line breaks or control characters.'),
 });
 
 export const AccountInfo = z.object({

@@ -25,8 +25,15 @@ export interface AddedMaps {
 export interface SourceDeps {
   store: { watchlists: WatchlistsRepo; maps: MapsRepo; sources: SourcesRepo };
   clients: SourceClients;
-  /** Looks UIDs up through the Core service's map lookup and adds the known ones to the list (Trackwatch.addMaps). */
-  addMaps: (list: string, mapUids: string[], o: { signal?: AbortSignal | undefined }) => Promise<AddedMaps>;
+  /**
+   * Looks UIDs up through the Core service's map lookup and adds the known ones to the list (Trackwatch.addMaps):
+   * `newList` makes the list with them, and `commit` writes what belongs with them, all in one transaction.
+   */
+  addMaps: (
+    list: string,
+    mapUids: string[],
+    o: { signal?: AbortSignal | undefined; newList?: boolean; commit?: (outcome: AddedMaps) => void },
+  ) => Promise<AddedMaps>;
 }
 
 export interface ListFromSource {
@@ -97,19 +104,22 @@ export async function createListFromSource(
   if (given !== undefined && deps.store.watchlists.get(given)) throw conflict(deps.store.watchlists.get(given)!.name);
   const resolved = await resolveListSource(source, deps.clients, o);
   const name = given ?? defaultListName(resolved.title);
-  const created = deps.store.watchlists.create(name);
-  let outcome: AddedMaps;
-  try {
-    outcome = await deps.addMaps(created.name, resolved.mapUids, o);
-  } catch (error) {
-    deps.store.watchlists.delete(created.id);
-    throw error;
-  }
-  const brought = listed(resolved.mapUids, outcome);
+  // A name taken is said before the maps are looked up; the list is made with its maps and its source, in one go.
+  const taken = deps.store.watchlists.get(name);
+  if (taken) throw conflict(taken.name);
   const text = { source: formatListSource(source), pinned: formatListSource(resolved.pinned), title: resolved.title };
-  deps.store.sources.attach(created.id, text, brought);
+  let list = name;
+  const outcome = await deps.addMaps(name, resolved.mapUids, {
+    ...o,
+    newList: true,
+    commit: (added) => {
+      const created = deps.store.watchlists.require(name);
+      list = created.name;
+      deps.store.sources.attach(created.id, text, listed(resolved.mapUids, added));
+    },
+  });
   return {
-    list: created.name,
+    list,
     ...text,
     added: resolved.mapUids.filter((uid) => outcome.added.includes(uid)),
     notFound: outcome.notFound,
@@ -126,8 +136,12 @@ export async function refreshListSource(deps: SourceDeps, list: string | number,
   if (!stored) return undefined;
   const resolved = await resolveListSource(readListSource(stored.pinned), deps.clients, o);
   const fresh = deps.store.sources.notYetBrought(stored.listId, resolved.mapUids);
-  const outcome: AddedMaps = fresh.length > 0 ? await deps.addMaps(stored.list, fresh, o) : { added: [], alreadyListed: [], notFound: [] };
-  deps.store.sources.recordResolved(stored.listId, { pinned: formatListSource(resolved.pinned), title: resolved.title, brought: listed(fresh, outcome) });
+  const record = (outcome: AddedMaps): void => {
+    deps.store.sources.recordResolved(stored.listId, { pinned: formatListSource(resolved.pinned), title: resolved.title, brought: listed(fresh, outcome) });
+  };
+  const none: AddedMaps = { added: [], alreadyListed: [], notFound: [] };
+  // The new maps and what the source brought are written together: a kill between them cannot add a map twice.
+  const outcome = fresh.length > 0 ? await deps.addMaps(stored.list, fresh, { ...o, commit: record }) : (record(none), none);
   return {
     list: stored.list,
     title: resolved.title,

@@ -209,7 +209,18 @@ export class Trackwatch {
    * Exchange. New UIDs are looked up right away so the player learns at once which the service does not know; IDs
    * and UIDs the service cannot be asked about now stay pending for the next sync.
    */
-  async addMaps(list: string, refs: string | string[], o: { signal?: AbortSignal; lookUp?: boolean } = {}): Promise<AddMapsOutcome> {
+  async addMaps(
+    list: string,
+    refs: string | string[],
+    o: {
+      signal?: AbortSignal | undefined;
+      lookUp?: boolean;
+      /** The list must not exist yet: it is made with its maps, in one transaction (a name taken is a conflict). */
+      newList?: boolean;
+      /** More writes that belong with these maps, in their transaction (a list's source with the maps it brought). */
+      commit?: (outcome: AddMapsOutcome) => void;
+    } = {},
+  ): Promise<AddMapsOutcome> {
     const invalid: AddMapsOutcome['invalid'] = [];
     // Offline (no lookUp), an Exchange link stays what parseMapRefs makes of it: refused, with the reason.
     if (o.lookUp !== false && parseMapRefs(refs).some((r) => parseSourceLink(r.input) !== null)) {
@@ -240,14 +251,20 @@ export class Trackwatch {
       const missing = new Set([...notFound, ...refused.map((r) => r.input)]);
       toAdd = toAdd.filter((r) => !missing.has('mapUid' in r ? r.mapUid : r.mapId));
     }
-    this.#ensureList(list);
-    const result = this.store.maps.addRefs(list, toAdd);
-    return {
-      added: result.added,
-      alreadyListed: result.alreadyListed,
-      notFound,
-      invalid: [...invalid, ...result.invalid.map((i) => ({ input: i.ref.mapUid ?? i.ref.mapId ?? '', reason: i.reason }))],
-    };
+    // Looked up first, written after in one transaction: a process killed on the way leaves nothing half made.
+    return this.store.transaction(() => {
+      if (o.newList) this.store.watchlists.create(list);
+      else this.#ensureList(list);
+      const result = this.store.maps.addRefs(list, toAdd);
+      const outcome: AddMapsOutcome = {
+        added: result.added,
+        alreadyListed: result.alreadyListed,
+        notFound,
+        invalid: [...invalid, ...result.invalid.map((i) => ({ input: i.ref.mapUid ?? i.ref.mapId ?? '', reason: i.reason }))],
+      };
+      o.commit?.(outcome);
+      return outcome;
+    });
   }
 
   addPlayers(list: string, players: { accountId: string; nickname?: string | undefined }[]): AddPlayersOutcome {
@@ -330,7 +347,7 @@ export class Trackwatch {
     return {
       store: this.store,
       clients: { live: connection.live, exchange: connection.exchange },
-      addMaps: (list, uids, o) => this.addMaps(list, uids, o.signal ? { signal: o.signal } : {}),
+      addMaps: (list, uids, o) => this.addMaps(list, uids, o),
     };
   }
 

@@ -9,7 +9,8 @@ import { issueSentence } from './validation.ts';
 
 /** Checks the name, parses the input with the contract's schema, runs the handler; never throws. */
 export async function dispatch(handlers: Handlers, name: unknown, rawInput: unknown): Promise<Result<unknown>> {
-  if (!isCommandName(name)) return errorResult('unknown_command', `Unknown command: ${String(name).slice(0, 80)}`);
+  if (typeof name !== 'string' || name === '') return errorResult('unknown_command', 'A request must name its command (a non-empty "name").');
+  if (!isCommandName(name)) return errorResult('unknown_command', `Unknown command: ${name.slice(0, 80)}`);
   const parsed = commands[name].input.safeParse(rawInput ?? {});
   if (!parsed.success) {
     const first = parsed.error.issues[0];

@@ -22,6 +22,8 @@ const FIELDS: Record<string, string> = {
   contact: 'contact', maxRps: 'request rate', dataDir: 'data folder', replayFolder: 'replay folder',
   clientId: 'client ID', clientSecret: 'client secret', everyMinutes: 'sync interval', theme: 'theme', me: '"me" account',
   first: 'number of rows', bom: 'byte-order mark setting', replays: 'replay setting', credentials: 'credentials',
+  scheduledSync: 'scheduled sync', enabled: 'on/off setting', notifications: 'notification setting', worldPositions: 'world positions setting',
+  oauth: 'OAuth app',
 };
 /** What one element of a list field is called. */
 const ITEMS: Record<string, string> = { players: 'player', refs: 'map', mapUids: 'map', accountIds: 'account ID' };

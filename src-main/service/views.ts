@@ -8,7 +8,7 @@ import { syncErrorFor } from './sync-outcome.ts';
 import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
 import { liveScoreOf } from '../core/model.ts';
 import {
-  deltaOf, mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, type Leaderboard, type MapKind, type MedalScores,
+  deltaOf, hasWorldPositions, mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, type Leaderboard, type MapKind, type MedalScores,
   type RecordResult, type Standing,
 } from '../shared/leaderboard.ts';
 
@@ -115,7 +115,7 @@ export function worldPosition(
   mapType: string,
   shown: { hidden: boolean; time: number | null; score: number | null },
 ): Out<typeof s.WorldPosition> | null {
-  if (!stored || shown.hidden) return null;
+  if (!stored || shown.hidden || !hasWorldPositions(mapKind({ mapType }))) return null;
   if (liveScoreOf(mapType, { time: shown.time, score: shown.score ?? 0 }) !== stored.score) return null;
   return {
     state: stored.state,

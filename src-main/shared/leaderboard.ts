@@ -24,6 +24,15 @@ export function unitOf(kind: MapKind): Unit {
   return kind === 'stunt' ? 'points' : kind === 'platform' ? 'respawns' : 'time';
 }
 
+/**
+ * Whether Trackwatch asks the world leaderboards where a record of this kind stands. Not on Platform maps: the Live
+ * services take one score per record and document it as a time (or Stunt points); a position by time would
+ * contradict the game's respawns-first ranking (docs/game-rules.md), so none is asked or shown.
+ */
+export function hasWorldPositions(kind: MapKind): boolean {
+  return kind !== 'platform';
+}
+
 /** The kind in words: `Race`, `Race (clones)`, `Stunt`, `Platform`, or the type's own name (`Royal`). */
 export function kindLabel(kind: MapKind, mapType = ''): string {
   switch (kind) {

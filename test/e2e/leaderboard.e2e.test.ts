@@ -58,7 +58,7 @@ describe('the leaderboard in the window', () => {
     const medals = await page.locator('[data-testid=medal-scores] li').evaluateAll((items) => items.map((li) => [...li.querySelectorAll('span')].map((s) => s.textContent!.trim()).filter(Boolean).join(' ')));
     expect(medals).toEqual(['author 0 respawns', 'gold 1 respawn', 'silver 3 respawns', 'bronze 5 respawns']);
     expect(await ranking()).toEqual([
-      ['1', 'Rival', '0 respawns 1:30.000', '+0:00.000', '-1 respawn', ''],
+      ['1', 'Rival', '0 respawns 1:30.000', 'best', '-1 respawn', ''],
       ['2', PLAYERS.anon.accountId.slice(0, 8), '1 respawn 1:01.000', '+1 respawn', '-0:01.000', '1 respawn to author'],
       ['3', 'Me', '1 respawn 1:02.000', '+1 respawn', '', '1 respawn to author'],
       ['4', 'Red Baron', '3 respawns 0:40.000', '+3 respawns', '+2 respawns', '2 respawns to gold'],
@@ -75,7 +75,7 @@ describe('the leaderboard in the window', () => {
       ['', 'Red Baron', 'SECRET', ''],
       ['', 'Rival', 'SECRET', ''],
       ['', PLAYERS.anon.accountId.slice(0, 8), 'SECRET', ''],
-      ['4', 'Me', '0:47.200', '+0:00.000'],
+      ['4', 'Me', '0:47.200', 'best'],
       ['5', 'Late', '0:49.000', '+0:01.800'],
     ]);
     expect(await page.locator('[data-testid=entry][data-hidden=true]').count()).toBe(3);

@@ -99,7 +99,10 @@ export function registerDemoCommand(program: Command): void {
         line(`database:    ${databaseFile(dataDir)}`);
         line('');
         line(`Browse it again offline: ${browse}`);
-        line('Or try the app: npm run serve (browser mode), then "Try the demo" (a fresh demo, in this same folder).');
+        // The app's demo lives in the demo folder of the data folder it opens (it reads TRACKWATCH_DATA_DIR too, not
+        // this command's --data-dir): the same folder only when it is told the same one.
+        const serve = globals.dataDir ? `npm run build && npm run trackwatch -- --data-dir "${join(dataDir, '..')}" serve` : 'npm run serve';
+        line(`Or try the app: ${serve} (browser mode), then "Try the demo" (a fresh demo, in this same folder).`);
       } finally {
         process.off('SIGINT', onInterrupt);
         await demo.close();

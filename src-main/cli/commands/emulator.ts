@@ -134,13 +134,9 @@ async function runEmulator(opts: EmulatorCliOptions, command: Command): Promise<
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UserError(`cannot listen on host "${options.host}": give an address of this machine, e.g. 127.0.0.1.`);
     throw error;
   }
-  // Tests and scripts read this first line to find the emulator.
-  process.stdout.write(`listening on ${emulator.url}\n`);
-  process.stdout.write(`${summary}\n`);
-  if (options.auth) process.stdout.write(`auth: login required (${options.auth.login}${options.auth.accountId ? `, account ${options.auth.accountId}` : ''})\n`);
-  if (options.oauth) process.stdout.write(`oauth: display names need a token (client ${options.oauth.clientId})\n`);
-
-  const signal = await new Promise<NodeJS.Signals>((done) => {
+  // Listening for the stop signals before saying where it listens: a signal the OS delivers while no listener is
+  // registered kills the process outright, and whoever read the line may send one at once.
+  const signal = new Promise<NodeJS.Signals>((done) => {
     const stop = (name: NodeJS.Signals): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -149,8 +145,15 @@ async function runEmulator(opts: EmulatorCliOptions, command: Command): Promise<
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  // Tests and scripts read this first line to find the emulator.
+  process.stdout.write(`listening on ${emulator.url}\n`);
+  process.stdout.write(`${summary}\n`);
+  if (options.auth) process.stdout.write(`auth: login required (${options.auth.login}${options.auth.accountId ? `, account ${options.auth.accountId}` : ''})\n`);
+  if (options.oauth) process.stdout.write(`oauth: display names need a token (client ${options.oauth.clientId})\n`);
+
+  const stoppedBy = await signal;
   await emulator.close();
-  process.stderr.write(`emulator stopped (${signal})\n`);
+  process.stderr.write(`emulator stopped (${stoppedBy})\n`);
 }
 
 export function registerEmulatorCommand(program: Command): void {

@@ -72,11 +72,16 @@ export function registerServeCommand(program: Command): void {
       const stopReporting = keepRunningOnUnexpectedErrors((line, stack) => process.stderr.write(`trackwatch serve: ${line}\n${stack ? `${stack}\n` : ''}`));
       try {
         await applyGiven(mode.service, globals, process.env);
+        // Listening for the stop signals before printing the URL: a signal the OS delivers while no listener is
+        // registered kills the process outright, and whoever read the URL may send one at once.
+        let stop!: () => void;
+        const stopped = new Promise<void>((resolve) => (stop = resolve));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
         process.stdout.write(`Trackwatch is open at\n\n  ${mode.bridge.url}\n\nOnly this URL (with its token) opens it. Press Ctrl+C to stop.\n`);
-        await new Promise<void>((resolve) => {
-          process.once('SIGINT', resolve);
-          process.once('SIGTERM', resolve);
-        });
+        await stopped;
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
         process.stdout.write('Stopping…\n');
       } finally {
         await mode.close();

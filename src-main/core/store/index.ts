@@ -5,6 +5,7 @@ import type { RepoContext } from './context.ts';
 import { openConnection } from './db.ts';
 import { cleanupStrayTempFiles } from './files.ts';
 import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrate.ts';
+import { migrationFault, requireLatestObjects } from './schema-check.ts';
 import { DatabaseFromTheFutureError, LocalFaultCode, LocalFaultError } from './errors.ts';
 import { MapsRepo } from './maps.ts';
 import { PlayersRepo } from './players.ts';
@@ -84,9 +85,18 @@ export function openStore(options: OpenStoreOptions): Store {
   const dataDir = 'file' in options ? resolve(options.dataDir ?? dirname(options.file)) : null;
   const readOnlyMedia = 'file' in options && options.readOnlyMedia === true;
   const db = openConnection(file ?? ':memory:', { immutable: readOnlyMedia });
+  const where = dataDir === null ? 'memory' : `the data folder ${dataDir}`;
   try {
     if (readOnlyMedia) requireCurrentSchema(db, dataDir!);
-    else migrate(db);
+    else {
+      const from = schemaVersion(db);
+      try {
+        migrate(db);
+      } catch (error) {
+        throw migrationFault(error, where, from) ?? error;
+      }
+    }
+    requireLatestObjects(db, where);
   } catch (error) {
     db.close();
     throw error;

@@ -1,4 +1,5 @@
 // Settings: the contact, the rate, the OAuth app, the theme, notifications, the game folder, the schedule, "me".
+import { isAbsolute } from 'node:path';
 import { ServiceError } from '../errors.ts';
 import { writes, type HandlerContext, type SomeHandlers } from './context.ts';
 
@@ -28,6 +29,9 @@ export function settingsHandlers({ service, tw, me }: HandlerContext): SomeHandl
     'settings.update': writes(service, async (update) => {
       // Everything that can refuse the update is checked before anything is saved: all of it or none.
       const newMe = update.me === undefined || update.me === null ? update.me : service.requireMe(update.me);
+      if (typeof update.replayFolder === 'string' && !isAbsolute(update.replayFolder)) {
+        throw new ServiceError('invalid_input', `The game's replay folder must be a full path (like ${service.gameReplayFolderDefault}), not "${update.replayFolder.slice(0, 80)}".`);
+      }
       if (update.dataDir !== undefined && !service.host.nextDataDir) {
         throw new ServiceError('unsupported', 'Browser mode takes its data folder from `trackwatch serve --data-dir`.');
       }

@@ -61,6 +61,26 @@ describe('the database', () => {
     }
   });
 
+  it('tables that do not match its schema version (a version number changed, a table dropped by hand): one line, exit 65, the file left as it was', async () => {
+    const Database = createRequire(import.meta.url)('better-sqlite3') as typeof import('better-sqlite3');
+    for (const [change, args] of [
+      ['PRAGMA user_version = 3', ['lists']],
+      ['DROP TABLE positions', ['compare', '--list', 'Default']],
+    ] as const) {
+      const copy = join(scratch.dir, `schema-${args[0]}`);
+      cpSync(data, copy, { recursive: true });
+      const db = new Database(databaseOf(copy));
+      db.exec(change);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+      const before = sha256(databaseOf(copy));
+      const r = await trackwatch(['--data-dir', copy, ...api(), ...args]);
+      expect(r.code, r.stderr).toBe(65);
+      expect(oneLine(r)).toMatch(/^the database in the data folder .* is damaged \((its tables do not match schema 3|schema \d+ without its table positions)[^)]*\); it was left as it is\. Restore it from a backup/);
+      expect(sha256(databaseOf(copy))).toBe(before);
+    }
+  });
+
   it('locked by another program: one line, exit 75, and nothing changed once it lets go', async () => {
     const before = inspect(data);
     // Another program holds the database in exclusive mode (a database browser in the middle of a write).

@@ -256,7 +256,18 @@ describe('the demo, synced', () => {
     const settings = await h.call('settings.update', { theme: 'light', scheduledSync: { enabled: true, everyMinutes: 15 }, notifications: false });
     expect(settings).toMatchObject({ theme: 'light', scheduledSync: { enabled: true, everyMinutes: 15 }, notifications: false });
     expect((await h.call('sync.status', {})).nextScheduledAt).not.toBeNull();
-    await expect(h.fail('settings.update', { scheduledSync: { enabled: true, everyMinutes: 1 } })).resolves.toMatchObject({ code: 'invalid_input' });
+    await expect(h.fail('settings.update', { scheduledSync: { enabled: true, everyMinutes: 1 } })).resolves.toEqual({
+      code: 'invalid_input', message: 'A scheduled sync runs at most every 15 minutes: choose 15 or more.',
+    });
+    // A contact goes into a request header: one line. A replay folder is a full path.
+    for (const [name, input] of [
+      ['settings.update', { contact: 'me@example.com\r\nX-Injected: 1' }],
+      ['account.save', { login: 'someone', password: 'secret', contact: 'me@example.com\nX-Injected: 1' }],
+    ] as const) {
+      await expect(h.fail(name, input), name).resolves.toMatchObject({ code: 'invalid_input', message: 'The contact must be one line of text, without line breaks or control characters.' });
+    }
+    await expect(h.fail('settings.update', { replayFolder: 'relative/replays' })).resolves.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/^The game's replay folder must be a full path \(like .+\), not "relative\/replays"\.$/) });
+    expect(await dispatch(createHandlers(service), undefined, {})).toMatchObject({ ok: false, error: { code: 'unknown_command', message: 'A request must name its command (a non-empty "name").' } });
     await h.call('settings.update', { scheduledSync: { enabled: false, everyMinutes: 60 } });
     expect((await h.call('sync.status', {})).nextScheduledAt).toBeNull();
     // An update with one bad part saves none of it.

@@ -146,6 +146,8 @@ describe('trackwatch demo', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.match(/^sync ok: 8 maps x 5 players/gm)).toHaveLength(2);
       expect(r.stdout).toContain('(you)');
+      // Its way into the app opens the same data folder, so "Try the demo" there replaces this demo, not another.
+      expect(r.stdout).toContain(`npm run trackwatch -- --data-dir "${data.dir}" serve`);
       const csv = /CSV export: +(\S+) \((\d+) rows\)/.exec(r.stdout);
       expect(csv, r.stdout).not.toBeNull();
       expect(Number(csv![2])).toBeGreaterThan(0);

@@ -89,7 +89,10 @@ describe('lists from a source and world positions in the window', () => {
     const me = detail.players.find((p) => p.isMe)!;
     const player = await call('players.get', { list: 'Demo', accountId: me.accountId });
     const ranked = player.pbs.filter((pb) => pb.position?.state === 'ranked');
-    expect(ranked.length).toBe(player.pbs.filter((pb) => pb.hasRecord && !pb.hidden).length);
+    // Every visible PB but those on Platform maps, which get no world position (hasWorldPositions).
+    expect(ranked.length).toBe(player.pbs.filter((pb) => pb.hasRecord && !pb.hidden && pb.kind !== 'platform').length);
+    expect(player.pbs.some((pb) => pb.kind === 'platform' && pb.hasRecord)).toBe(true);
+    expect(player.pbs.filter((pb) => pb.kind === 'platform').every((pb) => !pb.position)).toBe(true);
     expect(ranked.length).toBeGreaterThan(0);
     for (const pb of ranked) {
       expect(pb.position!.position).toBeGreaterThanOrEqual(1);

@@ -38,7 +38,7 @@ export async function openProduct(
   const deps: SourceDeps = {
     store: { watchlists: tw.store.watchlists, maps: tw.store.maps, sources },
     clients: { live, exchange },
-    addMaps: (list, uids, opts) => tw.addMaps(list, uids, opts.signal ? { signal: opts.signal } : {}),
+    addMaps: (list, uids, opts) => tw.addMaps(list, uids, opts),
   };
   return {
     tw,

@@ -176,7 +176,22 @@ describe('refusals leave nothing behind', () => {
     expect(emu.stats().requests).toBe(0);
   });
 
-  it('the map lookup failing after the source resolved removes the new list again', async () => {
+  it('a failure while writing the list, its maps and its source leaves none of them (one transaction)', async () => {
+    // The source recorded, then the write fails (a disk gone full, a kill): everything rolls back together.
+    const failing: typeof p.deps = {
+      ...p.deps,
+      addMaps: (list, uids, o) => p.deps.addMaps(list, uids, { ...o, commit: (outcome) => { o.commit?.(outcome); throw new Error('disk full'); } }),
+    };
+    await expect(createListFromSource(failing, { source: 'campaign:current' })).rejects.toThrow('disk full');
+    expect(p.tw.store.watchlists.list()).toEqual([]);
+    expect(p.sources.list()).toEqual([]);
+    // The retry is not blocked by a leftover list.
+    const made = await createListFromSource(p.deps, { source: 'campaign:current' });
+    expect(p.tw.store.watchlists.get(made.list)?.name).toBe(made.list);
+    expect(p.sources.list()).toHaveLength(1);
+  });
+
+  it('the map lookup failing after the source resolved leaves no list', async () => {
     const failing = { ...p.deps, addMaps: () => Promise.reject(new Error('lookup down')) };
     await expect(createListFromSource(failing, { source: 'campaign:current' })).rejects.toThrow('lookup down');
     expect(p.tw.store.watchlists.list()).toEqual([]);

@@ -41,6 +41,14 @@ describe('positions', () => {
     expect(positions.due('Fall', seasonId(1))).toMatchObject([{ accountId: accountId(3), score: 40_000, scope: seasonId(1) }]);
   });
 
+  it('due: never on a Platform map, whose respawns-first ranking one Live score cannot express', () => {
+    store.maps.upsert([makeMap(4, { mapType: 'TrackMania\\TM_Platform' })]);
+    store.maps.addRefs('Fall', [{ mapUid: mapUid(4) }]);
+    apply(4, [makeRecord(4, 1, { time: 61_000, respawnCount: 2 })]);
+    apply(1, [makeRecord(1, 1, { time: 41_000 })]);
+    expect(positions.due('Fall').map((d) => d.mapId)).toEqual([mapId(1)]);
+  });
+
   it('save: stores answers world first; asked again only when the PB score changes; reports the changes', () => {
     apply(1, [makeRecord(1, 1, { time: 41_000 }), makeRecord(1, 2, { time: 45_000 })]);
     const first = positions.save([
