@@ -164,6 +164,6 @@ describe('trackwatch compare on a terminal', () => {
     const bad = await cli(['--data-dir', dataDir, 'compare', '--me', 'Nobody']);
     expect(bad.code).not.toBe(0);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr.trim()).toMatch(/^trackwatch: no player named "Nobody" \(--me takes an account ID, a nickname or a display name\)\. Watched players: .*Rival/);
+    expect(bad.stderr.trim()).toMatch(/^trackwatch: no player named "Nobody" \(--me takes an account ID, a nickname or a display name of a player of "[^"]+"\)\. Watched players: .*Rival/);
   });
 });

@@ -83,6 +83,8 @@ describe('players by name, and readable listings', () => {
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stderr).toContain('no player named "Nobody"');
       expect(r.stderr).toContain('Rival');
+      // Every watched player by the name shown for them, the first 10 and how many more.
+      expect(r.stderr).toContain('and 2 more (`trackwatch players list');
     }
   });
 
