@@ -1,25 +1,10 @@
 // What the command says when a filter, a ref or a list gives nothing, and the names it takes for a player: every
 // case a plain line naming what was given, never an empty table, a silent change or "removed 0".
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { playerLabel } from '../../../src-main/shared/leaderboard.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
-
-const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
-const run = promisify(execFile);
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { cli } from '../../helpers/cli.ts';
 
 /** The one line a refusal prints (exit 1), without the "trackwatch: " prefix. */
 async function refusal(args: string[]): Promise<string> {
