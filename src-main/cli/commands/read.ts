@@ -11,7 +11,7 @@ import {
 } from '../../shared/leaderboard.ts';
 import { withTrackwatch } from '../context.ts';
 import { resolvePlayer } from '../players.ts';
-import { UserError } from '../errors.ts';
+import { UserError, terminalSafe } from '../errors.ts';
 import { colours, count, delta, line, medal, plainName, printJson, result, table } from '../output.ts';
 
 function mapIdOf(tw: Trackwatch, ref: string): string {
@@ -133,6 +133,13 @@ export function compareMaps(tw: Trackwatch, list: string, me: string | undefined
 export function printCompare(tw: Trackwatch, list: string, opts: { me?: string | undefined; limit?: number | undefined; rest?: string } = {}): void {
   const maps = compareMaps(tw, list, opts.me);
   if (maps.length === 0) return line('nothing to compare yet: add maps and players, then `trackwatch sync`.');
+  // Said once for the list, not as "without a record" on every map.
+  if (tw.store.players.list(list).length === 0) {
+    return line(`"${list}" has no players: add some with \`trackwatch players add <player> --list "${list}"\`, then \`trackwatch sync --list "${list}"\`.`);
+  }
+  if (tw.store.syncRuns.stateOf(list).last === undefined && maps.every((m) => m.entries.every((e) => !e.hasRecord))) {
+    return line(`"${list}" has never been synced: run \`trackwatch sync --list "${list}"\`.`);
+  }
   const shown = opts.limit === undefined ? maps : maps.slice(0, opts.limit);
   for (const m of shown) {
     const notes = [kindLabel(m.kind, m.mapType), `author ${formatMedalScore(m.kind, m.medals.author)}`];
@@ -219,7 +226,11 @@ export function registerReadCommands(program: Command): void {
       await withTrackwatch(command, async (tw) => {
         const mapId = flags.map ? mapIdOf(tw, flags.map) : undefined;
         const player = flags.player === undefined ? undefined : resolvePlayer(tw, flags.player, '--player');
-        let records = mapId ? tw.store.records.forMap(mapId) : player ? tw.store.records.forPlayer(player) : flags.list ? tw.store.records.forList(flags.list) : tw.store.records.forList(onlyList(tw));
+        // Without a filter, every stored record: those of deleted lists and removed players too, as the export has them.
+        let records = mapId ? tw.store.records.forMap(mapId)
+          : player ? tw.store.records.forPlayer(player)
+          : flags.list ? tw.store.records.forList(flags.list)
+          : tw.store.maps.list().flatMap((m) => tw.store.records.forMap(m.mapId));
         if (mapId && player) records = records.filter((r) => r.accountId === player);
         if (flags.list && (mapId || player)) {
           const inList = new Set(tw.store.records.forList(flags.list).map((r) => r.mapRecordId));
@@ -234,7 +245,9 @@ export function registerReadCommands(program: Command): void {
         // A secret entry's score and respawn count are whatever the service sent: never shown.
         const shown = records.map((r) => (r.hidden ? { ...r, time: null, score: null, respawnCount: null } : r));
         if (flags.json) return printJson(shown);
-        if (records.length === 0) return line('no stored records match; run `trackwatch sync` first.');
+        if (records.length === 0) {
+          return line(mapId || player || flags.list ? 'no stored record matches these filters.' : 'no records stored yet: `trackwatch sync` fetches them.');
+        }
         line(table(
           ['map', 'player', 'scope', 'result', 'medal', 'set'],
           records.map((r) => {
@@ -255,9 +268,8 @@ export function registerReadCommands(program: Command): void {
     .option('--json', 'machine-readable output: per map, the entries in leaderboard order (README, "compare --json")')
     .action(async (flags: { me?: string; list?: string; limit?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const list = flags.list ?? onlyList(tw);
-        tw.store.watchlists.require(list);
-        const me = flags.me === undefined ? tw.me : resolvePlayer(tw, flags.me, '--me');
+        const list = tw.store.watchlists.require(flags.list ?? onlyList(tw)).name;
+        const me = flags.me === undefined ? tw.me : resolvePlayer(tw, flags.me, '--me', list);
         const limit = flags.limit === undefined ? undefined : parseLimit(flags.limit, '--limit');
         if (flags.json) {
           const maps = compareMaps(tw, list, me);
@@ -280,18 +292,32 @@ export function registerReadCommands(program: Command): void {
     .action(async (flags: { map?: string; player?: string; list?: string; since?: string; until?: string; limit: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
         const limit = parseLimit(flags.limit, '--limit');
-        const rows = tw.store.records.history({
+        const since = parseDate(flags.since, '--since');
+        const until = parseDate(flags.until, '--until');
+        if (since !== undefined && until !== undefined && since >= until) {
+          throw new UserError(`--since ${flags.since} is not before --until ${flags.until}: no PB can be in that range; give the earlier date to --since.`);
+        }
+        const filter = {
           map: flags.map ? mapIdOf(tw, flags.map) : undefined,
           player: flags.player === undefined ? undefined : resolvePlayer(tw, flags.player, '--player'),
           list: flags.list,
-          since: parseDate(flags.since, '--since'),
-          until: parseDate(flags.until, '--until'),
-          // One more than shown tells whether there are more.
-          limit: limit + 1,
-        });
+          since,
+          until,
+        };
+        // One more than shown tells whether there are more.
+        const rows = tw.store.records.history({ ...filter, limit: limit + 1 });
         const shown = rows.slice(0, limit);
         if (flags.json) return printJson(shown);
-        if (shown.length === 0) return line('no history yet: each sync records first sightings and improvements.');
+        if (shown.length === 0) {
+          const given = (['map', 'player', 'list', 'since', 'until'] as const).flatMap((name) => {
+            const value = flags[name];
+            return value === undefined ? [] : [`--${name} ${/\s|^$/.test(value) ? `"${terminalSafe(value)}"` : terminalSafe(value)}`];
+          });
+          if (given.length > 0 && tw.store.records.history({ limit: 1 }).length > 0) {
+            return line(`no PB was seen with ${given.join(' ')}; other PBs are stored: widen or drop these filters.`);
+          }
+          return line('no history yet: each sync records first sightings and improvements.');
+        }
         line(historyTable(tw, shown));
         if (rows.length > limit) line(colours.dim(`older ones not shown: raise --limit (${limit} now), or narrow with --since, --until, --map, --player or --list.`));
       });

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { formatMedalScore, kindLabel, mapKind } from '../../shared/leaderboard.ts';
 import { LIST_SOURCE_FORMS } from '../../core/nadeo/index.ts';
 import { NamesUnavailableError } from '../../core/player-refs.ts';
-import { parseMapRefs } from '../../core/refs.ts';
+import { parseMapRefs, type MapRef } from '../../core/refs.ts';
 import type { StoredMap } from '../../core/store/index.ts';
 import { lastSyncWords } from '../../shared/sync-words.ts';
 import { syncErrorFor } from '../../service/sync-outcome.ts';
@@ -28,6 +28,13 @@ function medalScore(map: StoredMap, score: number): string {
   return formatMedalScore(mapKind(map), score);
 }
 
+/** The refs given, parsed; none at all (only blanks) is refused, as an empty ref would otherwise do nothing silently. */
+function requireMapRefs(refs: readonly string[], command: string): MapRef[] {
+  const parsed = parseMapRefs([...refs]);
+  if (parsed.length === 0) throw new UserError(`${command} needs a map: a UID, a map ID or a link.`);
+  return parsed;
+}
+
 export function registerWatchlistCommands(program: Command): void {
   const maps = program.command('maps').description('the maps you watch');
   maps
@@ -39,6 +46,7 @@ export function registerWatchlistCommands(program: Command): void {
     .action(async (refs: string[], flags: ListFlag & { offline?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw, signal) => {
         const list = flags.list ?? DEFAULT_LIST;
+        requireMapRefs(refs, 'maps add');
         const result = await tw.addMaps(list, refs, { signal, lookUp: !flags.offline });
         if (result.added.length) line(`added ${plural(result.added.length, 'map')} to "${list}"`);
         if (result.alreadyListed.length) line(`already in "${list}": ${result.alreadyListed.join(', ')}`);
@@ -56,14 +64,30 @@ export function registerWatchlistCommands(program: Command): void {
     .option('--list <name>', 'watchlist', DEFAULT_LIST)
     .action(async (refs: string[], flags: ListFlag, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const parsed = parseMapRefs(refs);
+        const list = tw.store.watchlists.require(flags.list ?? DEFAULT_LIST).name;
+        const parsed = requireMapRefs(refs, 'maps remove');
         const bad = parsed.find((r) => r.kind === 'invalid');
         if (bad && bad.kind === 'invalid') throw new UserError(`"${bad.input}" is not a map: ${bad.reason}`);
-        const removed = tw.store.maps.removeFromList(
-          flags.list ?? DEFAULT_LIST,
-          parsed.map((r) => (r.kind === 'uid' ? { mapUid: r.uid } : r.kind === 'id' ? { mapId: r.id } : {})),
+        // A ref is in the list by the UID or ID it was added with, or by the stored map's other one.
+        const listed = tw.store.maps.refs(list);
+        const inList = (ref: MapRef): boolean => {
+          const stored = tw.store.maps.get(ref.kind === 'uid' ? ref.uid : ref.kind === 'id' ? ref.id : '');
+          const uid = stored?.mapUid ?? (ref.kind === 'uid' ? ref.uid : undefined);
+          const id = stored?.mapId ?? (ref.kind === 'id' ? ref.id : undefined);
+          return listed.some((m) => (uid !== undefined && m.mapUid === uid) || (id !== undefined && m.mapId === id));
+        };
+        const absent = parsed.filter((r) => !inList(r)).map((r) => r.input);
+        const present = parsed.filter(inList);
+        const removed = present.length === 0 ? 0 : tw.store.maps.removeFromList(
+          list,
+          present.map((r) => (r.kind === 'uid' ? { mapUid: r.uid } : r.kind === 'id' ? { mapId: r.id } : {})),
         );
-        line(`removed ${plural(removed, 'map')} from "${flags.list ?? DEFAULT_LIST}"`);
+        if (removed > 0) line(`removed ${plural(removed, 'map')} from "${list}"`);
+        if (absent.length > 0) {
+          const notIn = `not in "${list}": ${absent.join(', ')}`;
+          if (removed === 0) throw new UserError(`${notIn}; nothing was removed (\`trackwatch maps list --list "${list}"\` shows its maps).`);
+          line(colours.yellow(notIn));
+        }
       });
     });
   maps
@@ -76,6 +100,9 @@ export function registerWatchlistCommands(program: Command): void {
         const stored = tw.store.maps.list(flags.list);
         const pending = flags.list ? tw.store.maps.refs(flags.list).filter((r) => !r.resolved) : [];
         if (flags.json) return printJson({ maps: stored, pending });
+        if (stored.length === 0 && pending.length === 0) {
+          return line(flags.list ? `"${flags.list}" has no maps: add some with \`trackwatch maps add <ref> --list "${flags.list}"\`.` : 'no maps stored yet: add some with `trackwatch maps add <ref>`.');
+        }
         line(table(
           ['map', 'uid', 'kind', 'author', 'gold', 'silver', 'bronze'],
           stored.map((m) => [plainName(m.name), m.mapUid, kindOf(m), ...[m.authorScore, m.goldScore, m.silverScore, m.bronzeScore].map((score) => medalScore(m, score))]),
@@ -98,6 +125,10 @@ export function registerWatchlistCommands(program: Command): void {
       await withTrackwatch(command, async (tw, signal) => {
         const list = flags.list ?? DEFAULT_LIST;
         if (flags.me && given.length !== 1) throw new UserError('--me takes exactly one player.');
+        // One nickname for several players would make the name mean all of them (`compare --me NAME` refused as ambiguous).
+        if (flags.name !== undefined && given.length !== 1) {
+          throw new UserError(`--name gives one player a nickname, and ${given.length} were given; add them one by one to name each.`);
+        }
         const resolved = await tw.resolvePlayers(given, { signal }).catch((error: unknown) => {
           if (error instanceof NamesUnavailableError) {
             throw new UserError(`${error.message} For the command line: set TRACKWATCH_OAUTH_CLIENT_ID and TRACKWATCH_OAUTH_CLIENT_SECRET (an app registered on api.trackmania.com).`);
@@ -111,11 +142,19 @@ export function registerWatchlistCommands(program: Command): void {
         for (const bad of resolved.invalid) line(colours.yellow(`not added: "${plainName(bad.input)}": ${bad.reason}`));
         for (const p of resolved.players) if (p.foundByName) line(colours.dim(`${plainName(p.foundByName)} is ${p.accountId}`));
         if (!tw.store.watchlists.get(list)) tw.store.watchlists.create(list);
+        const before = new Map(resolved.players.map((p) => [p.accountId, tw.store.players.get(p.accountId)]));
         const result = tw.store.players.add(list, resolved.players.map((p) => ({ accountId: p.accountId, nickname: flags.name })));
         if (result.added.length) line(`added ${plural(result.added.length, 'player')} to "${list}"`);
         if (result.alreadyListed.length) line(`already in "${list}": ${result.alreadyListed.join(', ')}`);
         for (const kept of result.nicknamesKept) {
           line(colours.yellow(`${kept.accountId} keeps the nickname "${kept.kept}" (not "${kept.given}"); to change it: trackwatch players rename ${kept.accountId} "${kept.given}"`));
+        }
+        // What --name did to a player known before, said every time: set, or already so (one kept is said above).
+        for (const accountId of flags.name === undefined ? [] : [...result.added, ...result.alreadyListed]) {
+          const was = before.get(accountId);
+          const now = tw.store.players.get(accountId)?.nickname ?? null;
+          if (!was || now === null || result.nicknamesKept.some((k) => k.accountId === accountId)) continue;
+          line(was.nickname === now ? `${accountId} already had the nickname "${now}"` : `${accountId} had no nickname and is now "${now}"`);
         }
         for (const bad of result.invalid) line(colours.yellow(`not added: ${bad.accountId}: ${bad.reason}`));
         if (flags.me && resolved.players.length === 1 && result.invalid.length === 0) {
@@ -132,7 +171,7 @@ export function registerWatchlistCommands(program: Command): void {
     .argument('<nickname>')
     .action(async (who: string, nickname: string, _flags: unknown, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const accountId = resolvePlayer(tw, who, '<player>');
+        const accountId = resolvePlayer(tw, who, 'players rename');
         tw.store.players.setNickname(accountId, nickname);
         line(nickname.trim() ? `${accountId} is now "${nickname.trim()}"` : `${accountId} has no nickname now`);
       });
@@ -144,8 +183,17 @@ export function registerWatchlistCommands(program: Command): void {
     .option('--list <name>', 'watchlist', DEFAULT_LIST)
     .action(async (who: string[], flags: ListFlag, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const removed = tw.store.players.remove(flags.list ?? DEFAULT_LIST, who.map((w) => resolvePlayer(tw, w, '<player>')));
-        line(`removed ${plural(removed, 'player')} from "${flags.list ?? DEFAULT_LIST}"`);
+        const list = tw.store.watchlists.require(flags.list ?? DEFAULT_LIST).name;
+        const accountIds = [...new Set(who.map((w) => resolvePlayer(tw, w, 'players remove')))];
+        const listed = new Set(tw.store.players.list(list).map((p) => p.accountId));
+        const absent = accountIds.filter((id) => !listed.has(id)).map((id) => plainName(tw.store.players.nameOf(id)));
+        const removed = tw.store.players.remove(list, accountIds.filter((id) => listed.has(id)));
+        if (removed > 0) line(`removed ${plural(removed, 'player')} from "${list}"`);
+        if (absent.length > 0) {
+          const notIn = `not in "${list}": ${absent.join(', ')}`;
+          if (removed === 0) throw new UserError(`${notIn}; nothing was removed (\`trackwatch players list --list "${list}"\` shows its players).`);
+          line(colours.yellow(notIn));
+        }
       });
     });
   players
@@ -157,6 +205,9 @@ export function registerWatchlistCommands(program: Command): void {
       await withTrackwatch(command, async (tw) => {
         const all = tw.store.players.list(flags.list);
         if (flags.json) return printJson(all);
+        if (all.length === 0) {
+          return line(flags.list ? `"${flags.list}" has no players: add some with \`trackwatch players add <player> --list "${flags.list}"\`.` : 'no players watched yet: add some with `trackwatch players add <player>`.');
+        }
         const me = tw.me;
         line(table(['name', 'nickname', 'account ID', ''], all.map((p) => [plainName(p.name), plainName(p.nickname), p.accountId, p.accountId === me ? 'you' : ''])));
       });

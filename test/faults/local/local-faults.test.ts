@@ -225,6 +225,21 @@ describe('an export never destroys', () => {
     expect(oneLine(r)).toBe('/dev/null is not a plain file (a device, a pipe or a socket); an export is written only to a plain file.');
   });
 
+  it('a folder where no file can be created (/proc): one line naming the folder, exit 73', async () => {
+    for (const [out, folder] of [['/proc/version', '/proc'], ['/proc/self/x.csv', '/proc/self']] as const) {
+      const r = await trackwatch(exportTo(out, '--force'));
+      expect(r.code, r.stderr).toBe(73);
+      expect(oneLine(r)).toBe(`${folder} cannot be written to (ENOENT): no file can be created there; choose another folder with --out. Nothing was written.`);
+    }
+  });
+
+  it('says how many rows it wrote, in words', async () => {
+    const r = await trackwatch(exportTo(join(scratch.dir, 'out.csv')));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^wrote \d+ rows to .*out\.csv\n$/);
+    expect(r.stdout).not.toContain('row(s)');
+  });
+
   it('no space for its temp file: one line (exit 74), no temp file, nothing under the name', async () => {
     const file = join(scratch.dir, 'out.csv');
     const r = await trackwatch(exportTo(file), { inject: { enospc: { path: '\\.trackwatch\\.\\d+-[0-9a-f]+\\.tmp$' } } });

@@ -1,36 +1,14 @@
 // The trackwatch command as a user runs it: real processes, a temp data folder, the emulator as the service.
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../src-main/core/paths.ts';
 import { MAX_REPLAY_ATTEMPTS } from '../../../src-main/core/store/index.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
-
-const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
-const run = promisify(execFile);
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { cli } from '../../helpers/cli.ts';
 
 describe('trackwatch against the emulator', () => {
   const dataset = generateDataset({ seed: 3, maps: 8, players: 6 });

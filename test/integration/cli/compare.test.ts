@@ -1,11 +1,9 @@
 // `trackwatch compare` and the window's views read one dataset the same way (issue 8, "Done when"): the service's
 // answers to compare.get and maps.get, and the CLI's `compare --json`, give the same order, ranks, names and deltas.
 // Then the terminal table: compact, limited, plural-aware, and a --me it cannot find is refused.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../../src-main/contract/index.ts';
 import { dispatch } from '../../../src-main/service/dispatch.ts';
@@ -16,19 +14,7 @@ import { stripFormatting } from '../../../src-main/shared/format.ts';
 import type { CompareJsonMap } from '../../../src-main/cli/commands/read.ts';
 import { buildCompareModel } from '../../../src-renderer/lib/compare.ts';
 import { LIST, MAPS, PLAYERS, writeLeaderboardData } from '../../helpers/leaderboard-data.ts';
-
-const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
-const run = promisify(execFile);
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { cli } from '../../helpers/cli.ts';
 
 let dataDir: string;
 let service: TrackwatchService;
@@ -164,6 +150,6 @@ describe('trackwatch compare on a terminal', () => {
     const bad = await cli(['--data-dir', dataDir, 'compare', '--me', 'Nobody']);
     expect(bad.code).not.toBe(0);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr.trim()).toMatch(/^trackwatch: no player named "Nobody" \(--me takes an account ID, a nickname or a display name\)\. Watched players: .*Rival/);
+    expect(bad.stderr.trim()).toMatch(/^trackwatch: no player named "Nobody" \(--me takes an account ID, a nickname or a display name of a player of "[^"]+"\)\. Watched players: .*Rival/);
   });
 });

@@ -1,26 +1,14 @@
 // The command line takes a player's name wherever it takes an account ID, and reads like the window: formatted
 // medals, local dates, plurals, a sync's outcome in words.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTrackwatch } from '../../../src-main/core/trackwatch.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { formatScore, formatTime, stripFormatting } from '../../../src-main/shared/format.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
+import { cli as trackwatch } from '../../helpers/cli.ts';
 
-const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
-const run = promisify(execFile);
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', TZ: 'UTC' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** Dates in the listings are local: read in UTC, they do not depend on the machine. */
+const cli = (args: string[]) => trackwatch(args, { TZ: 'UTC' });
 
 describe('players by name, and readable listings', () => {
   const dataset = generateDataset({ seed: 2026, maps: 8, players: 12 });
@@ -83,6 +71,8 @@ describe('players by name, and readable listings', () => {
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stderr).toContain('no player named "Nobody"');
       expect(r.stderr).toContain('Rival');
+      // Every watched player by the name shown for them, the first 10 and how many more.
+      expect(r.stderr).toContain('and 2 more (`trackwatch players list');
     }
   });
 

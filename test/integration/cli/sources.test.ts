@@ -74,7 +74,7 @@ describe('lists from what you play, on the command line', () => {
   it('players add takes display names and trackmania.io links; unknown names are said plainly; names need the OAuth app', async () => {
     const [a, b, c] = Object.keys(dataset.displayNames!).filter((id) => dataset.records.some((r) => r.accountId === id));
     const display = dataset.displayNames![a!]!;
-    const r = await cli([...base, 'players', 'add', '--list', 'Fall 2026', display, `https://trackmania.io/#/player/${b}`, 'NoSuchPlayer123', '--name', 'Friend'], names);
+    const r = await cli([...base, 'players', 'add', '--list', 'Fall 2026', display, `https://trackmania.io/#/player/${b}`, 'NoSuchPlayer123'], names);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`${stripFormatting(display)} is ${a}`);
     expect(r.stdout).toContain('no player named "NoSuchPlayer123" on Trackmania');
