@@ -75,7 +75,7 @@ export const Credentials = z.object({
     .min(3, 'Give a contact (an e-mail or a Discord name) for the User-Agent.')
     .max(200)
     // It goes into a request header: one line, no control characters.
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'The contact must be one line of text, without line breaks or control characters.'),
+    .refine((c) => ![...c].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), 'The contact must be one line of text, without line breaks or control characters.'),
 });
 
 export const AccountInfo = z.object({
