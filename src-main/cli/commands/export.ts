@@ -1,5 +1,4 @@
 // `export csv`: every stored record, one row each, streamed; never replacing a file unless told to.
-import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { withTrackwatch } from '../context.ts';
 import { ExitCode, UserError } from '../errors.ts';
@@ -24,12 +23,6 @@ export function registerExportCommand(program: Command): void {
           line(`wrote ${plural(result.rows, 'row')} to ${result.file}`);
         } catch (error) {
           if (signal.aborted) throw new UserError('the export was cancelled; nothing was written.', ExitCode.CANCELLED);
-          // A folder that exists but where no file can be created (/proc, /sys) answers ENOENT to the temp file; the
-          // core's export faults (core/export/csv.ts) do not map that code, so it is said here.
-          if (flags.out !== undefined && (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-            const folder = dirname(resolve(flags.out));
-            throw new UserError(`${folder} cannot be written to (ENOENT): no file can be created there; choose another folder with --out. Nothing was written.`, ExitCode.CANT_CREATE);
-          }
           throw error;
         }
       });

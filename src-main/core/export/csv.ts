@@ -164,6 +164,8 @@ function exportFault(error: unknown, file: string): unknown {
   if (code === 'ENOSPC' || code === 'EDQUOT') return fault(LocalFaultCode.DISK_FULL, `no space left to write ${file} (${code}); free some space and try again. Nothing was written there.`);
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return fault(LocalFaultCode.READ_ONLY, `${file} cannot be written (${code}); choose a folder you can write to with --out.`);
   if (code === 'ENOTDIR' || code === 'EISDIR' || code === 'ENAMETOOLONG') return fault(LocalFaultCode.DATA_FOLDER_UNUSABLE, `${file} cannot be created (${code}); check the path given to --out.`);
+  // Missing folders are made first: ENOENT then means a folder where no file can be created (/proc, /sys).
+  if (code === 'ENOENT') return fault(LocalFaultCode.DATA_FOLDER_UNUSABLE, `no file can be created in ${dirname(file)} (${code}); choose another folder with --out. Nothing was written.`);
   if (code === 'EIO') return fault(LocalFaultCode.DISK_ERROR, `the disk failed while writing ${file} (${code}); nothing was written there.`);
   return error;
 }

@@ -229,7 +229,7 @@ describe('an export never destroys', () => {
     for (const [out, folder] of [['/proc/version', '/proc'], ['/proc/self/x.csv', '/proc/self']] as const) {
       const r = await trackwatch(exportTo(out, '--force'));
       expect(r.code, r.stderr).toBe(73);
-      expect(oneLine(r)).toBe(`${folder} cannot be written to (ENOENT): no file can be created there; choose another folder with --out. Nothing was written.`);
+      expect(oneLine(r)).toBe(`no file can be created in ${folder} (ENOENT); choose another folder with --out. Nothing was written.`);
     }
   });
 
