@@ -33,7 +33,7 @@ import {
 } from './store/index.ts';
 import { notFound } from './store/errors.ts';
 import { matchesStored } from './store/files.ts';
-import { exportCsv } from './export/csv.ts';
+import { exportCsv, exportFileName } from './export/csv.ts';
 import { fetchReplayNow, runSync, type SyncOptions, type SyncSummary } from './sync/engine.ts';
 import { planSync, type SyncPlan, type SyncPlanOptions } from './sync/plan.ts';
 
@@ -416,7 +416,7 @@ export class Trackwatch {
     out: string | undefined,
     o: { list?: string | undefined; bom?: boolean | undefined; force?: boolean | undefined; signal?: AbortSignal | undefined } = {},
   ): Promise<{ rows: number; file: string }> {
-    const file = out ?? join(exportsDir(this.dataDir), `trackwatch-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`);
+    const file = out ?? join(exportsDir(this.dataDir), exportFileName(o.list, new Date()));
     const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom, force: o.force, signal: o.signal });
     return { rows: result.rows, file: result.file ?? file };
   }

@@ -209,7 +209,7 @@ describe('Trackwatch in a browser', () => {
   it('exports the list as CSV', async () => {
     await page.locator('.sidebar [data-list=Demo]').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-csv]')]);
-    expect(download.suggestedFilename()).toMatch(/^trackwatch-Demo-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^trackwatch-Demo-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
     const content = readFileSync((await download.path())!, 'utf8');
     const [header, ...lines] = content.trim().split(/\r?\n/);
     expect(header).toMatch(/map_?uid/i);

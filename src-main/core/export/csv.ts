@@ -157,6 +157,15 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 /** A file-system failure writing the export, said about the export's own path (not the data folder). */
+/**
+ * The name an export gets unless the player chose one, the same in the window and on the command line: the list (or
+ * all lists) and when, to the second, so two exports of a day never collide: `trackwatch-Fall_2026-2026-11-26_14-05-09.csv`.
+ */
+export function exportFileName(list: string | undefined, at: Date): string {
+  const when = at.toISOString().slice(0, 19).replace('T', '_').replace(/:/g, '-');
+  return `trackwatch-${(list ?? 'all-lists').replace(/[^\w.-]+/g, '_')}-${when}.csv`;
+}
+
 function exportFault(error: unknown, file: string): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === undefined) return error;

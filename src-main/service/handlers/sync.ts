@@ -1,6 +1,6 @@
 // Sync: what it will cost, start, cancel and status of the one sync at a time; CSV export of what was synced.
 import { Writable } from 'node:stream';
-import { exportCsv } from '../../core/export/csv.ts';
+import { exportCsv, exportFileName } from '../../core/export/csv.ts';
 import { describeCost } from '../../core/sync/plan.ts';
 import { ServiceError } from '../errors.ts';
 import type { HandlerContext, SomeHandlers } from './context.ts';
@@ -47,8 +47,7 @@ export function exportHandlers({ service, tw, requireList }: HandlerContext): So
   return {
     'export.csv': async ({ list, bom }) => {
       if (list !== undefined) requireList(list);
-      const stamp = service.now().toISOString().slice(0, 10);
-      const fileName = `trackwatch-${(list ?? 'all-lists').replace(/[^\w.-]+/g, '_')}-${stamp}.csv`;
+      const fileName = exportFileName(list, service.now());
       if (service.host.chooseSaveFile) {
         const file = await service.host.chooseSaveFile(fileName);
         if (!file) return { kind: 'cancelled' as const };

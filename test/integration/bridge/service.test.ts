@@ -232,7 +232,7 @@ describe('the demo, synced', () => {
   it('exports the CSV as a download in browser mode', async () => {
     const result = await h.call('export.csv', { list: 'Demo' });
     if (result.kind !== 'download') throw new Error(`expected a download, got ${result.kind}`);
-    expect(result.fileName).toMatch(/^trackwatch-Demo-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(result.fileName).toMatch(/^trackwatch-Demo-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
     // Names may hold line breaks (quoted), so there are at least as many lines as rows plus the header.
     expect(result.content.trim().split(/\r?\n/).length).toBeGreaterThanOrEqual(result.rows + 1);
     expect(result.content.split(/\r?\n/)[0]).toMatch(/map_?uid/i);
