@@ -1,10 +1,11 @@
 // Global options of the trackwatch command, read once: flags beat environment variables beat defaults.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { RATE_LIMITS, REAL_BASE_URL, REAL_SERVICE_MAX_RPS, isRealServiceHost } from '../core/nadeo/index.ts';
+import { ConfigError, RATE_LIMITS, REAL_BASE_URL, REAL_SERVICE_MAX_RPS, isRealServiceHost } from '../core/nadeo/index.ts';
+import { parseBase } from '../core/nadeo/client.ts';
 import { resolveDataDir } from '../core/paths.ts';
 import { openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../core/trackwatch.ts';
-import { UserError } from './errors.ts';
+import { CancelledError, UserError, isCancel } from './errors.ts';
 
 export interface GlobalFlags {
   dataDir?: string;
@@ -24,19 +25,63 @@ export function addGlobalOptions(program: Command): Command {
     .option('--max-rps <n>', 'requests per second (default 1 for the real service; env TRACKWATCH_MAX_RPS)');
 }
 
-function parseMaxRps(raw: string | undefined, real: boolean, warn: (line: string) => void): number | undefined {
-  if (raw === undefined || raw === '') return real ? 1 : undefined;
-  const value = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(raw) ? Number(raw) : Number.NaN;
+/** Where a global setting came from, named as the player gave it: the flag, else its environment variable. */
+interface Given {
+  value: string;
+  from: string;
+}
+
+/**
+ * The flag's value, else the environment variable's; undefined when neither is given. An empty flag is a slip (an
+ * unset shell variable) and is refused; an empty variable counts as unset, as for TRACKWATCH_DATA_DIR.
+ */
+function given(flag: string | undefined, flagName: string, env: string | undefined, envName: string): Given | undefined {
+  if (flag !== undefined) {
+    if (flag.trim() === '') throw new UserError(`${flagName} is empty; give a value, or leave the flag out for the default.`);
+    return { value: flag, from: flagName };
+  }
+  return env !== undefined && env.trim() !== '' ? { value: env, from: envName } : undefined;
+}
+
+/**
+ * The service's URL, checked here in the words of the flag or variable it came from, before anything starts (the
+ * client's own checks, parseBase, would name its option and only once a request is due).
+ */
+function checkApiUrl(api: Given): { url: string; real: boolean } {
+  const example = `use e.g. ${REAL_BASE_URL} or the emulator's http://127.0.0.1:PORT`;
+  let url: URL;
+  try {
+    url = new URL(api.value);
+  } catch {
+    throw new UserError(`${api.from} "${api.value}" is not a URL; ${example}.`);
+  }
+  // Said before the client's rule, which points to an option the command line does not have.
+  if (url.username || url.password) {
+    throw new UserError(`${api.from} must not carry a user name or password; the login comes from TRACKWATCH_LOGIN and TRACKWATCH_PASSWORD.`);
+  }
+  try {
+    parseBase(api.value, api.from);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UserError(`${error.message.replace(/\.$/, '')}; ${example}.`);
+    throw error;
+  }
+  return { url: api.value, real: isRealServiceHost(url.hostname) };
+}
+
+function parseMaxRps(rate: Given | undefined, real: boolean, warn: (line: string) => void): number | undefined {
+  if (rate === undefined) return real ? 1 : undefined;
+  // Any notation of a finite number: 20, 0.5, .5, 1e4.
+  const value = Number(rate.value);
   // The client's own sane range (core/nadeo), said here in the flag's words before anything starts.
   const { min } = RATE_LIMITS.maxRps;
   const max = real ? REAL_SERVICE_MAX_RPS : RATE_LIMITS.maxRps.max;
   if (!Number.isFinite(value) || value < min || value > max) {
     throw new UserError(
-      `--max-rps must be a number of requests per second from ${min} to ${max}${real ? " against Nadeo's service (1 is polite, 2 the ceiling Nadeo staff gave)" : ''}, got "${raw}".`,
+      `${rate.from} must be a number of requests per second from ${min} to ${max}${real ? " against Nadeo's service (1 is polite, 2 the ceiling Nadeo staff gave)" : ''}, got "${rate.value}".`,
     );
   }
   if (real && value > 2) {
-    warn(`warning: --max-rps ${value} is above the 2 requests/second Nadeo staff gave as a ceiling; your account or IP may be banned.`);
+    warn(`warning: ${rate.from} ${value} is above the 2 requests/second Nadeo staff gave as a ceiling; your account or IP may be banned.`);
   }
   return value;
 }
@@ -47,13 +92,7 @@ export function resolveOptions(
   env: NodeJS.ProcessEnv = process.env,
   warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): TrackwatchOptions {
-  const apiUrl = flags.apiUrl ?? env.TRACKWATCH_API_URL ?? REAL_BASE_URL;
-  let real: boolean;
-  try {
-    real = isRealServiceHost(new URL(apiUrl).hostname);
-  } catch {
-    throw new UserError(`--api-url "${apiUrl}" is not a URL; use e.g. ${REAL_BASE_URL} or the emulator's http://127.0.0.1:PORT.`);
-  }
+  const api = checkApiUrl(given(flags.apiUrl, '--api-url', env.TRACKWATCH_API_URL, 'TRACKWATCH_API_URL') ?? { value: REAL_BASE_URL, from: '--api-url' });
   const login = env.TRACKWATCH_LOGIN;
   const password = env.TRACKWATCH_PASSWORD;
   if ((login && !password) || (!login && password)) {
@@ -67,9 +106,9 @@ export function resolveOptions(
   }
   return {
     dataDir: resolveDataDir({ flag: flags.dataDir, env }),
-    apiUrl,
+    apiUrl: api.url,
     contact: flags.contact ?? env.TRACKWATCH_CONTACT,
-    maxRps: parseMaxRps(flags.maxRps ?? env.TRACKWATCH_MAX_RPS, real, warn),
+    maxRps: parseMaxRps(given(flags.maxRps, '--max-rps', env.TRACKWATCH_MAX_RPS, 'TRACKWATCH_MAX_RPS'), api.real, warn),
     credentials: login && password ? { login, password } : undefined,
     oauth: clientId && clientSecret ? { clientId, clientSecret, baseUrl: env.TRACKWATCH_OAUTH_URL } : undefined,
   };
@@ -85,11 +124,24 @@ function commandPath(command: Command): string {
   return names.join(' ');
 }
 
+/**
+ * Commands that send requests (to Nadeo's services, Exchange, the OAuth API), with the flags that keep them off the
+ * network: only these warn about a fast pace.
+ */
+const TALKS_TO_SERVICE: Readonly<Record<string, (flags: Record<string, unknown>) => boolean>> = {
+  sync: () => true,
+  'maps add': (flags) => flags.offline !== true,
+  'players add': () => true,
+  'lists create': (flags) => flags.from !== undefined,
+  'replays fetch': () => true,
+};
+
 /** Opens the data folder for a command, with the root program's global options. */
 export async function openFromCommand(command: Command): Promise<Trackwatch> {
-  const flags = command.optsWithGlobals<GlobalFlags>();
-  const options = resolveOptions(flags);
-  const readOnly = READ_ONLY_COMMANDS.has(commandPath(command));
+  const path = commandPath(command);
+  const talks = TALKS_TO_SERVICE[path]?.(command.opts()) ?? false;
+  const options = resolveOptions(command.optsWithGlobals<GlobalFlags>(), process.env, talks ? undefined : () => {});
+  const readOnly = READ_ONLY_COMMANDS.has(path);
   if (readOnly && !existsSync(options.dataDir)) {
     throw new UserError(
       `there is no Trackwatch data in ${options.dataDir} (the folder does not exist); nothing was created. ` +
@@ -103,18 +155,31 @@ export async function openFromCommand(command: Command): Promise<Trackwatch> {
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * Runs `work` with an open Trackwatch and always closes it. Ctrl-C (or SIGTERM, SIGHUP) aborts the signal instead of
- * killing the process, so what is under way ends cleanly: a sync keeps what it fetched, an export leaves no file.
+ * The one way a command is cancelled: Ctrl-C (or SIGTERM, SIGHUP) aborts the signal `work` gets instead of killing
+ * the process, so what is under way ends cleanly (a sync keeps what it fetched, an export leaves no file), and
+ * whatever `work` then throws ends the command as cancelled: exit 130, one line. A command that says more about its
+ * cancel throws its own CancelledError.
  */
-export async function withTrackwatch<T>(command: Command, work: (tw: Trackwatch, signal: AbortSignal) => Promise<T>): Promise<T> {
-  const tw = await openFromCommand(command);
+export async function stoppable<T>(what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onStop = (): void => controller.abort();
   for (const name of STOP_SIGNALS) process.once(name, onStop);
   try {
-    return await work(tw, controller.signal);
+    return await work(controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted && !isCancel(error)) throw new CancelledError(`${what} was cancelled.`);
+    throw error;
   } finally {
     for (const name of STOP_SIGNALS) process.off(name, onStop);
+  }
+}
+
+/** Runs `work` with an open Trackwatch and always closes it; Ctrl-C cancels it (stoppable). */
+export async function withTrackwatch<T>(command: Command, work: (tw: Trackwatch, signal: AbortSignal) => Promise<T>): Promise<T> {
+  const tw = await openFromCommand(command);
+  try {
+    return await stoppable(`\`trackwatch ${commandPath(command)}\``, (signal) => work(tw, signal));
+  } finally {
     await tw.close();
   }
 }

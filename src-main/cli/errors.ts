@@ -36,6 +36,19 @@ export class UserError extends Error {
   }
 }
 
+/** The player cancelled the command (Ctrl-C, SIGTERM, SIGHUP): exit 130, one line saying what is kept. */
+export class CancelledError extends UserError {
+  constructor(message: string) {
+    super(message, ExitCode.CANCELLED);
+    this.name = 'CancelledError';
+  }
+}
+
+/** Whether an error ends the command as cancelled (exit 130). */
+export function isCancel(error: unknown): boolean {
+  return describeFailure(error)?.exitCode === ExitCode.CANCELLED;
+}
+
 const BY_FAULT: Record<LocalFaultCode, number> = {
   DISK_FULL: ExitCode.IO_ERROR,
   DISK_ERROR: ExitCode.IO_ERROR,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { DEMO_SEED, startDemo, tourDemo } from '../../service/demo.ts';
 import { formatPosition, formatPositionChange } from '../../shared/format.ts';
 import { databaseFile, replaysDir, resolveDataDir } from '../../core/paths.ts';
-import type { GlobalFlags } from '../context.ts';
-import { UserError } from '../errors.ts';
+import { stoppable, type GlobalFlags } from '../context.ts';
+import { CancelledError, UserError } from '../errors.ts';
 import { colours, line, plainName, table } from '../output.ts';
 import { localDateTime, plural } from '../words.ts';
 import { historyTable, printCompare } from './read.ts';
@@ -31,80 +31,79 @@ export function registerDemoCommand(program: Command): void {
       } catch (error) {
         throw new UserError(error instanceof Error ? error.message : String(error));
       }
-      const controller = new AbortController();
-      const onInterrupt = (): void => controller.abort();
-      process.once('SIGINT', onInterrupt);
       try {
-        const { trackwatch: tw, emulator, list } = demo;
-        line(colours.bold('Trackwatch demo'));
-        line(`emulator:    ${emulator.url} (generated dataset, seed ${DEMO_SEED}: ${maps} maps, ${players} players)`);
-        line(`data folder: ${dataDir}`);
-        line('');
+        await stoppable('the demo', async (signal) => {
+          const { trackwatch: tw, emulator, list } = demo;
+          line(colours.bold('Trackwatch demo'));
+          line(`emulator:    ${emulator.url} (generated dataset, seed ${DEMO_SEED}: ${maps} maps, ${players} players)`);
+          line(`data folder: ${dataDir}`);
+          line('');
 
-        const source = tw.store.sources.get(list);
-        if (source) line(`The "${list}" list follows the current campaign, ${plainName(source.title)}, read from the Live services; the other maps were added by link, UID and map ID.`);
-        line('');
-        line(colours.bold('1. First sync of the "Demo" watchlist'));
-        let timePassed = false;
-        const last = await tourDemo(demo, {
-          sync: () => syncWithProgress(tw, { list, signal: controller.signal }),
-          afterFirst: (first, changed) => {
-            timePassed = true;
-            line(summaryLine(first));
-            line('');
-            line(colours.bold(`2. Time passes: ${plural(changed.improved, 'PB improves', 'PBs improve')}, ${plural(changed.added, 'first record is', 'first records are')} set. Second sync:`));
-          },
+          const source = tw.store.sources.get(list);
+          if (source) line(`The "${list}" list follows the current campaign, ${plainName(source.title)}, read from the Live services; the other maps were added by link, UID and map ID.`);
+          line('');
+          line(colours.bold('1. First sync of the "Demo" watchlist'));
+          let timePassed = false;
+          const last = await tourDemo(demo, {
+            sync: () => syncWithProgress(tw, { list, signal }),
+            afterFirst: (first, changed) => {
+              timePassed = true;
+              line(summaryLine(first));
+              line('');
+              line(colours.bold(`2. Time passes: ${plural(changed.improved, 'PB improves', 'PBs improve')}, ${plural(changed.added, 'first record is', 'first records are')} set. Second sync:`));
+            },
+          });
+          line(summaryLine(last));
+          const best = positionLine(last);
+          if (best) line(best);
+          line('');
+          if (last.outcome === 'cancelled') throw new CancelledError('the demo was cancelled.');
+          // The first sync failed: nothing more to show.
+          if (!timePassed) return;
+
+          line(colours.bold('3. The comparison (first maps; `compare` shows all)'));
+          const browse = `npm run trackwatch -- --data-dir "${dataDir}" compare --list ${list}`;
+          printCompare(tw, list, { me: demo.me, limit: 5, rest: browse });
+          line('');
+
+          const mine = tw.store.positions.forList(list).filter((p) => p.accountId === demo.me && p.state === 'ranked');
+          const asOf = mine.reduce((latest, p) => (p.asOf > latest ? p.asOf : latest), '');
+          line(colours.bold(`4. Your world positions${asOf ? ` (as of ${localDateTime(asOf)}; the service can lag behind)` : ''}`));
+          const shown = mine.slice(0, 8);
+          // The change and the zones are shown when the service gave some: a first position has no change.
+          const changes = shown.map((p) => formatPositionChange(p.previousPosition, p.position));
+          const zones = shown.map((p) => p.zones.slice(1).map((z) => `${plainName(z.zoneName)} ${formatPosition(z.position)}`).join(', '));
+          const columns = [
+            { head: 'map', cells: shown.map((p) => plainName(tw.store.maps.get(p.mapId)?.name ?? p.mapUid)), align: 'left' as const },
+            { head: 'world', cells: shown.map((p) => formatPosition(p.position)), align: 'right' as const },
+            { head: 'change', cells: changes, align: 'right' as const },
+            { head: 'zones', cells: zones, align: 'left' as const },
+          ].filter((c) => c.head === 'map' || c.head === 'world' || c.cells.some((cell) => cell !== ''));
+          line(table(columns.map((c) => c.head), shown.map((_, i) => columns.map((c) => c.cells[i]!)), { compact: true, align: columns.map((c) => c.align) }));
+          const limited = tw.store.positions.forList(list).filter((p) => p.state === 'limitedByOwnRecord').length;
+          if (limited > 0) line(colours.dim(`${plural(limited, 'PB')} of other players beat yours: the service gives no position better than the asking account's own record.`));
+          line('');
+
+          line(colours.bold('5. Latest PB improvements seen'));
+          line(historyTable(tw, tw.store.records.history({ list, limit: 60 }).filter((h) => h.kind !== 'first').slice(0, 8)));
+          line('');
+
+          const exported = await tw.exportCsv(undefined, { list });
+          const replays = tw.store.replays.list({ list });
+          const downloaded = replays.filter((r) => r.state === 'downloaded');
+          const hidden = replays.filter((r) => r.state === 'hidden').length;
+          line(colours.bold('6. Where things went'));
+          line(`CSV export:  ${exported.file} (${exported.rows} rows)`);
+          line(`replays:     ${replaysDir(dataDir)} (${downloaded.length} files, ${hidden} hidden by a secret threshold)`);
+          line(`database:    ${databaseFile(dataDir)}`);
+          line('');
+          line(`Browse it again offline: ${browse}`);
+          // The app's demo lives in the demo folder of the data folder it opens (it reads TRACKWATCH_DATA_DIR too, not
+          // this command's --data-dir): the same folder only when it is told the same one.
+          const serve = globals.dataDir ? `npm run build && npm run trackwatch -- --data-dir "${join(dataDir, '..')}" serve` : 'npm run serve';
+          line(`Or try the app: ${serve} (browser mode), then "Try the demo" (a fresh demo, in this same folder).`);
         });
-        line(summaryLine(last));
-        const best = positionLine(last);
-        if (best) line(best);
-        line('');
-        // The first sync was cancelled or failed: nothing more to show.
-        if (!timePassed) return;
-
-        line(colours.bold('3. The comparison (first maps; `compare` shows all)'));
-        const browse = `npm run trackwatch -- --data-dir "${dataDir}" compare --list ${list}`;
-        printCompare(tw, list, { me: demo.me, limit: 5, rest: browse });
-        line('');
-
-        const mine = tw.store.positions.forList(list).filter((p) => p.accountId === demo.me && p.state === 'ranked');
-        const asOf = mine.reduce((latest, p) => (p.asOf > latest ? p.asOf : latest), '');
-        line(colours.bold(`4. Your world positions${asOf ? ` (as of ${localDateTime(asOf)}; the service can lag behind)` : ''}`));
-        const shown = mine.slice(0, 8);
-        // The change and the zones are shown when the service gave some: a first position has no change.
-        const changes = shown.map((p) => formatPositionChange(p.previousPosition, p.position));
-        const zones = shown.map((p) => p.zones.slice(1).map((z) => `${plainName(z.zoneName)} ${formatPosition(z.position)}`).join(', '));
-        const columns = [
-          { head: 'map', cells: shown.map((p) => plainName(tw.store.maps.get(p.mapId)?.name ?? p.mapUid)), align: 'left' as const },
-          { head: 'world', cells: shown.map((p) => formatPosition(p.position)), align: 'right' as const },
-          { head: 'change', cells: changes, align: 'right' as const },
-          { head: 'zones', cells: zones, align: 'left' as const },
-        ].filter((c) => c.head === 'map' || c.head === 'world' || c.cells.some((cell) => cell !== ''));
-        line(table(columns.map((c) => c.head), shown.map((_, i) => columns.map((c) => c.cells[i]!)), { compact: true, align: columns.map((c) => c.align) }));
-        const limited = tw.store.positions.forList(list).filter((p) => p.state === 'limitedByOwnRecord').length;
-        if (limited > 0) line(colours.dim(`${plural(limited, 'PB')} of other players beat yours: the service gives no position better than the asking account's own record.`));
-        line('');
-
-        line(colours.bold('5. Latest PB improvements seen'));
-        line(historyTable(tw, tw.store.records.history({ list, limit: 60 }).filter((h) => h.kind !== 'first').slice(0, 8)));
-        line('');
-
-        const exported = await tw.exportCsv(undefined, { list });
-        const replays = tw.store.replays.list({ list });
-        const downloaded = replays.filter((r) => r.state === 'downloaded');
-        const hidden = replays.filter((r) => r.state === 'hidden').length;
-        line(colours.bold('6. Where things went'));
-        line(`CSV export:  ${exported.file} (${exported.rows} rows)`);
-        line(`replays:     ${replaysDir(dataDir)} (${downloaded.length} files, ${hidden} hidden by a secret threshold)`);
-        line(`database:    ${databaseFile(dataDir)}`);
-        line('');
-        line(`Browse it again offline: ${browse}`);
-        // The app's demo lives in the demo folder of the data folder it opens (it reads TRACKWATCH_DATA_DIR too, not
-        // this command's --data-dir): the same folder only when it is told the same one.
-        const serve = globals.dataDir ? `npm run build && npm run trackwatch -- --data-dir "${join(dataDir, '..')}" serve` : 'npm run serve';
-        line(`Or try the app: ${serve} (browser mode), then "Try the demo" (a fresh demo, in this same folder).`);
       } finally {
-        process.off('SIGINT', onInterrupt);
         await demo.close();
       }
     });

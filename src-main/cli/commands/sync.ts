@@ -2,12 +2,13 @@
 import { createInterface } from 'node:readline/promises';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { LocalFaultError, MAX_REPLAY_ATTEMPTS } from '../../core/store/index.ts';
+import { isUuid } from '../../core/refs.ts';
+import { LocalFaultError, MAX_REPLAY_ATTEMPTS, PERSONAL_BEST } from '../../core/store/index.ts';
 import type { SyncProgress, SyncSummary } from '../../core/sync/engine.ts';
 import { describeCost, describeDuration, type SyncPlan } from '../../core/sync/plan.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { withTrackwatch } from '../context.ts';
-import { ExitCode, UserError, terminalSafe } from '../errors.ts';
+import { CancelledError, UserError, terminalSafe } from '../errors.ts';
 import { formatPosition, formatPositionChange } from '../../shared/format.ts';
 import { colours, line, plainName, printJson } from '../output.ts';
 import { plural } from '../words.ts';
@@ -61,7 +62,7 @@ async function confirmLargeSync(plan: SyncPlan, list: string | undefined, yes: b
     const answer = await prompt.question(`${what}.\n${skip ? `${skip}\n` : ''}Start it? [y/N] `, { signal });
     if (!/^\s*y(es)?\s*$/i.test(answer)) throw new UserError('not started; nothing was asked of Nadeo\'s service.');
   } catch (error) {
-    if (signal.aborted) throw new UserError('not started; nothing was asked of Nadeo\'s service.', ExitCode.CANCELLED);
+    if (signal.aborted) throw new CancelledError('not started; nothing was asked of Nadeo\'s service.');
     throw error;
   } finally {
     prompt.close();
@@ -102,7 +103,11 @@ export function positionLine(s: SyncSummary): string {
 /** Runs a sync with a terminal progress bar (when stdout is a terminal) and prints its summary. */
 export async function syncWithProgress(
   tw: Trackwatch,
-  options: { list?: string; replays?: boolean; positions?: boolean; refreshMaps?: boolean; seasonIds?: string[]; signal?: AbortSignal; quiet?: boolean },
+  options: {
+    list?: string; replays?: boolean; positions?: boolean; refreshMaps?: boolean; seasonIds?: string[]; signal?: AbortSignal; quiet?: boolean;
+    /** Once the sync holds the data folder's lock, before it sends anything. */
+    onStarted?: () => void;
+  },
 ): Promise<SyncSummary> {
   const bar = process.stderr.isTTY && !options.quiet
     ? new cliProgress.SingleBar(
@@ -134,10 +139,65 @@ export async function syncWithProgress(
       seasonIds: options.seasonIds,
       signal: options.signal,
       onProgress,
+      ...(options.onStarted ? { onRunStarted: options.onStarted } : {}),
     });
   } finally {
     if (started) bar?.stop();
   }
+}
+
+/**
+ * Refuses a --season that no sync could read, before anything is planned or sent. The store keeps a season's records
+ * under its ID, a UUID (core/store/ids.ts); personal bests are read by every sync, under no season.
+ */
+function checkSeasons(seasons: readonly string[]): void {
+  for (const season of seasons) {
+    if (season.replace(/[\s_-]/g, '').toLowerCase() === PERSONAL_BEST.toLowerCase()) {
+      throw new UserError(`--season ${JSON.stringify(season)}: personal bests need no --season, every sync reads them; --season adds a season's leaderboard, by its ID.`);
+    }
+    if (!isUuid(season.trim())) {
+      throw new UserError(`--season ${JSON.stringify(season)} is not a season ID: one is a UUID like 3987d489-03ae-4645-9903-8f7679c3a418; personal bests need no --season.`);
+    }
+  }
+}
+
+/**
+ * Why a sync would have nothing to read, or undefined: no list, or no list with maps (or a source that brings them).
+ * Players without maps have nothing to be read on.
+ */
+function nothingToSync(tw: Trackwatch, lists: readonly string[], list: string | undefined): string | undefined {
+  const hasMaps = (name: string): boolean => {
+    const summary = tw.store.watchlists.get(name);
+    return (summary !== undefined && summary.maps + summary.unresolvedMaps > 0) || tw.store.sources.get(name) !== undefined;
+  };
+  if (lists.some(hasMaps)) return undefined;
+  if (list !== undefined) {
+    const named = ` --list ${JSON.stringify(lists[0] ?? list)}`;
+    return `nothing to sync: ${JSON.stringify(lists[0] ?? list)} has no maps yet; add some with \`trackwatch maps add <map>${named}\`, and players with \`trackwatch players add <player>${named}\`.`;
+  }
+  return `nothing to sync: ${lists.length === 0 ? 'there is no watchlist yet' : 'no watchlist has any maps yet'}; ` +
+    'add maps with `trackwatch maps add <map>` (or `trackwatch lists create --from SOURCE`), and players with `trackwatch players add <player>`.';
+}
+
+/** A map as an error line names it: `"Fall 2026 - 03" (UID)`, its ID when the store does not know it. */
+function mapLabel(tw: Trackwatch, mapId: string): string {
+  const map = tw.store.maps.get(mapId);
+  return map ? `"${plainName(map.name)}" (${map.mapUid})` : mapId;
+}
+
+/** Lines naming the replays whose download failed in this run and that the next sync asks for again. */
+function failedReplayLines(tw: Trackwatch, summary: SyncSummary): string[] {
+  if (summary.replaysFailed === 0) return [];
+  const since = tw.store.syncRuns.get(summary.runId)?.startedAt ?? '';
+  const failed = tw.store.replays.list(summary.list === null ? {} : { list: summary.list })
+    .filter((r) => r.state === 'failed' && r.updatedAt >= since && r.attempts < MAX_REPLAY_ATTEMPTS);
+  if (failed.length === 0) return [];
+  const lines = failed.slice(0, 10).map((r) =>
+    `  replay of ${plainName(r.playerName ?? r.accountId)} on ${r.mapId ? mapLabel(tw, r.mapId) : 'a map'} failed: ${terminalSafe(r.error ?? 'no reason given')}`);
+  if (failed.length > 10) lines.push(`  … and ${failed.length - 10} more`);
+  const them = failed.length === 1 ? 'it' : 'them';
+  lines.push(`  the next sync tries ${them} again (${MAX_REPLAY_ATTEMPTS} tries in all; after that, \`trackwatch sync --retry-replays\`).`);
+  return lines;
 }
 
 export function registerSyncCommand(program: Command): void {
@@ -148,21 +208,35 @@ export function registerSyncCommand(program: Command): void {
     .option('--no-replays', 'do not download replays')
     .option('--no-positions', 'do not ask the Live services for world positions')
     .option('--refresh-maps', 'refetch every map\'s info, not only old info')
-    .option('--season <seasonId...>', 'also read these seasons\' leaderboards')
+    .option('--season <seasonId...>', 'also read these seasons\' leaderboards (season IDs; personal bests are always read)')
     .option('--retry-replays', `download again the replays earlier syncs gave up on (${MAX_REPLAY_ATTEMPTS} failed tries)`)
     .option('--yes', 'start a large first sync without asking')
     .option('--json', 'print a machine-readable summary')
     .action(async (flags: SyncFlags, command: Command) => {
+      checkSeasons(flags.season ?? []);
+      if (flags.retryReplays && !flags.replays) throw new UserError('--retry-replays downloads replays: leave out --no-replays.');
+      const seasonIds = flags.season?.map((season) => season.trim());
       await withTrackwatch(command, async (tw, signal) => {
         if (flags.list) tw.store.watchlists.require(flags.list);
-        if (flags.retryReplays && !flags.replays) throw new UserError('--retry-replays downloads replays: leave out --no-replays.');
-        const plan = tw.planSync({ list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds: flags.season });
+        const plan = tw.planSync({ list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds });
+        // Nothing to read is not a failure: an empty folder is as synced as it can be.
+        const nothing = nothingToSync(tw, plan.lists, flags.list);
+        if (nothing) {
+          if (flags.json) printJson({ outcome: 'nothing', message: nothing, plan });
+          else line(nothing);
+          return;
+        }
         await confirmLargeSync(plan, flags.list, flags.yes === true, signal);
-        if (!flags.json) line(`sync of ${scopeOf(plan, flags.list)}: ${describeCost(plan)}`);
-        const retried = flags.retryReplays ? tw.store.replays.retryFailed() : 0;
-        if (flags.retryReplays && !flags.json) line(`${plural(retried, 'replay')} given up on earlier will be tried again.`);
+        let retried = 0;
+        // Once the sync holds the folder's lock (another sync running is said first), before it sends anything.
+        const onStarted = (): void => {
+          if (!flags.json) line(`sync of ${scopeOf(plan, flags.list)}: ${describeCost(plan)}`);
+          if (!flags.retryReplays) return;
+          retried = tw.store.replays.retryFailed();
+          if (!flags.json) line(`${plural(retried, 'replay')} given up on earlier will be tried again.`);
+        };
         const summary = await syncWithProgress(tw, {
-          list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds: flags.season, signal, quiet: flags.json,
+          list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds, signal, quiet: flags.json, onStarted,
         });
         if (flags.json) printJson({ ...summary, plan, ...(flags.retryReplays ? { replaysRetried: retried } : {}) });
         else {
@@ -171,8 +245,9 @@ export function registerSyncCommand(program: Command): void {
           if (best) line(best);
           // A sync that failed for one reason says it once, as the command's last line (below).
           const listed = summary.outcome === 'failed' && summary.errors.length === 1 ? [] : summary.errors;
-          for (const e of listed.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${e.mapId}: ` : ''}${terminalSafe(e.message)}`));
+          for (const e of listed.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${mapLabel(tw, e.mapId)}: ` : ''}${terminalSafe(e.message)}`));
           if (listed.length > 10) line(colours.yellow(`  … and ${listed.length - 10} more (see \`trackwatch sync --json\`)`));
+          for (const text of failedReplayLines(tw, summary)) line(colours.yellow(text));
           const givenUp = tw.store.replays.givenUp();
           if (givenUp > 0) line(colours.yellow(`  ${plural(givenUp, 'replay')} failed ${MAX_REPLAY_ATTEMPTS} times and ${givenUp === 1 ? 'is' : 'are'} no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
         }
@@ -181,7 +256,7 @@ export function registerSyncCommand(program: Command): void {
           const only = summary.errors.length === 1 ? summary.errors[0]!.message : undefined;
           throw new UserError(only ?? 'the sync failed; nothing stored was lost. Check the errors above and try again.');
         }
-        if (summary.outcome === 'cancelled') throw new UserError('the sync was cancelled; what it fetched is kept, and the next sync goes on from there.', ExitCode.CANCELLED);
+        if (summary.outcome === 'cancelled') throw new CancelledError('the sync was cancelled; what it fetched is kept, and the next sync goes on from there.');
       });
     });
 }

@@ -340,6 +340,8 @@ describe('output and input', () => {
     writeFileSync(join(data, 'sync.lock'), String(process.pid));
     const r = await trackwatch(at('sync'));
     expect(r.code).toBe(75);
+    // Said before the cost line, which only a sync that holds the lock prints.
+    expect(r.stdout).toBe('');
     expect(oneLine(r)).toBe(`another sync is running on this data folder (process ${process.pid}); wait for it to finish, or stop it.`);
     const after = inspect(data);
     expect(after.rows).toEqual(before.rows);

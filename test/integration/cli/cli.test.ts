@@ -171,7 +171,8 @@ describe('trackwatch errors before any request', () => {
   it('warns above 2 requests per second on the real service', async () => {
     const data = await tempDataDir();
     try {
-      const r = await cli(['--data-dir', data.dir, '--max-rps', '5', 'lists']);
+      // A command that talks to the service (an empty folder: it has nothing to send).
+      const r = await cli(['--data-dir', data.dir, '--max-rps', '5', 'sync']);
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/--max-rps 5 .*2 requests\/second/);
     } finally {
