@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, chartPadding, chartValue, formatChartValue } from '../../../src-renderer/lib/chart.ts';
+import { alignSeries, chartPadding, chartValue, formatChartValue, pointText, tickSteps } from '../../../src-renderer/lib/chart.ts';
 import { contrast, fromHsl, luminance, MIN_CONTRAST, readableColor } from '../../../src-renderer/lib/colors.ts';
 import { formatBytes, formatEta, isStale, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
 import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
@@ -22,6 +22,17 @@ describe('values as players read them', () => {
     expect(formatChartValue('platform', 1)).toBe('1 respawn');
     expect(chartPadding('platform', 2, 2)).toEqual([1, 3]);
     expect(chartPadding('race', 45_000, 45_000)).toEqual([44_800, 45_200]);
+  });
+
+  it('a chart ticks whole respawns and points only, and a point says its whole result', () => {
+    for (const kind of ['platform', 'stunt'] as const) expect(tickSteps(kind)!.every(Number.isInteger)).toBe(true);
+    expect(tickSteps('platform')!.slice(0, 3)).toEqual([1, 2, 5]);
+    expect(tickSteps('race')).toBeUndefined();
+    // A Platform run that kept its respawns and cut its time plots flat: its tooltip says the time.
+    const run = { hidden: false, time: 67_102, score: null, respawnCount: 2 };
+    expect(pointText('platform', { at: 0, value: 2, result: run })).toBe('2 respawns (1:07.102)');
+    expect(pointText('platform', { at: 0, value: 2 })).toBe('2 respawns');
+    expect(pointText('race', { at: 0, value: 67_102, result: run })).toBe('1:07.102');
   });
 
   it('tells dates relative to now, and says when data is stale', () => {
