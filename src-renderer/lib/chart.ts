@@ -1,11 +1,18 @@
-import { formatPoints, formatRespawns, unitOf, type MapKind, type RecordResult } from '../../src-main/shared/leaderboard.ts';
+import { formatPoints, formatResult, formatRespawns, unitOf, type MapKind, type RecordResult } from '../../src-main/shared/leaderboard.ts';
 import { formatTime } from '../../src-main/shared/format.ts';
 
 /** One line of a progression chart: when each PB was set (ms since epoch) and its value. */
 export interface ChartSeries {
   label: string;
   color: string;
-  points: { at: number; value: number }[];
+  points: ChartPoint[];
+}
+
+export interface ChartPoint {
+  at: number;
+  value: number;
+  /** The whole result, for the point's tooltip: on Platform the time beside the respawns the line plots. */
+  result?: RecordResult;
 }
 
 /** uPlot wants one shared x axis: the union of every series' instants (seconds), nulls where a series has none. */
@@ -53,4 +60,17 @@ export function chartPadding(kind: MapKind, min: number, max: number): [number, 
   const unit = unitOf(kind);
   const pad = Math.max(unit === 'time' ? 200 : unit === 'points' ? 10 : 1, (max - min) * 0.15);
   return [Math.max(0, min - pad), max + pad];
+}
+
+/** A point as its tooltip says it: the whole result where known (`2 respawns (1:07.102)`), else the value plotted. */
+export function pointText(kind: MapKind, point: ChartPoint): string {
+  return point.result ? formatResult(kind, point.result) : formatChartValue(kind, point.value);
+}
+
+/** The steps between the y axis's ticks: whole respawns and whole points only, never 2.5 of either; times as uPlot likes. */
+export function tickSteps(kind: MapKind): number[] | undefined {
+  if (unitOf(kind) === 'time') return undefined;
+  const steps: number[] = [];
+  for (let magnitude = 1; magnitude <= 1e7; magnitude *= 10) steps.push(magnitude, 2 * magnitude, 5 * magnitude);
+  return steps;
 }

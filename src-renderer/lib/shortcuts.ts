@@ -12,9 +12,9 @@ export const SHORTCUTS: Shortcut[] = [
   { keys: ['?'], does: 'Show these shortcuts' },
   { keys: ['/'], does: 'Filter the current view' },
   { keys: ['g', 'h'], join: 'then', does: 'Go to the overview' },
-  { keys: ['g', 'm'], join: 'then', does: 'Go to the maps of this list' },
-  { keys: ['g', 'p'], join: 'then', does: 'Go to the players of this list' },
-  { keys: ['g', 'c'], join: 'then', does: 'Go to the compare view of this list' },
+  { keys: ['g', 'm'], join: 'then', does: 'Go to the maps of this list (or of the last one viewed)' },
+  { keys: ['g', 'p'], join: 'then', does: 'Go to the players of this list (or of the last one viewed)' },
+  { keys: ['g', 'c'], join: 'then', does: 'Go to the compare view of this list (or of the last one viewed)' },
   { keys: ['g', 'r'], join: 'then', does: 'Go to replays' },
   { keys: ['g', 's'], join: 'then', does: 'Go to settings' },
   { keys: ['['], does: 'Previous list' },
@@ -43,6 +43,11 @@ export function goTarget(key: string, list: string | null): Route | null {
     default:
       return null;
   }
+}
+
+/** Whether the second key after `g` leads into a list (and so needs one). */
+export function needsList(key: string): boolean {
+  return key === 'm' || key === 'p' || key === 'c';
 }
 
 /** Whether a key press belongs to a text field rather than to the app. */

@@ -236,8 +236,13 @@ describe('Trackwatch in a browser', () => {
     expect(await folder.inputValue()).toBe('/tmp/typed-not-saved');
     // Back as it was; turning them on asks the browser's permission first, which a test browser grants here.
     await page.context().grantPermissions(['notifications'], { origin: app.bridge.origin });
+    const saving = page.waitForResponse((r) => r.url().endsWith('/api/invoke') && r.request().postData()?.includes('settings.update') === true);
     await notify.click();
     await expect.poll(() => app.service.setting('notify') ?? true).toBe(wasOn);
+    await saving;
+    // The second save's "Saved" replaced the first's: toasts never stack the same words.
+    await page.waitForFunction(() => document.querySelectorAll('.toasts .toast').length > 0);
+    expect(await page.locator('.toasts .toast').filter({ hasText: /^Saved/ }).count()).toBeLessThanOrEqual(1);
     await page.goto(`${app.bridge.origin}/#/`);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await screenshot(page, '12-overview');
@@ -283,6 +288,14 @@ describe('Trackwatch in a browser', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('h');
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    // Away from any list, "g m" leads to the last list viewed.
+    await page.keyboard.press('g');
+    await page.keyboard.press('s');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.keyboard.press('g');
+    await page.keyboard.press('m');
+    await page.getByRole('heading', { name: 'Demo', level: 1 }).waitFor();
+    expect(decodeURIComponent(page.url())).toMatch(/#\/lists\/Demo$/);
   });
 
   it('says so when the service cannot be reached, and still browses what was synced', async () => {

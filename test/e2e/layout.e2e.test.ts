@@ -57,6 +57,14 @@ async function measure(p: Page): Promise<Fit> {
       if (wider && (style.overflowX === 'auto' || style.overflowX === 'scroll')) fit.sideways.push(`${label(el)} ${el.scrollWidth} > ${el.clientWidth}`);
       if (box.right > window.innerWidth + 1) fit.offPage.push(`${label(el)} right ${Math.round(box.right)} > ${window.innerWidth}`);
       if (wider && style.overflowX === 'hidden' && style.textOverflow !== 'ellipsis') fit.clipped.push(`${label(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+      // Content pushed out at the left (a right-aligned cell too narrow) leaves scrollWidth alone: measure its children.
+      if (style.overflowX === 'hidden') {
+        const inner = box.left + el.clientLeft - 1;
+        for (const child of el.children) {
+          const b = child.getBoundingClientRect();
+          if (b.width > 0 && b.left < inner) fit.clipped.push(`${label(child)} cut at the left by ${Math.round(inner + 1 - b.left)}px`);
+        }
+      }
       if (wider && style.textOverflow === 'ellipsis') {
         const text = (el.textContent ?? '').trim();
         const titled = [el, el.parentElement, el.parentElement?.parentElement].some((a) => a?.getAttribute('title')?.includes(text.slice(0, 12)));
@@ -91,6 +99,15 @@ describe('Try the demo', () => {
     // The tour's progress shows in the top bar while the comparison fills in.
     await page.locator('[data-testid=sync-cancel]').waitFor();
     await screenshot(page, 'layout-demo-syncing-1024x640');
+    // The progress and its phase line inside the 52px bar (sync-truth.e2e.test.ts measures it with the cost line).
+    const outside = await page.evaluate(() => {
+      const bar = document.querySelector('.topbar')!.getBoundingClientRect();
+      return [...document.querySelectorAll('.topbar *')].filter((el) => {
+        const b = el.getBoundingClientRect();
+        return b.height > 0 && (b.top < bar.top - 0.5 || b.bottom > bar.bottom + 0.5);
+      }).map((el) => `${el.className} "${el.textContent?.trim().slice(0, 30)}"`);
+    });
+    expect(outside).toEqual([]);
     // It ends on the comparison, synced: the top bar says so, and the grid holds the players' PBs.
     const topbar = page.locator('.topbar [data-testid=last-sync]');
     await topbar.waitFor({ timeout: 90_000 });
@@ -108,6 +125,8 @@ describe('Try the demo', () => {
     expect(app.service.active.store.syncRuns.list(5).map((r) => r.outcome)).toEqual(['ok', 'ok']);
     expect(app.service.active.store.records.history({ list: 'Demo', limit: 500 }).some((h) => h.kind === 'improved')).toBe(true);
     await screenshot(page, 'layout-demo-done-1024x640');
+    // Its PBs do not bury the comparison: one toast for the first, the rest counted in the sync's own.
+    expect(await page.locator('.toasts .toast').count()).toBeLessThanOrEqual(2);
   }, 120_000);
 });
 
@@ -133,6 +152,10 @@ describe.each(SIZES)('at $width x $height', (size) => {
 
   it('the comparison', async () => {
     await view('#/lists/Demo/compare', () => page.locator('[data-testid=compare-grid] [data-map-uid]').first().waitFor(), 'compare');
+    // Each column's player name whole, on two lines if need be: the "me" badge and the sort arrow leave it room.
+    const cut = await page.locator('[data-testid=compare-grid] [data-account] .pname').evaluateAll((names) =>
+      names.filter((n) => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent));
+    expect(cut).toEqual([]);
   });
 
   it('a map: its card and its leaderboard, replay column included, with no sideways scrolling', async () => {
@@ -147,6 +170,9 @@ describe.each(SIZES)('at $width x $height', (size) => {
     const copy = page.getByRole('button', { name: "Copy to the game's replay folder" }).first();
     const copyBox = (await copy.boundingBox())!;
     expect(copyBox.x + copyBox.width).toBeLessThanOrEqual(size.width);
+    // Every watched player's name whole: the columns that do not fit give way first.
+    const names = await page.locator('[data-testid=ranking] .who').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+    expect(names).toEqual([]);
     // The author shows as a name, never with its formatting codes.
     expect(await page.locator('.by').textContent()).not.toMatch(/\$[0-9a-fA-F]{1,3}|\$[zoiwnmtsg]/);
   });
@@ -165,6 +191,34 @@ describe.each(SIZES)('at $width x $height', (size) => {
     const values = await page.locator('[role=row][data-index] .c.v').evaluateAll((cells) => cells.map((c) => c.scrollWidth <= c.clientWidth));
     expect(values.length).toBeGreaterThan(5);
     expect(values.every(Boolean)).toBe(true);
+    // First sightings and improvements counted apart, as the store holds them.
+    const history = app.service.active.store.records.history({ list: 'Demo', player: me, limit: 1000 });
+    expect(await page.locator('[data-testid=pbs-seen] strong').textContent()).toBe(String(history.filter((h) => h.kind === 'first').length));
+    expect(await page.locator('[data-testid=improvements] strong').textContent()).toBe(String(history.filter((h) => h.kind === 'improved').length));
+  });
+
+  it('a rival ahead of me: their World column says "ahead of yours" whole', async () => {
+    const store = app.service.active.store;
+    // Zenithx beats my PBs on several maps: the service ranks those only as ahead of mine.
+    const me = app.service.active.me!;
+    const rival = store.players.list('Demo').find((p) => p.accountId !== me && /Zenith/.test(p.displayName ?? ''))!;
+    await view(`#/lists/Demo/players/${rival.accountId}`, () => page.getByRole('heading', { name: 'Progression' }).waitFor(), 'player-rival');
+    const limited = page.locator('[role=row][data-index] [data-testid=world-position][data-state=limited]');
+    expect(await limited.count()).toBeGreaterThan(0);
+    expect(await limited.evaluateAll((els) => els.every((el) => el.getBoundingClientRect().left >= el.parentElement!.getBoundingClientRect().left))).toBe(true);
+    // The progression on a Platform map: the point under the pointer says its date, respawns and time.
+    const picker = page.getByRole('combobox', { name: 'Map shown in the chart' });
+    const charted = await picker.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const platform = store.maps.list('Demo').find((m) => m.mapType.endsWith('TM_Platform') && charted.includes(m.mapUid))!;
+    await picker.selectOption(platform.mapUid);
+    const plot = page.locator('.chart .u-over');
+    await plot.scrollIntoViewIfNeeded();
+    const box = (await plot.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    const tip = page.locator('[data-testid=chart-tip]');
+    await tip.waitFor();
+    expect(await tip.textContent()).toMatch(/\d+ respawns? \(\d+:\d{2}\.\d{3}\)$/);
+    await screenshot(page, `layout-chart-platform-${name}`);
   });
 
   it('replays, settings, and the add-players dialog', async () => {

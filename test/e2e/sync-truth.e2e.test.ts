@@ -56,6 +56,17 @@ afterAll(async () => {
 
 const topbar = () => page.locator('.topbar [data-testid=last-sync]');
 
+/** What of the top bar sticks out of it, above or below (its height is fixed): nothing, when it fits. */
+function outsideTopbar(): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector('.topbar')!.getBoundingClientRect();
+    return [...document.querySelectorAll('.topbar *')].filter((el) => {
+      const b = el.getBoundingClientRect();
+      return b.height > 0 && (b.top < bar.top - 0.5 || b.bottom > bar.bottom + 0.5);
+    }).map((el) => `${String(el.className)} "${el.textContent?.trim().slice(0, 30)}"`);
+  });
+}
+
 /** Starts a sync of the list from the top bar and waits for the top bar to tell how it ended. */
 async function syncUntil(outcome: string): Promise<string> {
   await page.click('[data-testid=sync-start]');
@@ -87,6 +98,15 @@ describe('the window tells the truth about syncs', () => {
       await page.click('[data-testid=sync-start]');
       // A records request is open at the gate: the cancel cuts it short, as a player's would.
       await gate.seen(isRecords);
+      // While it runs, the top bar holds its phase, progress and cost line within its 52px, at both sizes.
+      await page.locator('[data-testid=sync-cost]').waitFor();
+      for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 640 }]) {
+        await page.setViewportSize(size);
+        await screenshot(page, `sync-running-${size.width}x${size.height}`);
+        expect(await outsideTopbar(), `${size.width}x${size.height}`).toEqual([]);
+        const cost = page.locator('[data-testid=sync-cost]');
+        expect(await cost.getAttribute('title')).toContain(await cost.textContent());
+      }
       await page.click('[data-testid=sync-cancel]');
       await page.locator('.topbar [data-testid=last-sync][data-outcome=cancelled]').waitFor();
     } finally {

@@ -9,8 +9,8 @@ import { Router } from './router.svelte.ts';
 import { SyncState } from './sync.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
 
-/** New PBs shown one toast each per sync; the rest are counted in one. */
-const PB_TOASTS_EACH = 3;
+/** New PBs shown a toast each per sync: the first, as it comes; the rest are counted in the sync's own toast. */
+const PB_TOASTS_EACH = 1;
 
 export class Session {
   readonly api: Transport;
@@ -35,16 +35,17 @@ export class Session {
     this.sync = new SyncState(api, (finished) => {
       this.#dataVersion++;
       void this.refreshLists();
+      // The PBs after the first are told in the sync's own toast, so the end of a sync is one toast or two.
       const more = this.#pbsThisSync - PB_TOASTS_EACH;
       this.#pbsThisSync = 0;
-      if (more > 0) this.toasts.push({ kind: 'pb', title: `${more} more new PB${more === 1 ? '' : 's'}`, body: 'Each player’s page lists their improvements.' });
+      const pbs = more > 0 ? ` ${more} more new PB${more === 1 ? '' : 's'}: each player’s page lists them.` : '';
       if (finished.outcome === 'failed') {
-        this.toasts.push({ kind: 'error', title: `Sync failed: ${troubleWords(finished.error)}`, body: finished.error?.message ?? 'The sync stopped before it read any map.' });
+        this.toasts.push({ kind: 'error', title: `Sync failed: ${troubleWords(finished.error)}`, body: `${finished.error?.message ?? 'The sync stopped before it read any map.'}${pbs}` });
       } else if (finished.outcome === 'cancelled') {
-        this.toasts.push({ kind: 'info', title: 'Sync cancelled', body: 'What it had fetched is kept; the next sync picks up the rest.' });
+        this.toasts.push({ kind: 'info', title: 'Sync cancelled', body: `What it had fetched is kept; the next sync picks up the rest.${pbs}` });
       } else {
         const news = finished.newRecords === 1 ? '1 new record' : `${finished.newRecords} new records`;
-        const checked = `${finished.maps} map${finished.maps === 1 ? '' : 's'} checked, ${news}.`;
+        const checked = `${finished.maps} map${finished.maps === 1 ? '' : 's'} checked, ${news}.${pbs}`;
         if (finished.outcome === 'partial') {
           this.toasts.push({ kind: 'error', title: `Sync ${syncEndWords(finished)}`, body: `${checked} ${finished.error?.message ?? ''}`.trim() });
         } else this.toasts.push({ kind: 'success', title: 'Sync finished', body: checked });
@@ -178,7 +179,7 @@ export class Session {
   }
 
   #onNewPersonalBest(pb: NewPersonalBest): void {
-    // A few PBs each get a toast; more in one sync are told as one at its end, so toasts never bury the view.
+    // The first PB of a sync gets a toast; the rest are told at its end, so toasts never bury the view.
     this.#pbsThisSync += 1;
     if (this.#pbsThisSync > PB_TOASTS_EACH) return;
     // The player's name comes as plain text (a nickname may hold a `$` that is not a code): shown as it is.

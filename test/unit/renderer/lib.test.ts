@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, chartPadding, chartValue, formatChartValue } from '../../../src-renderer/lib/chart.ts';
-import { readableColor } from '../../../src-renderer/lib/colors.ts';
+import { alignSeries, chartPadding, chartValue, formatChartValue, pointText, tickSteps } from '../../../src-renderer/lib/chart.ts';
+import { contrast, fromHsl, luminance, MIN_CONTRAST, readableColor } from '../../../src-renderer/lib/colors.ts';
 import { formatBytes, formatEta, isStale, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
 import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
-import { splitRefs } from '../../../src-renderer/lib/refs.ts';
+import { refusedRefs, splitRefs } from '../../../src-renderer/lib/refs.ts';
 import { parseRoute, routeHref } from '../../../src-renderer/lib/routes.ts';
 import type { Route } from '../../../src-renderer/lib/routes.ts';
 import { goTarget } from '../../../src-renderer/lib/shortcuts.ts';
@@ -22,6 +22,17 @@ describe('values as players read them', () => {
     expect(formatChartValue('platform', 1)).toBe('1 respawn');
     expect(chartPadding('platform', 2, 2)).toEqual([1, 3]);
     expect(chartPadding('race', 45_000, 45_000)).toEqual([44_800, 45_200]);
+  });
+
+  it('a chart ticks whole respawns and points only, and a point says its whole result', () => {
+    for (const kind of ['platform', 'stunt'] as const) expect(tickSteps(kind)!.every(Number.isInteger)).toBe(true);
+    expect(tickSteps('platform')!.slice(0, 3)).toEqual([1, 2, 5]);
+    expect(tickSteps('race')).toBeUndefined();
+    // A Platform run that kept its respawns and cut its time plots flat: its tooltip says the time.
+    const run = { hidden: false, time: 67_102, score: null, respawnCount: 2 };
+    expect(pointText('platform', { at: 0, value: 2, result: run })).toBe('2 respawns (1:07.102)');
+    expect(pointText('platform', { at: 0, value: 2 })).toBe('2 respawns');
+    expect(pointText('race', { at: 0, value: 67_102, result: run })).toBe('1:07.102');
   });
 
   it('tells dates relative to now, and says when data is stale', () => {
@@ -44,17 +55,68 @@ describe('values as players read them', () => {
 });
 
 describe('name colours', () => {
-  it('lifts dark colours on the dark theme and darkens light ones on the light theme', () => {
-    expect(readableColor('#000000', 'dark')).toBe('hsl(0 0% 55%)');
-    expect(readableColor('#ffffff', 'light')).toBe('hsl(0 0% 45%)');
-    expect(readableColor('#ff0000', 'dark')).toBe('hsl(0 100% 55%)');
+  /** The contrast a colour as FormattedName writes it (`hsl(h s% l%)`) has against a background. */
+  function contrastOn(css: string, background: [number, number, number]): number {
+    const [h, s, l] = /^hsl\((\d+) (\d+)% (\d+)%\)$/.exec(css)!.slice(1).map(Number) as [number, number, number];
+    return contrast(luminance(fromHsl(h, s / 100, l / 100)), luminance(background.map((c) => c / 255) as [number, number, number]));
+  }
+  const white: [number, number, number] = [255, 255, 255];
+  const lightRow: [number, number, number] = [0xee, 0xf0, 0xf5];
+  const darkRow: [number, number, number] = [0x20, 0x25, 0x32];
+
+  it('keeps a colour that reads well as it is, hue and saturation always', () => {
+    expect(readableColor('#ffcc00', 'dark')).toBe('hsl(48 100% 50%)');
+    expect(readableColor('#ffffff', 'dark')).toBe('hsl(0 0% 100%)');
+    expect(readableColor('#000000', 'light')).toBe('hsl(0 0% 0%)');
     expect(readableColor('not a colour', 'dark')).toBeNull();
+    expect(readableColor(null, 'light')).toBeNull();
+  });
+
+  it('darkens the game\'s bright colours (lime, teal, yellow, white) on the light theme until they read on it', () => {
+    for (const hex of ['#66ff00', '#00ccaa', '#ffff00', '#ffffff', '#ff9900']) {
+      const css = readableColor(hex, 'light')!;
+      expect(contrastOn(css, lightRow), `${hex} → ${css}`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      expect(contrastOn(css, white)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    }
+    // Lime stays a green: only its lightness moved.
+    expect(readableColor('#66ff00', 'light')).toMatch(/^hsl\(96 100% \d+%\)$/);
+  });
+
+  it('lightens dark colours on the dark theme', () => {
+    for (const hex of ['#000000', '#0000ff', '#330066', '#800000']) {
+      const css = readableColor(hex, 'dark')!;
+      expect(contrastOn(css, darkRow), `${hex} → ${css}`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    }
   });
 });
 
 describe('pasted text', () => {
-  it('splits map references on lines, spaces, commas and semicolons, once each', () => {
-    expect(splitRefs('a\nb, c;d  a\n\n')).toEqual(['a', 'b', 'c', 'd']);
+  const [uid1, uid2, mapId] = ['olsKnq_qAghcVAnEkoeUnVHFZei', 'PrF2m3Zq5tYxWnY8Wj0k0eFzG1a', '5b4d42f4-c2de-407d-b367-cbff3fe817bc'];
+  const link = `https://trackmania.io/#/leaderboard/${uid2}`;
+
+  it('splits lines of map references on spaces, commas and semicolons, once each', () => {
+    expect(splitRefs(`${uid1}\n${uid2}, ${mapId};${link}  ${uid1}\n\n`)).toEqual([uid1, uid2, mapId, link]);
+    expect(splitRefs(`trackmania.exchange/mapshow/12345 ${uid1}`)).toEqual(['trackmania.exchange/mapshow/12345', uid1]);
+  });
+
+  it('keeps a line whose pieces are not all map references whole: one reference, refused once', () => {
+    const refs = splitRefs(`${uid1}\nthis is not a map\n${uid2} my favourite\nnot-a-map!\n${mapId}`);
+    expect(refs).toEqual([uid1, 'this is not a map', `${uid2} my favourite`, 'not-a-map!', mapId]);
+    // The service reads each word of a line it was sent: what it refused is told per line sent.
+    expect(refusedRefs(refs, {
+      notFound: [uid2, mapId],
+      invalid: ['this', 'is', 'not', 'a', 'map', 'my', 'favourite', 'not-a-map!'].map((input) => ({ input, reason: 'not a map UID' })),
+    })).toEqual({
+      notFound: [mapId],
+      invalid: [
+        { input: `${uid2} my favourite`, reason: expect.stringContaining('not a map UID, a map ID or a link') },
+        { input: 'this is not a map', reason: expect.stringContaining('not a map UID, a map ID or a link') },
+        { input: 'not-a-map!', reason: 'not a map UID' },
+      ],
+    });
+    // A service that refuses the line whole is told as it said it.
+    expect(refusedRefs(['this is not a map'], { notFound: [], invalid: [{ input: 'this is not a map', reason: 'no' }] }))
+      .toEqual({ notFound: [], invalid: [{ input: 'this is not a map', reason: 'no' }] });
   });
 });
 
