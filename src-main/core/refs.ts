@@ -1,4 +1,5 @@
 // What a player pastes to name a map: a map UID, a map ID, or a link from trackmania.io or Trackmania Exchange.
+import { splitMapRefs } from '../shared/map-refs.ts';
 
 export type MapRef =
   | { kind: 'uid'; uid: string; input: string }
@@ -85,8 +86,10 @@ export function parseMapRef(raw: string): MapRef {
   return fromToken(input, input) ?? { kind: 'invalid', input, reason: 'not a map UID (18-32 letters and digits), a map ID (a UUID) or a supported link' };
 }
 
-/** Splits pasted text (one or many refs, separated by whitespace or commas) and reads each one. */
+/**
+ * Splits pasted text, or each entry of a list (a command line's arguments, the window's lines), into map refs by the
+ * shared rule (shared/map-refs.ts: an entry that is not all refs is one ref, refused whole) and reads each one.
+ */
 export function parseMapRefs(text: string | string[]): MapRef[] {
-  const pieces = (Array.isArray(text) ? text : [text]).flatMap((t) => t.split(/[\s,;]+/)).filter((t) => t !== '');
-  return pieces.map(parseMapRef);
+  return (Array.isArray(text) ? text : [text]).flatMap(splitMapRefs).map(parseMapRef);
 }

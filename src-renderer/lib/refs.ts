@@ -1,58 +1,8 @@
-// What a map reference looks like (core/refs.ts reads it for real): a map UID, a map ID (a UUID), or a link.
+// Pasted references as the window reads them before sending: map references split by the shared rule, players one
+// per line.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAP_UID = /^(?!\d+$)[A-Za-z0-9_]{18,32}$/;
-const MAP_LINK = /^(?:https?:\/\/|(?:www\.)?trackmania\.(?:io|exchange)\/)\S+$/i;
-const NOT_A_MAP_REF = 'not a map UID, a map ID or a link: put each map on a line of its own, or separate them with spaces or commas';
 
-/** Whether a pasted piece looks like one map reference: a UID, a map ID or a link. */
-export function looksLikeMapRef(piece: string): boolean {
-  return MAP_UID.test(piece) || UUID.test(piece) || MAP_LINK.test(piece);
-}
-
-/**
- * Splits pasted text into map references, once each: one per line, and a line of several UIDs or links separated by
- * spaces, commas or semicolons into each of them. A line whose pieces are not all map references ("this is not a
- * map", a UID and a comment) is one reference, the whole line, so the service refuses it once as the player wrote it.
- */
-export function splitRefs(text: string): string[] {
-  const refs = new Set<string>();
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    const pieces = line.split(/[\s,;]+/).filter((piece) => piece !== '');
-    if (pieces.length > 1 && !pieces.every(looksLikeMapRef)) refs.add(line);
-    else for (const piece of pieces) refs.add(piece);
-  }
-  return [...refs];
-}
-
-/**
- * What the service refused, said per reference sent: a line sent whole whose words the service read one by one comes
- * back as that one line, once, not as each of its words.
- */
-export function refusedRefs(
-  sent: readonly string[],
-  result: { notFound: readonly string[]; invalid: readonly { input: string; reason: string }[] },
-): { notFound: string[]; invalid: { input: string; reason: string }[] } {
-  const lineOf = new Map<string, string>();
-  for (const ref of sent) {
-    for (const piece of ref.split(/[\s,;]+/)) if (piece !== ref && !lineOf.has(piece)) lineOf.set(piece, ref);
-  }
-  const notFound: string[] = [];
-  const invalid: { input: string; reason: string }[] = [];
-  const told = new Set<string>();
-  const refused = [...result.notFound.map((input) => ({ input, reason: null })), ...result.invalid];
-  for (const { input, reason } of refused) {
-    const whole = lineOf.get(input);
-    if (whole === undefined) {
-      if (reason === null) notFound.push(input);
-      else invalid.push({ input, reason });
-    } else if (!told.has(whole)) {
-      told.add(whole);
-      invalid.push({ input: whole, reason: NOT_A_MAP_REF });
-    }
-  }
-  return { notFound, invalid };
-}
+export { splitMapRefs as splitRefs } from '../../src-main/shared/map-refs.ts';
 
 /** The longest nickname the store keeps (core/store/players.ts NICKNAME_MAX). */
 export const NICKNAME_MAX = 60;

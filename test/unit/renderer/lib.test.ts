@@ -3,7 +3,8 @@ import { alignSeries, chartPadding, chartValue, formatChartValue, pointText, tic
 import { contrast, fromHsl, luminance, MIN_CONTRAST, readableColor } from '../../../src-renderer/lib/colors.ts';
 import { formatBytes, formatEta, isStale, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
 import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
-import { refusedRefs, splitRefs } from '../../../src-renderer/lib/refs.ts';
+import { splitRefs } from '../../../src-renderer/lib/refs.ts';
+import { parseMapRefs } from '../../../src-main/core/refs.ts';
 import { parseRoute, routeHref } from '../../../src-renderer/lib/routes.ts';
 import type { Route } from '../../../src-renderer/lib/routes.ts';
 import { goTarget } from '../../../src-renderer/lib/shortcuts.ts';
@@ -102,21 +103,12 @@ describe('pasted text', () => {
   it('keeps a line whose pieces are not all map references whole: one reference, refused once', () => {
     const refs = splitRefs(`${uid1}\nthis is not a map\n${uid2} my favourite\nnot-a-map!\n${mapId}`);
     expect(refs).toEqual([uid1, 'this is not a map', `${uid2} my favourite`, 'not-a-map!', mapId]);
-    // The service reads each word of a line it was sent: what it refused is told per line sent.
-    expect(refusedRefs(refs, {
-      notFound: [uid2, mapId],
-      invalid: ['this', 'is', 'not', 'a', 'map', 'my', 'favourite', 'not-a-map!'].map((input) => ({ input, reason: 'not a map UID' })),
-    })).toEqual({
-      notFound: [mapId],
-      invalid: [
-        { input: `${uid2} my favourite`, reason: expect.stringContaining('not a map UID, a map ID or a link') },
-        { input: 'this is not a map', reason: expect.stringContaining('not a map UID, a map ID or a link') },
-        { input: 'not-a-map!', reason: 'not a map UID' },
-      ],
-    });
-    // A service that refuses the line whole is told as it said it.
-    expect(refusedRefs(['this is not a map'], { notFound: [], invalid: [{ input: 'this is not a map', reason: 'no' }] }))
-      .toEqual({ notFound: [], invalid: [{ input: 'this is not a map', reason: 'no' }] });
+    // The main process reads each entry it is sent by the same rule: a line kept whole is refused whole, once.
+    expect(parseMapRefs(refs).map((r) => (r.kind === 'invalid' ? `invalid: ${r.input}` : r.kind))).toEqual([
+      'uid', 'invalid: this is not a map', `invalid: ${uid2} my favourite`, 'invalid: not-a-map!', 'id',
+    ]);
+    // Several references in one argument of the command line still split.
+    expect(parseMapRefs([`${uid1},${uid2}`]).map((r) => r.kind)).toEqual(['uid', 'uid']);
   });
 });
 
