@@ -154,7 +154,8 @@ export function printCompare(tw: Trackwatch, list: string, opts: { me?: string |
           e.name + (e.isMe ? colours.cyan(' (you)') : ''),
           result(m.kind, e),
           medal(e.medal),
-          delta(e.deltaToBest),
+          // The leader's own row says so, as the window's map page does, instead of a zero delta.
+          e.isBest ? colours.dim('best') : delta(e.deltaToBest),
           delta(e.deltaToMe),
           colours.dim(e.nextMedal?.text ?? ''),
         ]),

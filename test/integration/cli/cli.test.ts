@@ -124,6 +124,9 @@ describe('trackwatch demo', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout.match(/^sync ok: 8 maps x 5 players/gm)).toHaveLength(2);
       expect(r.stdout).toContain('(you)');
+      // Each map's leader reads "best" where the others read their delta to it.
+      expect(r.stdout).toMatch(/^ +1 +.+ best +/m);
+      expect(r.stdout).not.toContain('+0:00.000');
       // Its way into the app opens the same data folder, so "Try the demo" there replaces this demo, not another.
       expect(r.stdout).toContain(`npm run trackwatch -- --data-dir "${data.dir}" serve`);
       const csv = /CSV export: +(\S+) \((\d+) rows\)/.exec(r.stdout);
