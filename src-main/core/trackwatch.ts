@@ -372,7 +372,11 @@ export class Trackwatch {
    * Downloads one record's replay now (on demand: a list whose replay policy is 'none'). `map` is a map ID or UID; a
    * record ID, when given, must be the player's current record there.
    */
-  async fetchReplay(map: string, accountId: string, o: { mapRecordId?: string | undefined; signal?: AbortSignal } = {}): Promise<ReplayEntry> {
+  async fetchReplay(
+    map: string,
+    accountId: string,
+    o: { mapRecordId?: string | undefined; signal?: AbortSignal } = {},
+  ): Promise<{ entry: ReplayEntry; alreadyStored: boolean }> {
     const stored = this.store.maps.get(map);
     if (!stored) throw notFound(`no stored map ${JSON.stringify(map.slice(0, 80))}; add it to a list and sync first`);
     const connection = this.#take();

@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 import { parseMapRef } from '../../core/refs.ts';
 import { REPLAY_BEST_MAX, type ReplayPolicy } from '../../core/store/index.ts';
-import type { Trackwatch } from '../../core/trackwatch.ts';
 import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
 import { UserError } from '../errors.ts';
 import { line, printJson } from '../output.ts';
@@ -26,13 +25,6 @@ function parsePolicy(mode: string, n: string | undefined): Partial<ReplayPolicy>
     return { mode, best };
   }
   throw new UserError(`a replay policy is "all", "best N" or "none", got "${mode}".`);
-}
-
-/** The record ID of the player's PB on the map when its replay is already downloaded; undefined otherwise. */
-function storedReplay(tw: Trackwatch, map: string, accountId: string): string | undefined {
-  const stored = tw.store.maps.get(map);
-  const record = stored && tw.store.records.get(stored.mapId, accountId.trim().toLowerCase());
-  return record && tw.store.replays.get(record.mapRecordId)?.state === 'downloaded' ? record.mapRecordId : undefined;
 }
 
 export function registerReplayCommands(program: Command): void {
@@ -63,18 +55,12 @@ export function registerReplayCommands(program: Command): void {
       await withTrackwatch(command, async (tw, signal) => {
         const ref = parseMapRef(map);
         if (ref.kind === 'invalid') throw new UserError(`"${ref.input}" is not a map: ${ref.reason}`);
-        const mapRef = ref.kind === 'uid' ? ref.uid : ref.id;
-        const stored = storedReplay(tw, mapRef, accountId);
-        if (stored) {
-          // Checked against its checksum first: a damaged file is removed, and downloaded again below.
-          const verified = await tw.verifiedReplay(stored).catch(() => undefined);
-          if (verified) return line(`already stored at ${verified.file} (${verified.entry.size ?? 0} bytes); nothing was downloaded`);
-        }
-        const entry = await tw.fetchReplay(mapRef, accountId, { signal });
+        const { entry, alreadyStored } = await tw.fetchReplay(ref.kind === 'uid' ? ref.uid : ref.id, accountId, { signal });
         if (entry.state !== 'downloaded' || !entry.path) {
           throw new UserError(`the service refused this replay (${entry.error ?? entry.state}); a later sync asks again.`);
         }
-        line(`downloaded ${entry.size ?? 0} bytes to ${tw.dataDir}/${entry.path}`);
+        if (alreadyStored) line(`already stored at ${tw.dataDir}/${entry.path} (${entry.size ?? 0} bytes); nothing was downloaded`);
+        else line(`downloaded ${entry.size ?? 0} bytes to ${tw.dataDir}/${entry.path}`);
       });
     });
 }

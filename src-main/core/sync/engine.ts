@@ -2,14 +2,14 @@
 // Fetch first, then write: no await ever sits inside a transaction, so a sync killed at any moment leaves the
 // store consistent and the next sync picks up whatever was not written (pending refs, pending replays).
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { NadeoClient } from '../nadeo/index.ts';
 import { AbortError, AuthError, ConfigError } from '../nadeo/index.ts';
 import { mapKind, type MapKind, type RecordResult } from '../../shared/leaderboard.ts';
 import { PERSONAL_BEST, replayPath, type Store } from '../store/index.ts';
 import { StoreError, StoreErrorCode, localFault, notFound, type LocalFaultCode } from '../store/errors.ts';
-import { resolveInDataDir } from '../store/files.ts';
+import { matchesStored, resolveInDataDir } from '../store/files.ts';
 import type { HistoryRow, PendingReplay, ReplayEntry, StoredMap, SyncOutcome } from '../store/types.ts';
 import type { SourceRefresh } from '../sources.ts';
 import { acquireSyncLock, removePartialDownloads } from './lock.ts';
@@ -581,7 +581,7 @@ export async function fetchReplayNow(
   deps: SyncDeps,
   ref: { mapId: string; accountId: string; mapRecordId?: string | undefined },
   signal?: AbortSignal,
-): Promise<ReplayEntry> {
+): Promise<{ entry: ReplayEntry; alreadyStored: boolean }> {
   const { store } = deps;
   const record = store.records.get(ref.mapId, ref.accountId);
   if (!record || (ref.mapRecordId !== undefined && record.mapRecordId !== ref.mapRecordId.toLowerCase())) {
@@ -591,7 +591,12 @@ export async function fetchReplayNow(
     throw new StoreError(StoreErrorCode.CONFLICT, "this record is behind the map's secret threshold: its replay cannot be had until the author lifts it");
   }
   const existing = store.replays.get(record.mapRecordId);
-  if (existing?.state === 'downloaded') return existing;
+  if (existing?.state === 'downloaded' && existing.path) {
+    // Stored and still matching its checksum: nothing to ask. A damaged file is removed and downloaded again.
+    if (await matchesStored(deps.dataDir, existing.path, existing)) return { entry: existing, alreadyStored: true };
+    await rm(resolveInDataDir(deps.dataDir, existing.path), { force: true });
+    store.replays.markCorrupt(record, 'the file on disk no longer matched its checksum; it was removed');
+  }
   const lock = await acquireSyncLock(deps.dataDir);
   try {
     const replay: PendingReplay = {
@@ -604,7 +609,7 @@ export async function fetchReplayNow(
       if (!signal?.aborted && localFault(error) === undefined) store.replays.markFailed(replay, messageOf(error));
       throw error;
     }
-    return store.replays.get(record.mapRecordId)!;
+    return { entry: store.replays.get(record.mapRecordId)!, alreadyStored: false };
   } finally {
     await lock.release();
   }

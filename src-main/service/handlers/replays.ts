@@ -73,7 +73,7 @@ export function replayHandlers({ service, tw, store, requireList }: HandlerConte
       const map = store().maps.get(ref.mapUid);
       if (!map) throw new ServiceError('not_found', 'This map is not in your data.');
       if (!service.canSync) throw new ServiceError('not_configured', 'Add your service account in Settings to fetch replays.');
-      const entry = await tw().fetchReplay(map.mapId, ref.accountId, { mapRecordId: ref.recordId });
+      const { entry } = await tw().fetchReplay(map.mapId, ref.accountId, { mapRecordId: ref.recordId });
       if (entry.state !== 'downloaded' || !entry.path) return { state: 'refused' as const, file: null, bytes: null };
       return { state: 'downloaded' as const, file: resolveInDataDir(tw().dataDir, entry.path), bytes: entry.size };
     }),

@@ -140,4 +140,17 @@ describe("the window's replay commands", () => {
     expect(readdirSync(path.join(gameFolder, 'Trackwatch'))).toHaveLength(copiesBefore);
     expect(service.active.store.replays.get(victim.recordId!)).toMatchObject({ state: 'failed', attempts: 0 });
   });
+
+  it('fetching a stored replay asks nothing; one changed on disk is removed and downloaded again whole', async () => {
+    const current = (await call('replays.list', {})).replays.find((r) => r.result !== null)!;
+    const before = sha(readFileSync(current.file));
+    const emulator = service.demo!.emulator;
+    const asked = emulator.stats().requests;
+    expect(await call('replays.fetch', { mapUid: current.mapUid, accountId: current.accountId })).toMatchObject({ state: 'downloaded', file: current.file });
+    expect(emulator.stats().requests).toBe(asked);
+    writeFileSync(current.file, 'not the replay any more');
+    expect(await call('replays.fetch', { mapUid: current.mapUid, accountId: current.accountId })).toMatchObject({ state: 'downloaded', file: current.file });
+    expect(emulator.stats().requests).toBeGreaterThan(asked);
+    expect(sha(readFileSync(current.file))).toBe(before);
+  });
 });
