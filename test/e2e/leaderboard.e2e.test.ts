@@ -109,6 +109,11 @@ describe('the leaderboard in the window', () => {
     expect(await page.locator(`[data-testid=near-${meColumn}]`).textContent()).toBe('3 near next medal');
     // The secret map says so in the grid.
     expect(await grid.locator(`[data-map-uid="${MAPS.secret.mapUid}"] [data-testid=secret-count]`).textContent()).toBe('3 secret');
+    // A Platform cell has its time beside (or in the title of) its respawns; the other kinds have nothing beside.
+    const platformRow = grid.locator('[role=row][data-index]', { has: page.locator(`[data-map-uid="${MAPS.platform.mapUid}"]`) });
+    expect(await platformRow.locator('[data-testid=beside]').allTextContents()).toContain('1:30.000');
+    const raceRow = grid.locator('[role=row][data-index]', { has: page.locator(`[data-map-uid="${MAPS.race.mapUid}"]`) });
+    expect(await raceRow.locator('[data-testid=beside]').count()).toBe(0);
     await screenshot(page, 'leaderboard-03-compare-medals');
 
     // Within 0.1 s, 50 pts or 1 respawn of my next medal: only the Platform map (1 respawn to author).
