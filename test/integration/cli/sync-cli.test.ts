@@ -5,12 +5,13 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MAX_REPLAY_ATTEMPTS } from '../../../src-main/core/store/index.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
-import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
+import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { oneLine, trackwatch, type Result } from '../../faults/local/helpers.ts';
-import { isHiddenByThreshold, tempDataDir } from '../../helpers/sync.ts';
+import { useEmulatorAndDataDir } from '../../helpers/cli.ts';
+import { isHiddenByThreshold } from '../../helpers/sync.ts';
 
 /**
  * A service that answers nothing: each request is held, and the command that sent it gets Ctrl-C (SIGINT) then,
@@ -37,38 +38,26 @@ async function interruptedAtFirstRequest(args: (url: string) => string[]): Promi
 describe('sync and the global options', () => {
   const dataset = generateDataset({ seed: 3, maps: 6, players: 4 });
   const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
-  let emulator: RunningEmulator;
-  let data: { dir: string; remove: () => Promise<void> };
-  let at: (...args: string[]) => string[];
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ dataset });
-  });
-  afterAll(async () => emulator.close());
-  beforeEach(async () => {
-    data = await tempDataDir();
-    at = (...args) => ['--data-dir', data.dir, '--api-url', emulator.url, '--max-rps', '200', ...args];
-    emulator.resetStats();
-  });
-  afterEach(async () => data.remove());
+  const setup = useEmulatorAndDataDir(dataset, ['--max-rps', '200']);
+  const { at } = setup;
 
   describe('Ctrl-C is a cancel, whatever the command', () => {
     it('lists create --from: exit 130, one line', async () => {
-      const r = await interruptedAtFirstRequest((url) => ['--data-dir', data.dir, '--api-url', url, '--max-rps', '200', 'lists', 'create', '--from', 'totd:2026-11']);
+      const r = await interruptedAtFirstRequest((url) => ['--data-dir', setup.dir(), '--api-url', url, '--max-rps', '200', 'lists', 'create', '--from', 'totd:2026-11']);
       expect(r.held).toHaveLength(1);
       expect(r.code, r.stderr).toBe(130);
       expect(oneLine(r)).toBe('`trackwatch lists create` was cancelled.');
     });
 
     it('maps add: exit 130, one line', async () => {
-      const r = await interruptedAtFirstRequest((url) => ['--data-dir', data.dir, '--api-url', url, 'maps', 'add', dataset.maps[0]!.mapUid]);
+      const r = await interruptedAtFirstRequest((url) => ['--data-dir', setup.dir(), '--api-url', url, 'maps', 'add', dataset.maps[0]!.mapUid]);
       expect(r.code, r.stderr).toBe(130);
       expect(oneLine(r)).toBe('`trackwatch maps add` was cancelled.');
     });
 
     it('sync: exit 130, its own line (what is kept)', async () => {
       expect((await trackwatch(at('maps', 'add', '--offline', dataset.maps[0]!.mapUid))).code).toBe(0);
-      const r = await interruptedAtFirstRequest((url) => ['--data-dir', data.dir, '--api-url', url, 'sync']);
+      const r = await interruptedAtFirstRequest((url) => ['--data-dir', setup.dir(), '--api-url', url, 'sync']);
       expect(r.code, r.stderr).toBe(130);
       expect(oneLine(r)).toBe('the sync was cancelled; what it fetched is kept, and the next sync goes on from there.');
     });
@@ -78,7 +67,7 @@ describe('sync and the global options', () => {
     beforeEach(async () => {
       expect((await trackwatch(at('maps', 'add', '--offline', ...dataset.maps.map((m) => m.mapUid)))).code).toBe(0);
       expect((await trackwatch(at('players', 'add', ...accounts))).code).toBe(0);
-      emulator.resetStats();
+      setup.emulator().resetStats();
     });
 
     it('not a season ID: says what one looks like', async () => {
@@ -88,7 +77,7 @@ describe('sync and the global options', () => {
         expect(oneLine(r)).toBe(`--season "${season}" is not a season ID: one is a UUID like 3987d489-03ae-4645-9903-8f7679c3a418; personal bests need no --season.`);
         expect(r.stdout).toBe('');
       }
-      expect(emulator.stats().requests).toBe(0);
+      expect(setup.emulator().stats().requests).toBe(0);
     });
 
     it('personal bests, however spelled: every sync reads them', async () => {
@@ -98,7 +87,7 @@ describe('sync and the global options', () => {
         expect(oneLine(r)).toBe(`--season "${season}": personal bests need no --season, every sync reads them; --season adds a season's leaderboard, by its ID.`);
         expect(r.stdout).toBe('');
       }
-      expect(emulator.stats().requests).toBe(0);
+      expect(setup.emulator().stats().requests).toBe(0);
     });
   });
 
@@ -110,15 +99,15 @@ describe('sync and the global options', () => {
       ['http://user:pw@127.0.0.1:1', '--api-url must not carry a user name or password; the login comes from TRACKWATCH_LOGIN and TRACKWATCH_PASSWORD.'],
       ['', '--api-url is empty; give a value, or leave the flag out for the default.'],
     ])('--api-url %j', async (url, message) => {
-      expect((await trackwatch(['--data-dir', data.dir, 'maps', 'add', '--offline', dataset.maps[0]!.mapUid])).code).toBe(0);
-      const r = await trackwatch(['--data-dir', data.dir, '--api-url', url, 'sync']);
+      expect((await trackwatch(['--data-dir', setup.dir(), 'maps', 'add', '--offline', dataset.maps[0]!.mapUid])).code).toBe(0);
+      const r = await trackwatch(['--data-dir', setup.dir(), '--api-url', url, 'sync']);
       expect(r.code).toBe(1);
       expect(oneLine(r)).toBe(message);
       expect(r.stdout).toBe('');
     });
 
     it('the variable is named when the value came from it', async () => {
-      const r = await trackwatch(['--data-dir', data.dir, 'lists'], { env: { TRACKWATCH_API_URL: 'ftp://x' } });
+      const r = await trackwatch(['--data-dir', setup.dir(), 'lists'], { env: { TRACKWATCH_API_URL: 'ftp://x' } });
       expect(r.code).toBe(1);
       expect(oneLine(r)).toBe('TRACKWATCH_API_URL must be an http(s) URL, got ftp:; ' + example);
     });
@@ -126,30 +115,30 @@ describe('sync and the global options', () => {
 
   describe('--max-rps and TRACKWATCH_MAX_RPS', () => {
     it('a bad value from the variable blames the variable', async () => {
-      const r = await trackwatch(['--data-dir', data.dir, 'lists'], { env: { TRACKWATCH_MAX_RPS: '0' } });
+      const r = await trackwatch(['--data-dir', setup.dir(), 'lists'], { env: { TRACKWATCH_MAX_RPS: '0' } });
       expect(r.code).toBe(1);
       expect(oneLine(r)).toBe('TRACKWATCH_MAX_RPS must be a number of requests per second from 0.01 to 50 against Nadeo\'s service (1 is polite, 2 the ceiling Nadeo staff gave), got "0".');
     });
 
     it('an empty flag is refused', async () => {
-      const r = await trackwatch(['--data-dir', data.dir, '--max-rps', '', 'lists']);
+      const r = await trackwatch(['--data-dir', setup.dir(), '--max-rps', '', 'lists']);
       expect(r.code).toBe(1);
       expect(oneLine(r)).toBe('--max-rps is empty; give a value, or leave the flag out for the default.');
     });
 
     it('any notation of a number in range is taken', async () => {
       for (const rps of ['1e4', '.5', '2.50']) {
-        const r = await trackwatch(['--data-dir', data.dir, '--api-url', emulator.url, '--max-rps', rps, 'lists']);
+        const r = await trackwatch(['--data-dir', setup.dir(), '--api-url', setup.emulator().url, '--max-rps', rps, 'lists']);
         expect(r.code, r.stderr).toBe(0);
       }
     });
 
     it('the warning above 2 requests/s is for commands that talk to the service only', async () => {
-      const lists = await trackwatch(['--data-dir', data.dir, '--max-rps', '5', 'lists']);
+      const lists = await trackwatch(['--data-dir', setup.dir(), '--max-rps', '5', 'lists']);
       expect(lists.code, lists.stderr).toBe(0);
       expect(lists.stderr).toBe('');
       // An empty folder: the sync has nothing to send, but it is a command that talks to the service.
-      const sync = await trackwatch(['--data-dir', data.dir, '--max-rps', '5', 'sync']);
+      const sync = await trackwatch(['--data-dir', setup.dir(), '--max-rps', '5', 'sync']);
       expect(sync.code, sync.stderr).toBe(0);
       expect(sync.stderr).toBe('warning: --max-rps 5 is above the 2 requests/second Nadeo staff gave as a ceiling; your account or IP may be banned.\n');
     });
@@ -163,7 +152,7 @@ describe('sync and the global options', () => {
         'nothing to sync: there is no watchlist yet; add maps with `trackwatch maps add <map>` (or `trackwatch lists create --from SOURCE`), ' +
           'and players with `trackwatch players add <player>`.\n',
       );
-      expect(emulator.stats().requests).toBe(0);
+      expect(setup.emulator().stats().requests).toBe(0);
     });
 
     it('an empty list: the same, for that list', async () => {
@@ -176,7 +165,7 @@ describe('sync and the global options', () => {
       );
       const json = await trackwatch(at('sync', '--list', 'Rivals', '--json'));
       expect(JSON.parse(json.stdout)).toMatchObject({ outcome: 'nothing' });
-      expect(emulator.stats().requests).toBe(0);
+      expect(setup.emulator().stats().requests).toBe(0);
     });
   });
 
@@ -214,7 +203,7 @@ describe('sync and the global options', () => {
   it('a second sync while one runs: "another sync is running" comes before any cost line', async () => {
     expect((await trackwatch(at('maps', 'add', '--offline', dataset.maps[0]!.mapUid))).code).toBe(0);
     // A live process holds the folder's sync lock: this test's own.
-    writeFileSync(join(data.dir, 'sync.lock'), String(process.pid));
+    writeFileSync(join(setup.dir(), 'sync.lock'), String(process.pid));
     const r = await trackwatch(at('sync'));
     expect(r.code).toBe(75);
     expect(r.stdout).toBe('');

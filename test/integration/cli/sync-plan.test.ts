@@ -1,45 +1,22 @@
 // `trackwatch sync` says what it will cost before it asks anything of the service, and a large first sync starts only
 // when the player said so: a question on a terminal, --yes otherwise (issue 9 §1); `replays policy` sets what a
 // list's syncs download.
-import { execFile, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
-import { tempDataDir } from '../../helpers/sync.ts';
-
-const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
-const run = promisify(execFile);
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { spawnSync } from 'node:child_process';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { generateDataset } from '../../../src-main/emulator/index.ts';
+import { BIN, cli, useEmulatorAndDataDir } from '../../helpers/cli.ts';
 
 describe('the cost of a sync, and a large first sync', () => {
   // 20 maps x 15 players at 1 request/s: 20 record requests and up to 300 replays, over five minutes.
   const dataset = generateDataset({ seed: 41, maps: 20, players: 15 });
-  let emulator: RunningEmulator;
-  let data: { dir: string; remove: () => Promise<void> };
-  let at: (...args: string[]) => string[];
-  beforeAll(async () => {
-    emulator = await startEmulator({ dataset });
-  });
-  afterAll(async () => emulator.close());
+  const setup = useEmulatorAndDataDir(dataset);
+  const { at } = setup;
   beforeEach(async () => {
-    data = await tempDataDir();
-    at = (...args) => ['--data-dir', data.dir, '--api-url', emulator.url, ...args];
     const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
     expect((await cli(at('maps', 'add', '--offline', ...dataset.maps.map((m) => m.mapUid)))).code).toBe(0);
     expect((await cli(at('players', 'add', ...accounts))).code).toBe(0);
-    emulator.resetStats();
+    setup.emulator().resetStats();
   });
-  afterEach(async () => data.remove());
 
   it('without a terminal and without --yes: refused in one line, nothing asked of the service', async () => {
     const r = await cli(at('--max-rps', '1', 'sync'));
@@ -48,7 +25,7 @@ describe('the cost of a sync, and a large first sync', () => {
       'trackwatch: this first sync of every list is large: about 20 record requests, 1 map lookup, 300 replay downloads and 15 position requests, about 6 min at 1 request/s. ' +
         "Nothing was asked of Nadeo's service; run it again with --yes to start it, or make it smaller (`trackwatch replays policy --list NAME best 3`, or `sync --no-replays`).",
     );
-    expect(emulator.stats().requests).toBe(0);
+    expect(setup.emulator().stats().requests).toBe(0);
   });
 
   it('a smaller policy makes it small enough to start at once, and says its cost first', async () => {
@@ -95,12 +72,12 @@ describe('the cost of a sync, and a large first sync', () => {
         "Nothing was asked of Nadeo's service; run it again with --yes to start it. " +
         '`sync --no-positions` skips the 400 position requests, about 7 min of it.',
     );
-    expect(emulator.stats().requests).toBe(0);
+    expect(setup.emulator().stats().requests).toBe(0);
     // Without them, the plan counts none and the sync asks none.
     const r = await cli(at('--max-rps', '50', 'sync', '--list', 'Crowd', '--no-replays', '--no-positions', '--json'));
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as { plan: { positionRequests: number } }).plan.positionRequests).toBe(0);
-    expect(emulator.stats().byRoute['POST /api/token/leaderboard/group/map'] ?? 0).toBe(0);
+    expect(setup.emulator().stats().byRoute['POST /api/token/leaderboard/group/map'] ?? 0).toBe(0);
   }, 60_000);
 
   it('at a pace that makes it short, it is not large; --json carries the plan', async () => {
@@ -118,7 +95,7 @@ describe('the cost of a sync, and a large first sync', () => {
     expect(answered.stdout).toContain('Start it? [y/N]');
     expect(answered.stdout).toContain("not started; nothing was asked of Nadeo's service.");
     expect(answered.status).toBe(1);
-    expect(emulator.stats().requests).toBe(0);
+    expect(setup.emulator().stats().requests).toBe(0);
   });
 
   it.runIf(spawnSync('script', ['--version']).status === 0)('on a terminal, the question names --no-positions when the positions are a big part of the time', async () => {
@@ -127,6 +104,6 @@ describe('the cost of a sync, and a large first sync', () => {
     const answered = spawnSync('script', ['-qec', command, '/dev/null'], { input: 'n\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, timeout: 30_000 });
     expect(answered.stdout).toContain('400 position requests, about 7 min at 1 request/s.\r\n`sync --no-positions` skips the 400 position requests, about 7 min of it.\r\nStart it? [y/N]');
     expect(answered.status).toBe(1);
-    expect(emulator.stats().requests).toBe(0);
+    expect(setup.emulator().stats().requests).toBe(0);
   }, 60_000);
 });
