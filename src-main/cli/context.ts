@@ -1,8 +1,7 @@
 // Global options of the trackwatch command, read once: flags beat environment variables beat defaults.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ConfigError, RATE_LIMITS, REAL_BASE_URL, REAL_SERVICE_MAX_RPS, isRealServiceHost } from '../core/nadeo/index.ts';
-import { parseBase } from '../core/nadeo/client.ts';
+import { ConfigError, RATE_LIMITS, REAL_BASE_URL, REAL_SERVICE_MAX_RPS, isRealServiceHost, parseNadeoBase } from '../core/nadeo/index.ts';
 import { resolveDataDir } from '../core/paths.ts';
 import { openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../core/trackwatch.ts';
 import { CancelledError, UserError, isCancel } from './errors.ts';
@@ -45,7 +44,7 @@ function given(flag: string | undefined, flagName: string, env: string | undefin
 
 /**
  * The service's URL, checked here in the words of the flag or variable it came from, before anything starts (the
- * client's own checks, parseBase, would name its option and only once a request is due).
+ * client's own checks, parseNadeoBase, would name its option and only once a request is due).
  */
 function checkApiUrl(api: Given): { url: string; real: boolean } {
   const example = `use e.g. ${REAL_BASE_URL} or the emulator's http://127.0.0.1:PORT`;
@@ -60,7 +59,7 @@ function checkApiUrl(api: Given): { url: string; real: boolean } {
     throw new UserError(`${api.from} must not carry a user name or password; the login comes from TRACKWATCH_LOGIN and TRACKWATCH_PASSWORD.`);
   }
   try {
-    parseBase(api.value, api.from);
+    parseNadeoBase(api.value, api.from);
   } catch (error) {
     if (error instanceof ConfigError) throw new UserError(`${error.message.replace(/\.$/, '')}; ${example}.`);
     throw error;

@@ -244,7 +244,7 @@ export const AddPlayersResult = z.object({
 
 /**
  * A list made from a source: `campaign:current`, `campaign:<name>`, `totd:YYYY-MM`, `club:<club>/<campaign>`,
- * `tmx-pack:<id>`, or a trackmania.io club campaign or Trackmania Exchange pack link (core/nadeo/live-sources.ts).
+ * `tmx-pack:<id>`, or a trackmania.io club campaign or Trackmania Exchange pack link (core/nadeo/sources/sources.ts).
  */
 export const CreateListFromSource = z.object({
   source: z.string().trim().min(1, 'Say where the list comes from.').max(300, 'A list source is at most 300 characters.'),

@@ -5,16 +5,12 @@ import { join } from 'node:path';
 import { databaseFile, exportsDir } from './paths.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import {
-  createExchangeClient,
-  createLiveClient,
-  createNamesClient,
-  createNadeoClient,
   isRealServiceHost,
+  openClients,
   parseSourceLink,
-  REAL_EXCHANGE_BASE_URL,
   REAL_LIVE_BASE_URL,
   DEFAULT_SERVICE_BUDGETS,
-  ServiceLimiters,
+  type Clients,
   type ExchangeClient,
   type ListSource,
   type LiveClient,
@@ -77,17 +73,8 @@ export interface AddPlayersOutcome {
   invalid: { accountId: string; reason: string }[];
 }
 
-/**
- * The clients of one configuration: Core, Live, Exchange and (with an OAuth app) names, with the same account and
- * contact and one budget per service (ServiceLimiters); made together, retired together, closed together.
- */
-interface Connection {
-  core: NadeoClient;
-  live: LiveClient;
-  exchange: ExchangeClient;
-  names: NamesClient | undefined;
-  close(): Promise<void>;
-}
+/** The clients of one configuration (core/nadeo/clients.ts): made together, retired together, closed together. */
+type Connection = Clients;
 
 export class Trackwatch {
   readonly store: Store;
@@ -135,46 +122,27 @@ export class Trackwatch {
   #connect(): Connection {
     if (this.#connection) return this.#connection;
     const o = this.#options;
-    const appVersion = o.appVersion ?? APP_VERSION;
-    // Two back to back at most (Nadeo staff: about 2/s in short bursts), so a pause while the sync writes to SQLite
-    // is made up for instead of stretching the whole sync; the average stays at maxRps. Each service its own budget.
-    const budget = { ...(o.maxRps !== undefined ? { maxRps: o.maxRps } : {}), burst: o.tuning?.burst ?? 2, ...(o.tuning?.concurrency ? { concurrency: o.tuning.concurrency } : {}) };
-    const limiters = new ServiceLimiters({ core: budget, live: budget, oauth: budget, exchange: budget });
-    const shared = { appVersion, contact: o.contact, retry: o.tuning?.retry, timeoutMs: o.tuning?.timeoutMs, onRequest: o.tuning?.onRequest };
-    const made: Partial<Connection> = {};
-    try {
-      made.core = createNadeoClient({
-        baseUrl: o.apiUrl,
-        // Which routes (the seed's or their successors) answer, remembered in the data folder per service: a run does
-        // not spend requests finding out again.
-        routeChoice: this.#routeChoice(o.apiUrl),
-        appVersion,
-        contact: o.contact,
-        credentials: o.credentials,
-        maxRps: o.maxRps,
-        oauth: o.oauth,
-        burst: 2,
-        ...o.tuning,
-        limiters: limiters.for('core'),
-      });
-      made.live = createLiveClient({ ...shared, coreBaseUrl: o.apiUrl, liveBaseUrl: o.liveUrl, credentials: o.credentials, limiters: limiters.for('live') });
-      made.exchange = createExchangeClient({ ...shared, baseUrl: o.exchangeUrl ?? (this.isRealService ? REAL_EXCHANGE_BASE_URL : `${o.apiUrl.replace(/\/+$/, '')}/tmx`), limiters: limiters.for('exchange') });
-      made.names = o.oauth ? createNamesClient({ ...shared, baseUrl: o.oauth.baseUrl, clientId: o.oauth.clientId, clientSecret: o.oauth.clientSecret, limiters: limiters.for('oauth') }) : undefined;
-    } catch (error) {
-      void Promise.all([made.core?.close(), made.live?.close(), made.exchange?.close()]).finally(() => limiters.dispose());
-      throw error;
-    }
-    const { core, live, exchange, names } = made as Connection;
-    this.#connection = {
-      core,
-      live,
-      exchange,
-      names,
-      async close() {
-        await Promise.all([core.close(), live.close(), exchange.close(), names?.close()]);
-        limiters.dispose();
-      },
-    };
+    this.#connection = openClients({
+      apiUrl: o.apiUrl,
+      liveUrl: o.liveUrl,
+      exchangeUrl: o.exchangeUrl,
+      appVersion: o.appVersion ?? APP_VERSION,
+      contact: o.contact,
+      credentials: o.credentials,
+      oauth: o.oauth,
+      // Which routes (the seed's or their successors) answer, remembered in the data folder per service: a run does
+      // not spend requests finding out again.
+      routeChoice: this.#routeChoice(o.apiUrl),
+      maxRps: o.maxRps,
+      // Two back to back at most (Nadeo staff: about 2/s in short bursts), so a pause while the sync writes to SQLite
+      // is made up for instead of stretching the whole sync; the average stays at maxRps. Each service its own budget.
+      burst: o.tuning?.burst ?? 2,
+      concurrency: o.tuning?.concurrency,
+      retry: o.tuning?.retry,
+      timeoutMs: o.tuning?.timeoutMs,
+      maxUriLength: o.tuning?.maxUriLength,
+      onRequest: o.tuning?.onRequest,
+    });
     return this.#connection;
   }
 

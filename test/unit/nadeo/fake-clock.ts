@@ -1,5 +1,5 @@
 // A manual clock for the limiter: time moves only when the test says so; `lateMs` makes every timer fire late.
-import type { LimiterClock } from '../../../src-main/core/nadeo/limiter.ts';
+import type { LimiterClock } from '../../../src-main/core/nadeo/http/limiter.ts';
 
 interface Timer {
   id: number;

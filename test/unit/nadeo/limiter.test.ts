@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Limiter, LimiterPool } from '../../../src-main/core/nadeo/limiter.ts';
-import { AbortError, ConfigError } from '../../../src-main/core/nadeo/errors.ts';
+import { Limiter, LimiterPool } from '../../../src-main/core/nadeo/http/limiter.ts';
+import { AbortError, ConfigError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { FakeClock, flush } from './fake-clock.ts';
 
 /** Acquires `n` slots (each released at once) and records the fake time of every grant. */
