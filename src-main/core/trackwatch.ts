@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { databaseFile, exportsDir } from './paths.ts';
+import { DEFAULT_BURST } from '../shared/rate-policy.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import {
   isRealServiceHost,
@@ -44,6 +45,7 @@ export interface TrackwatchOptions {
   appVersion?: string;
   /** Who runs this copy, for the User-Agent; required by the real service. */
   contact?: string | undefined;
+  /** Requests per second to each service (default 1; the range is shared/rate-policy.ts's, checked by the clients). */
   maxRps?: number | undefined;
   credentials?: { login: string; password: string } | undefined;
   oauth?: { clientId: string; clientSecret: string; baseUrl?: string | undefined } | undefined;
@@ -134,9 +136,9 @@ export class Trackwatch {
       // not spend requests finding out again.
       routeChoice: this.#routeChoice(o.apiUrl),
       maxRps: o.maxRps,
-      // Two back to back at most (Nadeo staff: about 2/s in short bursts), so a pause while the sync writes to SQLite
-      // is made up for instead of stretching the whole sync; the average stays at maxRps. Each service its own budget.
-      burst: o.tuning?.burst ?? 2,
+      // A pause while the sync writes to SQLite is made up for instead of stretching the whole sync; the average stays
+      // at maxRps. Each service its own budget.
+      burst: o.tuning?.burst ?? DEFAULT_BURST,
       concurrency: o.tuning?.concurrency,
       retry: o.tuning?.retry,
       timeoutMs: o.tuning?.timeoutMs,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { EventPayload } from '../contract/events.ts';
 import { stripFormatting } from '../shared/format.ts';
 import { formatImprovement, playerLabel } from '../shared/leaderboard.ts';
+import { keptRate } from '../shared/rate-policy.ts';
 import type { z } from 'zod';
 import type * as s from '../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../contract/schemas.ts';
@@ -70,7 +71,6 @@ const KEY = {
   oauthClientId: 'oauth.clientId',
 } as const;
 
-const DEFAULT_MAX_RPS = 1;
 /** More new PBs than this in one sync become one summary notification instead of many. */
 const NOTIFY_EACH_UP_TO = 3;
 
@@ -243,8 +243,7 @@ export class TrackwatchService {
     return this.#string('login');
   }
   get maxRps(): number {
-    const value = this.setting('maxRps');
-    return typeof value === 'number' && value > 0 ? Math.min(2, value) : DEFAULT_MAX_RPS;
+    return keptRate(this.setting('maxRps'), this.#main.isRealService);
   }
   get theme(): Out<typeof s.Theme> {
     const value = this.setting('theme');

@@ -6,9 +6,9 @@ export { openClients } from './clients.ts';
 export type { Clients, ClientsOptions } from './clients.ts';
 export { REAL_BASE_URL, REAL_LIVE_BASE_URL, REAL_OAUTH_BASE_URL, isRealServiceHost, parseNadeoBase } from './hosts.ts';
 // The machinery.
-export { buildUserAgent, checkRateOptions, DEFAULT_SERVICE_BUDGETS, REAL_SERVICE_MAX_RPS, ServiceLimiters } from './http/connection.ts';
+export { DEFAULT_SERVICE_BUDGETS, ServiceLimiters } from './http/connection.ts';
 export type { Connection, ConnectionOptions, ServiceName } from './http/connection.ts';
-export { LimiterPool, RATE_LIMITS } from './http/limiter.ts';
+export { LimiterPool } from './http/limiter.ts';
 export { RETRY_LIMITS } from './http/retry.ts';
 export type { RetryOptions } from './http/retry.ts';
 export type { ArmDeadline, RequestEvent } from './http/pipeline.ts';

@@ -3,6 +3,7 @@
 // limiter → retry) with the same User-Agent. Budgets are keyed by SERVICE, not only by origin: in the emulator every
 // service answers on one origin, and they must still not share a budget.
 import { Agent, type Dispatcher } from 'undici';
+import { DEFAULT_MAX_RPS, isAllowedRate, rateRangeWords } from '../../../shared/rate-policy.ts';
 import { AbortError, ConfigError } from './errors.ts';
 import { checkRange, LimiterPool, RATE_LIMITS, type LimiterClock, type LimiterPoolOptions } from './limiter.ts';
 import { armDeadline as systemDeadline, Pipeline, type ArmDeadline, type AuthKind, type PipelineStats, type RequestEvent, type TokenSource } from './pipeline.ts';
@@ -12,12 +13,12 @@ export type ServiceName = 'core' | 'live' | 'oauth' | 'exchange';
 
 type Budget = Required<Omit<LimiterPoolOptions, 'clock'>>;
 
-/** Default budgets: Live at 1 request/s like Core (docs/nadeo-api.md "Being a good citizen"); the others as politely. */
+/** Default budgets: every service at the rate policy's default (shared/rate-policy.ts), fewer in flight beyond Core and Live. */
 export const DEFAULT_SERVICE_BUDGETS: Readonly<Record<ServiceName, Budget>> = {
-  core: { maxRps: 1, burst: 1, concurrency: 4 },
-  live: { maxRps: 1, burst: 1, concurrency: 4 },
-  oauth: { maxRps: 1, burst: 1, concurrency: 2 },
-  exchange: { maxRps: 1, burst: 1, concurrency: 2 },
+  core: { maxRps: DEFAULT_MAX_RPS, burst: 1, concurrency: 4 },
+  live: { maxRps: DEFAULT_MAX_RPS, burst: 1, concurrency: 4 },
+  oauth: { maxRps: DEFAULT_MAX_RPS, burst: 1, concurrency: 2 },
+  exchange: { maxRps: DEFAULT_MAX_RPS, burst: 1, concurrency: 2 },
 };
 
 /**
@@ -58,7 +59,7 @@ export interface ConnectionOptions {
   appVersion: string;
   /** Who runs this copy and how to reach them (e.g. `player: Name; contact: a@b.c`). Required against the real services. */
   contact?: string | undefined;
-  /** Requests per second to this service (default 1): 0.01 to 50 against the real services, to 10,000 against others. */
+  /** Requests per second to this service (default 1): the rate policy's range (shared/rate-policy.ts), 0.01 to 2 against the real services. */
   maxRps?: number | undefined;
   /** Requests that may start back to back after a quiet spell (default 1; 1 to 64). */
   burst?: number | undefined;
@@ -101,12 +102,11 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** Rates Nadeo's real service is never asked at (its staff put the ceiling near 2/s; docs/nadeo-api.md). */
-export const REAL_SERVICE_MAX_RPS = 50;
-
-/** Refuses pacing settings outside their sane range with a ConfigError naming the option and the range. */
+/** Refuses pacing settings outside their sane range (the rate policy's for maxRps) with a ConfigError naming the option and the range. */
 export function checkRateOptions(o: { maxRps?: number | undefined; burst?: number | undefined; concurrency?: number | undefined }, real: boolean): void {
-  checkRange('maxRps', o.maxRps, real ? { min: RATE_LIMITS.maxRps.min, max: REAL_SERVICE_MAX_RPS } : RATE_LIMITS.maxRps, false);
+  if (o.maxRps !== undefined && !(typeof o.maxRps === 'number' && isAllowedRate(o.maxRps, real))) {
+    throw new ConfigError(`maxRps must be a number ${rateRangeWords(real)}, got ${String(o.maxRps)}.`);
+  }
   checkRange('burst', o.burst, RATE_LIMITS.burst, true);
   checkRange('concurrency', o.concurrency, RATE_LIMITS.concurrency, true);
 }

@@ -1,6 +1,7 @@
 // Requests per second + burst (a token bucket, kept as GCRA's "theoretical arrival time") + max concurrency,
 // shared by everything that talks to one host. Grants are scheduled on absolute times, so timer lateness does
 // not add up into drift the way sleeping fixed gaps would.
+import { DEFAULT_MAX_RPS, EMULATOR_MAX_RPS, MIN_RPS } from '../../../shared/rate-policy.ts';
 import { AbortError, ConfigError } from './errors.ts';
 
 export interface LimiterClock {
@@ -29,11 +30,12 @@ export interface LimiterOptions {
 export type Release = () => void;
 
 /**
- * The sane range of each pacing setting. Below 0.01 requests/second a wait would outlast any use (and overflow
- * Node's timers); above the maximums nothing is paced at all. The real service has a lower rate cap (client.ts).
+ * The sane range of each pacing setting: the rate policy's widest for maxRps (shared/rate-policy.ts; the real
+ * services' lower ceiling is checked where a client knows its host, http/connection.ts); above the others' maximums
+ * nothing is paced at all.
  */
 export const RATE_LIMITS = {
-  maxRps: { min: 0.01, max: 10_000 },
+  maxRps: { min: MIN_RPS, max: EMULATOR_MAX_RPS },
   burst: { min: 1, max: 64 },
   concurrency: { min: 1, max: 64 },
 } as const;
@@ -210,7 +212,7 @@ export class LimiterPool {
   readonly #options: LimiterOptions;
   readonly #byOrigin = new Map<string, Limiter>();
   constructor(options: LimiterPoolOptions = {}) {
-    this.#options = { maxRps: options.maxRps ?? 1, burst: options.burst ?? 1, concurrency: options.concurrency ?? 4 };
+    this.#options = { maxRps: options.maxRps ?? DEFAULT_MAX_RPS, burst: options.burst ?? 1, concurrency: options.concurrency ?? 4 };
     if (options.clock) this.#options.clock = options.clock;
     // Validate once up front so a bad setting fails at construction, not at the first request.
     new Limiter(this.#options);
