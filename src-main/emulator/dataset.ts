@@ -1,7 +1,6 @@
 // The emulator's data: the seed's map and record objects (2.1, 2.2) plus what only an emulator needs to know.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { SENTINEL_U32 } from '../core/model.ts';
 import {
   campaignsSchema,
   clubCampaignsSchema,
@@ -13,6 +12,7 @@ import {
   type DatasetExchangePack,
   type DatasetTotdMonth,
 } from './live-dataset.ts';
+import { SENTINEL_U32 } from './rules.ts';
 
 /** A map as the seed's 2.1 object, plus the secret threshold; the emulator fills in the URLs it serves. */
 export interface DatasetMap {
@@ -38,7 +38,7 @@ export interface DatasetMap {
   fileUrl?: string;
   /** Like fileUrl, ending in .jpg. */
   thumbnailUrl?: string;
-  /** Records strictly better than this (a higher score on Stunt maps, else a lower time: map-page.md) are served hidden. */
+  /** Top Secret: records strictly faster than this time (ms), on every kind of map, are served hidden to all but their own player (map-page.md). */
   secretThreshold?: number;
   /** Players on the map's leaderboard, when more than the dataset's records: Live positions scale up to it. */
   population?: number;

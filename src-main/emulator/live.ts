@@ -1,13 +1,12 @@
 // The Live services (docs/nadeo-api.md "Beyond the seed"), answering from the dataset with the shapes of the example answers
 // in openplanet-nl/nadeoapi-docs docs/live/: seasonal campaigns (v2 and deprecated), Track of the Day months, club
 // campaigns, positions by score and the top of a leaderboard. Live's own errors are arrays of strings.
-import { isBetterLiveScore, liveScoreOf, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from '../core/model.ts';
 import { json, text, type Answer } from './answers.ts';
-import { isHidden } from './api.ts';
 import type { DatasetMap, DatasetRecord } from './dataset.ts';
 import { daysInMonth, seasonUidOf, type DatasetCampaign } from './live-dataset.ts';
 import type { DatasetIndex } from './lookup.ts';
 import { fnv1a } from './prng.ts';
+import { isBetterLiveScore, isHiddenFrom, kindOf, liveScoreOf, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, SENTINEL_U32, WORLD_ZONE_ID, type MapKind } from './rules.ts';
 
 /** Live's error answers (docs/live/clubs/campaign-by-id.md and its siblings). */
 export const LIVE_ERROR = {
@@ -41,8 +40,9 @@ const EMPTY_MEDIA = {
  * the real game's while keeping their order.
  */
 export function livePosition(mapType: string, values: readonly number[], score: number, population?: number): number {
+  const kind = kindOf({ mapType, hasClones: false });
   let better = 0;
-  for (const v of values) if (isBetterLiveScore(mapType, v, score)) better++;
+  for (const v of values) if (isBetterLiveScore(kind, v, score)) better++;
   const n = values.length;
   if (population === undefined || population <= n || n === 0) return better + 1;
   return 1 + Math.floor((better * population) / n);
@@ -275,15 +275,16 @@ export class LiveApi {
       if (asked === undefined || !map) continue;
       const board = this.#leaderboard(map, groupUid);
       if (!board) continue;
+      const kind = kindOf(map);
       const values: number[] = [];
       let own: number | undefined;
       for (const r of board) {
-        const v = liveScoreOf(map.mapType, r.recordScore);
-        if (v === null) continue;
+        const v = liveScoreOf(kind, r.recordScore);
+        if (v === SENTINEL_U32) continue;
         values.push(v);
         if (caller !== undefined && r.accountId.toLowerCase() === caller) own = v;
       }
-      const score = own !== undefined && isBetterLiveScore(map.mapType, asked, own) ? own : asked;
+      const score = own !== undefined && isBetterLiveScore(kind, asked, own) ? own : asked;
       answer.push({
         groupUid,
         mapUid,
@@ -307,10 +308,11 @@ export class LiveApi {
     const length = onlyWorld ? pageParam(query, 'length', 5, 1, 100) : 5;
     const offset = onlyWorld ? pageParam(query, 'offset', 0, 0, 10_000) : 0;
     if (length === undefined || offset === undefined) return liveError(400, LIVE_ERROR.invalidParameter);
+    const kind: MapKind = kindOf(map);
     const board = (this.#leaderboard(map, groupUid) ?? [])
-      .map((r) => ({ r, v: liveScoreOf(map.mapType, r.recordScore) }))
-      .filter((e): e is { r: DatasetRecord; v: number } => e.v !== null)
-      .sort((a, b) => (isBetterLiveScore(map.mapType, a.v, b.v) ? -1 : isBetterLiveScore(map.mapType, b.v, a.v) ? 1 : a.r.timestamp.localeCompare(b.r.timestamp)));
+      .map((r) => ({ r, v: liveScoreOf(kind, r.recordScore) }))
+      .filter((e) => e.v !== SENTINEL_U32)
+      .sort((a, b) => (isBetterLiveScore(kind, a.v, b.v) ? -1 : isBetterLiveScore(kind, b.v, a.v) ? 1 : a.r.timestamp.localeCompare(b.r.timestamp)));
     const values = board.map((e) => e.v);
     return json(200, {
       groupUid,
@@ -322,7 +324,7 @@ export class LiveApi {
             accountId: r.accountId,
             ...world,
             position: livePosition(map.mapType, values, v, map.population),
-            score: isHidden(map, r, caller) ? -1 : v,
+            score: isHiddenFrom(map, r, caller) ? -1 : v,
             timestamp: seconds(r.timestamp),
           })),
         },

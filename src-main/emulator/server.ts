@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { apiError, API_ERROR, bytes, json, noRoute, text, type Answer } from './answers.ts';
-import { isHidden, lookUpMaps, lookUpRecords, mapFileRedirect, type MapsRoute } from './api.ts';
+import { lookUpMaps, lookUpRecords, mapFileRedirect, type MapsRoute } from './api.ts';
 import { NadeoAuth, type AuthOptions } from './auth.ts';
 import type { Dataset } from './dataset.ts';
 import { FaultPlan, TokenBucket, type FaultKind } from './faults.ts';
@@ -12,6 +12,7 @@ import { DatasetIndex } from './lookup.ts';
 import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
 import { searchExchangeMaps } from './exchange.ts';
 import { LiveApi } from './live.ts';
+import { isHiddenFrom } from './rules.ts';
 
 export interface EmulatorOptions {
   dataset: Dataset;
@@ -224,7 +225,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 
   function replayAnswer(record: Parameters<typeof replayBytesFor>[0], caller: string | undefined): Answer {
     // Seed 2.2 / 7.3: the replay of an entry hidden by a secret threshold answers 403 (to all but its player).
-    if (isHidden(index.mapById(record.mapId), record, caller)) return apiError(403, API_ERROR.forbidden);
+    if (isHiddenFrom(index.mapById(record.mapId), record, caller)) return apiError(403, API_ERROR.forbidden);
     return bytes(replayBytesFor(record), 'application/octet-stream');
   }
 

@@ -1,7 +1,7 @@
 // The emulator's Live services: the docs' answer shapes (openplanet-nl/nadeoapi-docs docs/live/), the audience rule,
 // campaigns and Track of the Day months made of the dataset's maps, club campaigns, positions and the top.
 import { describe, expect, it } from 'vitest';
-import { WORLD_ZONE_ID } from '../../../src-main/core/nadeo/live-positions.ts';
+import { WORLD_ZONE_ID } from '../../../src-main/emulator/rules.ts';
 import { generateDataset, type Dataset } from '../../../src-main/emulator/index.ts';
 import { livePosition } from '../../../src-main/emulator/live.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';

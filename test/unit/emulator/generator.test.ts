@@ -1,16 +1,14 @@
 // The generator: deterministic, and every kind of map and record the seed and docs/nadeo-api.md describe.
 import { describe, expect, it } from 'vitest';
 import { evolveDataset, generateDataset, parseDataset, replayBytesFor, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
-import { asRecordResult, medalFor } from '../../../src-main/emulator/generator.ts';
 import type { DatasetRecordScore } from '../../../src-main/emulator/dataset.ts';
-import { compareResults } from '../../../src-main/shared/leaderboard.ts';
+import { compareResults, medalOf } from '../../../src-main/emulator/rules.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SENTINEL = 4294967295;
 
-/** Whether Platform run `a` ranks ahead of `b` by the shared rule, on the dataset's results. */
-const isBetterPlatformRun = (a: DatasetRecordScore, b: DatasetRecordScore): boolean =>
-  compareResults('platform', asRecordResult(a), asRecordResult(b)) < 0;
+/** Whether Platform run `a` ranks ahead of `b` by the emulator's reading of the rule, on the dataset's results. */
+const isBetterPlatformRun = (a: DatasetRecordScore, b: DatasetRecordScore): boolean => compareResults('platform', a, b) < 0;
 
 describe('generateDataset', () => {
   it('is deterministic: the same seed gives identical JSON, another seed different JSON', () => {
@@ -153,18 +151,18 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('medalFor: respawn counts on Platform (0/1/3/5), times on Race, points on Stunt', () => {
-    const platform = { mapType: 'TrackMania\\TM_Platform', authorScore: 0, goldScore: 1, silverScore: 3, bronzeScore: 5 };
-    const medals = [0, 1, 2, 3, 4, 5, 6].map((respawnCount) => medalFor(platform, { respawnCount, time: 1, score: 0 }));
+  it('medalOf: respawn counts on Platform (0/1/3/5), times on Race, points on Stunt', () => {
+    const platform = { mapType: 'TrackMania\\TM_Platform', hasClones: false, authorScore: 0, goldScore: 1, silverScore: 3, bronzeScore: 5 };
+    const medals = [0, 1, 2, 3, 4, 5, 6].map((respawnCount) => medalOf(platform, { respawnCount, time: 1, score: 0 }));
     expect(medals).toEqual([4, 3, 2, 2, 1, 1, 0]);
     // A fast time does not make a Platform medal: respawns do.
-    expect(medalFor(platform, { respawnCount: 6, time: 0, score: 0 })).toBe(0);
+    expect(medalOf(platform, { respawnCount: 6, time: 0, score: 0 })).toBe(0);
     // Untracked respawns (2^32-1) earn no Platform medal, however fast.
-    expect(medalFor(platform, { respawnCount: SENTINEL, time: 1, score: 0 })).toBe(0);
-    const race = { mapType: 'TrackMania\\TM_Race', authorScore: 20000, goldScore: 22000, silverScore: 24000, bronzeScore: 30000 };
-    expect([19999, 20000, 20001, 24000, 30001].map((time) => medalFor(race, { time, score: 0, respawnCount: SENTINEL }))).toEqual([4, 4, 3, 2, 0]);
-    const stunt = { mapType: 'TrackMania\\TM_Stunt', authorScore: 5000, goldScore: 4000, silverScore: 3000, bronzeScore: 2000 };
-    expect([5000, 4999, 3000, 1999].map((score) => medalFor(stunt, { time: 60000, score, respawnCount: 0 }))).toEqual([4, 3, 2, 0]);
+    expect(medalOf(platform, { respawnCount: SENTINEL, time: 1, score: 0 })).toBe(0);
+    const race = { mapType: 'TrackMania\\TM_Race', hasClones: false, authorScore: 20000, goldScore: 22000, silverScore: 24000, bronzeScore: 30000 };
+    expect([19999, 20000, 20001, 24000, 30001].map((time) => medalOf(race, { time, score: 0, respawnCount: SENTINEL }))).toEqual([4, 4, 3, 2, 0]);
+    const stunt = { mapType: 'TrackMania\\TM_Stunt', hasClones: false, authorScore: 5000, goldScore: 4000, silverScore: 3000, bronzeScore: 2000 };
+    expect([5000, 4999, 3000, 1999].map((score) => medalOf(stunt, { time: 60000, score, respawnCount: 0 }))).toEqual([4, 3, 2, 0]);
   });
 
   it('docs/nadeo-api.md ranking: a Platform run is ranked by respawns, fewest first, then by time', () => {
@@ -200,7 +198,7 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
         expect(isBetterPlatformRun(r.recordScore, old.recordScore)).toBe(true);
         expect(r.recordScore.time).toBeLessThan(old.recordScore.time);
         if (r.recordScore.respawnCount < old.recordScore.respawnCount) fewerRespawns++;
-        expect(r.medal).toBe(medalFor(map, r.recordScore));
+        expect(r.medal).toBe(medalOf(map, r.recordScore));
       }
     }
     expect(improved).toBeGreaterThan(5);
@@ -210,9 +208,9 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
 
 describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
   const hiddenOn = (map: DatasetMap, records: DatasetRecord[]): DatasetRecord[] =>
-    records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest' && (map.mapType.endsWith('TM_Stunt') ? r.recordScore.score > map.secretThreshold! : r.recordScore.time < map.secretThreshold!));
+    records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest' && r.recordScore.time < map.secretThreshold!);
 
-  it('secretHeavyMaps: that many maps get a threshold hiding most of their personal bests (at least 60% and 2), some stay visible, none on Platform', () => {
+  it('secretHeavyMaps: that many maps get a threshold (a time, on every kind) hiding most of their personal bests (at least 60% and 2), some stay visible', () => {
     const plain = generateDataset({ seed: 21, maps: 30, players: 15 });
     const heavy = generateDataset({ seed: 21, maps: 30, players: 15, secretHeavyMaps: 4 });
     const changed = heavy.maps.filter((m, i) => m.secretThreshold !== plain.maps[i]?.secretThreshold);
@@ -226,7 +224,6 @@ describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
     for (const map of heavyMaps) {
       const all = heavy.records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest');
       expect(hiddenOn(map, heavy.records).length).toBeLessThan(all.length);
-      expect(map.mapType.endsWith('TM_Platform')).toBe(false);
     }
     // Only thresholds change: the rest of the dataset is the one without the option.
     const withoutThresholds = (d: Dataset): string => JSON.stringify({ ...d, maps: d.maps.map(({ secretThreshold: _, ...m }) => m) });
@@ -234,9 +231,11 @@ describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
   });
 
   it('secretHeavyMaps: refuses more maps than can have many secret entries, saying how many can', () => {
-    // Four maps: Race, clones, Stunt and Platform; Platform cannot have one.
-    expect(() => generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 })).toThrow(/secretHeavyMaps is 4 but only 3 maps/);
-    expect(generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 3 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(3);
+    // Two players: no map has three personal bests.
+    expect(() => generateDataset({ seed: 1, maps: 4, players: 2, secretHeavyMaps: 1 })).toThrow(/secretHeavyMaps is 1 but only 0 maps/);
+    // Four maps of every kind, Platform included, with enough personal bests.
+    expect(() => generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 5 })).toThrow(/secretHeavyMaps is 5 but only 4 maps/);
+    expect(generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(4);
     expect(() => generateDataset({ seed: 1, maps: 3, players: 6, secretHeavyMaps: 1.5 })).toThrow(/secretHeavyMaps must be a whole number/);
   });
 });
