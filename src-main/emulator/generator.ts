@@ -1,7 +1,7 @@
 // Deterministic data: every kind of map and record the seed describes, named as a season of the game looks or with
 // the hostile text real data holds.
 import type { Dataset, DatasetMap, DatasetRecord, DatasetRecordScore } from './dataset.ts';
-import { fillLiveFields } from './live-dataset.ts';
+import { fillLiveFields } from './live-generator.ts';
 import { fnv1a, intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
 import { kindOf, medalOf, personalBestGameMode, plainText, seasonGameMode, SENTINEL_U32 } from './rules.ts';
 import {

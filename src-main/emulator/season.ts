@@ -1,6 +1,6 @@
 // The 'season' style of generated data: what a player meets in the game. An official campaign named as Nadeo names
 // it, community maps with the formatting codes mappers use, players with nicknames and club tags.
-import type { LiveCalendar } from './live-dataset.ts';
+import type { LiveCalendar } from './live-generator.ts';
 import { intBetween, pick, type Rng } from './prng.ts';
 
 export type MapKind = 'race' | 'clones' | 'stunt' | 'platform';
