@@ -77,8 +77,10 @@ export interface DatasetRecord {
 export interface Dataset {
   maps: DatasetMap[];
   records: DatasetRecord[];
-  /** accountId -> display name, served by the OAuth display-names route. */
+  /** accountId -> display name, served by the OAuth display-names route: plain, as the OAuth API gives them. */
   displayNames?: Record<string, string>;
+  /** accountId -> club tag, with its formatting codes, served by Core's club-tags route (docs/nadeo-api.md "Player names"). */
+  clubTags?: Record<string, string>;
   /** Live services and Exchange (see live-dataset.ts): all made of the dataset's maps. */
   campaigns?: DatasetCampaign[];
   trackOfTheDay?: DatasetTotdMonth[];
@@ -168,6 +170,7 @@ const datasetSchema = z
     maps: z.array(mapSchema),
     records: z.array(recordSchema),
     displayNames: z.record(uuid, z.string()).optional(),
+    clubTags: z.record(uuid, z.string()).optional(),
     campaigns: campaignsSchema.optional(),
     trackOfTheDay: trackOfTheDaySchema.optional(),
     clubCampaigns: clubCampaignsSchema.optional(),

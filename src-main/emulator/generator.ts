@@ -12,7 +12,7 @@ import {
   campaignOf,
   communityMapName,
   seasonCalendar,
-  seasonDisplayName,
+  seasonPlayer,
   seasonLayout,
   type MapKind,
   type SeasonMapPlan,
@@ -73,16 +73,17 @@ const SPECIAL_MAP_NAMES: readonly string[] = [
   '$l[https://example.com]Linked$l map',
   `O'Brien's, "quoted"; ramp`,
 ];
-const SPECIAL_PLAYER_NAMES: readonly string[] = [
-  'Speedy',
-  '$f00Red$z Baron',
-  '<script>alert(1)</script>',
-  '=cmd|"/C calc"!A0',
-  'Comma, "Quote"',
-  '🚗 Emoji Driver',
-  'New\nLine',
-  '@SUM(1)',
-  '$o$i$w$$$ lone dollar $',
+/** Display names are plain (the OAuth API's); the formatting codes, malformed ones too, are in club tags. */
+const SPECIAL_PLAYERS: ReadonlyArray<{ displayName: string; clubTag?: string }> = [
+  { displayName: 'Speedy' },
+  { displayName: 'Red Baron', clubTag: '$f00Red$z' },
+  { displayName: '<script>alert(1)</script>', clubTag: '$f00<img src=x onerror=alert(1)>' },
+  { displayName: '=cmd|"/C calc"!A0', clubTag: '=1+1' },
+  { displayName: 'Comma, "Quote"', clubTag: 'a,"b"' },
+  { displayName: '🚗 Emoji Driver', clubTag: '🏁' },
+  { displayName: 'New\nLine' },
+  { displayName: '@SUM(1)' },
+  { displayName: 'Lone Dollar', clubTag: '$o$i$w$$$ lone $' },
 ];
 /** Replay file names a client must never use as paths. */
 const HOSTILE_REPLAY_FILENAMES: readonly string[] = [
@@ -95,6 +96,17 @@ const HOSTILE_REPLAY_FILENAMES: readonly string[] = [
 const COLOURS = ['$s$0f0', '$i$f80', '$o', '$w$09f', '$n$fff', '', '$t$ff0', '$0f'];
 const WORDS = ['Green', 'Valley', 'Spiral', 'Canyon', 'Ice', 'Boost', 'Loop', 'Drift', 'Summer', 'Winter', 'Tech', 'Wall', 'Neon', 'Dirt'];
 const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A player of the hostile style: the special names first; about one player in ten has no display name. */
+function hostilePlayer(rng: Rng, index: number): { displayName: string; clubTag?: string } | undefined {
+  if (index % 10 === 9) return undefined;
+  const special = SPECIAL_PLAYERS[index];
+  if (special) return special;
+  const colour = pick(rng, ['', '', '$f80', '$o', '$i$0cf']);
+  const word = pick(rng, WORDS);
+  const displayName = `${word}${pick(rng, WORDS)}${intBetween(rng, 1, 999)}`;
+  return colour === '' ? { displayName } : { displayName, clubTag: `${colour}${word.slice(0, 3).toUpperCase()}` };
+}
 
 function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -344,14 +356,12 @@ export function generateDataset(opts: GenerateOptions): Dataset {
   const handicap = players.map(() => rng());
 
   const displayNames: Record<string, string> = { [NADEO_ACCOUNT]: 'Nadeo' };
+  const clubTags: Record<string, string> = {};
   players.forEach((accountId, i) => {
-    if (season) {
-      displayNames[accountId] = seasonDisplayName(rng, i);
-      return;
-    }
-    // About one player in ten has no display name.
-    if (i % 10 === 9) return;
-    displayNames[accountId] = SPECIAL_PLAYER_NAMES[i] ?? `${pick(rng, ['', '', '$f80', '$o', '$i$0cf'])}${pick(rng, WORDS)}${pick(rng, WORDS)}${intBetween(rng, 1, 999)}`;
+    const player = season ? seasonPlayer(rng, i) : hostilePlayer(rng, i);
+    if (!player) return;
+    displayNames[accountId] = player.displayName;
+    if (player.clubTag !== undefined) clubTags[accountId] = player.clubTag;
   });
 
   const layout = season ? seasonLayout(rng, opts.maps) : [];
@@ -410,7 +420,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
     }
   }
   // Live and Exchange fields come from their own random sequence: the maps and records above stay as they were.
-  const dataset = { maps, records, displayNames, ...fillLiveFields(maps, opts.seed, season ? seasonCalendar(layout) : undefined) };
+  const dataset = { maps, records, displayNames, clubTags, ...fillLiveFields(maps, opts.seed, season ? seasonCalendar(layout) : undefined) };
   addSecretHeavyMaps(dataset, opts.secretHeavyMaps ?? 0, opts.seed);
   return dataset;
 }

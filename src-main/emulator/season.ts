@@ -1,5 +1,5 @@
 // The 'season' style of generated data: what a player meets in the game. An official campaign named as Nadeo names
-// it, community maps with the formatting codes mappers use, players with nicknames and club tags.
+// it, community maps with the formatting codes mappers use, players with nicknames, some in a club with a tag.
 import type { LiveCalendar } from './live-generator.ts';
 import { intBetween, pick, type Rng } from './prng.ts';
 
@@ -163,16 +163,17 @@ const NICKNAMES = [
   'Hayride', 'Cobalt', 'Tidepool', 'Sundial', 'Maverik', 'Lynx', 'Fennec', 'Otter', 'Ravelin', 'Shiver', 'Gumdrop', 'Halcyon',
 ];
 const STYLES = ['', '', '', '', '', '', '_TM', 'TM', '_', '07', 'x', '99', '_fr'];
-/** Club tags as clubs style them: each club always the same colour and codes. */
-const CLUB_TAGS = ['$f80[TMX]', '$s$0cf[NRG]$z', '$o$fc0GG$z |', '$i$39f[ICE]$z', '$f33RSE$z', '$0f8[SPD]$z', '$c6f(LFT)$z', '$s$fff[MNT]$z'];
+/** Club tags as clubs style them (docs/nadeo-api.md "Player names"): each club always the same colour and codes. */
+const CLUB_TAGS = ['$f80[TMX]', '$s$0cf[NRG]', '$o$fc0GG', '$i$39f[ICE]', '$f33RSE', '$0f8[SPD]', '$c6f(LFT)', '$s$fff[MNT]'];
 
 /**
- * A believable display name: a nickname, sometimes with a few digits or a suffix, and in about four names of ten a
- * club tag in front (`$f80[TMX] Skyline`). Distinct for distinct `index`es.
+ * A believable player: a plain display name (a nickname, sometimes with a few digits or a suffix: the OAuth API's
+ * names carry no formatting codes) and, for about four players in ten, the tag of their club (`$f80[TMX]`), which
+ * Core's club-tags route serves apart. Distinct names for distinct `index`es.
  */
-export function seasonDisplayName(rng: Rng, index: number): string {
+export function seasonPlayer(rng: Rng, index: number): { displayName: string; clubTag?: string } {
   const base = NICKNAMES[index % NICKNAMES.length] ?? 'Player';
   const round = Math.floor(index / NICKNAMES.length);
-  const nickname = `${base}${round > 0 ? `_${round + 1}` : pick(rng, STYLES)}`;
-  return rng() < 0.4 ? `${pick(rng, CLUB_TAGS)} ${nickname}` : nickname;
+  const displayName = `${base}${round > 0 ? `_${round + 1}` : pick(rng, STYLES)}`;
+  return rng() < 0.4 ? { displayName, clubTag: pick(rng, CLUB_TAGS) } : { displayName };
 }

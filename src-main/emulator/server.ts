@@ -1,6 +1,7 @@
 // The emulator's HTTP server (node:http, no framework): routing, URI limit, latency, rate limit, faults, auth.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { clubTags } from './accounts.ts';
 import { apiError, API_ERROR, bytes, json, noRoute, text, type Answer } from './answers.ts';
 import { lookUpMaps, lookUpRecords, mapFileRedirect, type MapsRoute } from './api.ts';
 import { NadeoAuth, type AuthOptions } from './auth.ts';
@@ -166,6 +167,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     mapsRoute('/maps/by-uid/', 'by-uid', false),
     recordsRoute('/v2/mapRecords/', true),
     recordsRoute('/v2/mapRecords/by-account/', false),
+    ['/accounts/clubTags/', { name: 'GET /accounts/clubTags/', kind: 'api', method: 'GET', handle: (r) => clubTags(index, r.query) }],
     ['/v2/authentication/token/basic', { name: 'POST /v2/authentication/token/basic', kind: 'login', method: 'POST', handle: (r) => auth.login(r.authorization, r.body) }],
     ['/v2/authentication/token/refresh', { name: 'POST /v2/authentication/token/refresh', kind: 'login', method: 'POST', handle: (r) => auth.refresh(r.authorization) }],
     ['/api/access_token', { name: 'POST /api/access_token', kind: 'names-token', method: 'POST', handle: (r) => names.accessToken(r.body) }],

@@ -124,7 +124,7 @@ describe("a season of the game (style 'season', issue 11), served", () => {
   const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
   const served = useEmulator({ dataset: season });
 
-  it('issue 11: official and community names and the players\' club tags reach the client exactly as generated', async () => {
+  it('issue 11 / 16: official and community names reach the client exactly as generated; display names come plain, club tags from their own route', async () => {
     const reply = await get(`${served().url}/maps/?mapUidList=${season.maps.map((m) => m.mapUid).join(',')}`);
     const names = reply.json<WireMap[]>().map((m) => m.name);
     expect(names).toContain('Fall 2026 - 01');
@@ -134,7 +134,12 @@ describe("a season of the game (style 'season', issue 11), served", () => {
     const display = await get(`${served().url}/api/display-names?${ids.map((id) => `accountId[]=${id}`).join('&')}`);
     const shown = Object.values(display.json<Record<string, string>>());
     expect(shown).toEqual(ids.map((id) => season.displayNames?.[id]));
-    expect(shown.some((n) => /\[\w+\]/.test(n))).toBe(true);
+    expect(shown.filter((n) => n.includes('$') || n.includes(' '))).toEqual([]);
+    const tags = await get(`${served().url}/accounts/clubTags/?accountIdList=${ids.join(',')}`);
+    const tagged = tags.json<{ accountId: string; clubTag: string; timestamp: string }[]>();
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(tagged.map((t) => [t.accountId, t.clubTag]).sort()).toEqual(ids.filter((id) => season.clubTags?.[id] !== undefined).map((id) => [id, season.clubTags![id]]).sort());
+    expect(tagged.some((t) => t.clubTag.startsWith('$'))).toBe(true);
   });
 });
 

@@ -83,8 +83,8 @@ describe('generateDataset', () => {
     expect(personalBests.every((r) => r.scopeId === null)).toBe(true);
   });
 
-  it('holds formatting codes and hostile text in map names, display names and replay file names', () => {
-    const { maps, records, displayNames } = generateDataset({ seed: 7, maps: 16, players: 12 });
+  it('holds formatting codes and hostile text in map names, display names, club tags and replay file names', () => {
+    const { maps, records, displayNames, clubTags } = generateDataset({ seed: 7, maps: 16, players: 12 });
     const mapNames = maps.map((m) => m.name);
     for (const name of ['$i$a1bLaser $fff- Race', '$o$wBold', '<img src=x onerror=alert(1)>', '=HYPERLINK("http://x","y")', '+1', '-2', '@SUM(1)'])
       expect(mapNames).toContain(name);
@@ -93,7 +93,7 @@ describe('generateDataset', () => {
     expect(mapNames.some((n) => /\p{Extended_Pictographic}/u.test(n))).toBe(true);
     const names = Object.values(displayNames ?? {});
     expect(names).toContain('<script>alert(1)</script>');
-    expect(names.some((n) => n.startsWith('$'))).toBe(true);
+    expect(Object.values(clubTags ?? {}).some((n) => n.startsWith('$'))).toBe(true);
     expect(Object.keys(displayNames ?? {}).length).toBeGreaterThan(12 * 0.8);
     const files = records.map((r) => r.filename);
     expect(files).toContain('..\\..\\evil.replay.gbx');
@@ -318,16 +318,29 @@ describe("style 'season': a believable season of the game for the demo (issue 11
     for (const r of season.records) expect(r.filename).toMatch(/^Replays\\Downloaded\\[0-9a-f-]{36}_[0-9a-f-]{36}_\((\d+'\d{2}''\d{2}|\d+pts)\)\.replay\.gbx$/);
   });
 
-  it('issue 11: every player has a distinct believable display name, some with a club tag ("$f80[TMX] Skyline"), some plain', () => {
+  it('issue 16: every player has a distinct plain display name (as the OAuth API gives them); about four in ten a club tag with its codes', () => {
     const many = generateDataset({ seed: 5, maps: 2, players: 120, style: 'season' });
     const players = [...new Set(many.records.map((r) => r.accountId))];
     const names = Object.entries(many.displayNames ?? {}).filter(([id]) => players.includes(id)).map(([, name]) => name);
     expect(names).toHaveLength(players.length);
     expect(new Set(names).size).toBe(names.length);
-    const tagged = names.filter((n) => /^(\$[0-9a-fosiwz]{1,3})*(\[\w+\]|\(\w+\)|\w+)(\$z)?( \|)? \S+$/.test(n) && n.startsWith('$'));
-    expect(tagged.length).toBeGreaterThan(names.length * 0.25);
-    expect(names.filter((n) => /^[A-Za-z][\w]*$/.test(n)).length).toBeGreaterThan(names.length * 0.4);
-    for (const name of names) expect(name).not.toMatch(HOSTILE);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z][\w]*$/);
+    const tags = Object.entries(many.clubTags ?? {});
+    const named = Object.keys(many.displayNames ?? {});
+    expect(tags.every(([id]) => named.includes(id))).toBe(true);
+    expect(tags.length).toBeGreaterThan(named.length * 0.25);
+    expect(tags.length).toBeLessThan(named.length * 0.6);
+    // "$f80[TMX]", "$s$0cf[NRG]", "$o$fc0GG": formatting codes, then a short tag.
+    for (const [, tag] of tags) expect(tag).toMatch(/^(\$[0-9a-fosiwz]{1,3})+(\[\w+\]|\(\w+\)|\w+)$/);
+    for (const [, tag] of tags) expect(tag).not.toMatch(HOSTILE);
+  });
+
+  it('issue 16: the hostile style keeps its hostile display names plain too; formatting codes, malformed ones included, are in club tags', () => {
+    const hostile = generateDataset({ seed: 4, maps: 2, players: 30 });
+    const names = Object.values(hostile.displayNames ?? {});
+    expect(names).toContain('<script>alert(1)</script>');
+    expect(names.filter((n) => n.includes('$'))).toEqual([]);
+    expect(Object.values(hostile.clubTags ?? {})).toEqual(expect.arrayContaining(['$f00Red$z', '$o$i$w$$$ lone $']));
   });
 
   it('issue 11 / issue 8: a season has every map kind: Race, clones, Stunt, Platform with respawn medals, a secret threshold hiding a few', () => {

@@ -151,7 +151,7 @@ describe('the emulator\'s rules against the product\'s (issue 16: the oracle is 
   });
 
   it('plain names: the emulator strips formatting codes as the product does, on every generated name and on tricky ones', () => {
-    const names = [...TRICKY_NAMES, ...all.flatMap((d) => [...d.maps.map((m) => m.name), ...Object.values(d.displayNames ?? {})])];
+    const names = [...TRICKY_NAMES, ...all.flatMap((d) => [...d.maps.map((m) => m.name), ...Object.values(d.displayNames ?? {}), ...Object.values(d.clubTags ?? {})])];
     expect(names.length).toBeGreaterThan(300);
     const differ = names.filter((name) => oracle.plainText(name) !== stripFormatting(name));
     expect(differ.map((name) => `${JSON.stringify(name)}: emulator ${JSON.stringify(oracle.plainText(name))}, product ${JSON.stringify(stripFormatting(name))}`)).toEqual([]);
