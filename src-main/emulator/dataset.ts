@@ -40,7 +40,7 @@ export interface DatasetMap {
   thumbnailUrl?: string;
   /** Top Secret: records strictly faster than this time (ms), on every kind of map, are served hidden to all but their own player (map-page.md). */
   secretThreshold?: number;
-  /** Players on the map's leaderboard, when more than the dataset's records: Live positions scale up to it. */
+  /** Players nobody here watches on the map's Personal_Best leaderboard, besides the records (world.ts: the crowd). */
   population?: number;
   /** The map's Trackmania Exchange number. */
   exchangeId?: number;

@@ -35,8 +35,8 @@ function slice(maps: readonly DatasetMap[], start: number, count: number): strin
  * Fills a generated dataset's Live and Exchange fields: a current campaign (its maps from the calendar, else 25 maps,
  * all of them when there are fewer) and two earlier ones, a full Track of the Day month and a current one with days
  * still to come, an open and a members-only club campaign, an Exchange number on every map and two packs. The
- * current campaign's maps declare a population, so positions on them look like the real game's. Mutates `maps`
- * (exchangeId, population).
+ * current campaign's maps declare a population (a crowd of unwatched players, world.ts), so their world leaderboards
+ * look like the real game's. Mutates `maps` (exchangeId, population).
  */
 export function fillLiveFields(
   maps: DatasetMap[],

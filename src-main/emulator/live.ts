@@ -2,11 +2,11 @@
 // in openplanet-nl/nadeoapi-docs docs/live/: seasonal campaigns (v2 and deprecated), Track of the Day months, club
 // campaigns, positions by score and the top of a leaderboard. Live's own errors are arrays of strings.
 import { json, text, type Answer } from './answers.ts';
-import type { DatasetMap, DatasetRecord } from './dataset.ts';
 import { daysInMonth, seasonUidOf, type DatasetCampaign } from './live-dataset.ts';
 import type { DatasetIndex } from './lookup.ts';
 import { fnv1a } from './prng.ts';
-import { isBetterLiveScore, isHiddenFrom, kindOf, liveScoreOf, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, SENTINEL_U32, WORLD_ZONE_ID, type MapKind } from './rules.ts';
+import { isBetterLiveScore, isHiddenFrom, isSecret, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from './rules.ts';
+import { crowdPlayer, crowdStuntTime, TOP_READABLE, WorldBoard } from './world.ts';
 
 /** Live's error answers (docs/live/clubs/campaign-by-id.md and its siblings). */
 export const LIVE_ERROR = {
@@ -33,20 +33,6 @@ const EMPTY_MEDIA = {
   liveButtonBackgroundUrl: '',
   liveButtonForegroundUrl: '',
 };
-
-/**
- * The position a record of `score` would have among `values` (the leaderboard's scores): one more than the records
- * strictly better. A map declaring a larger population spreads the dataset's records over it, so positions look like
- * the real game's while keeping their order.
- */
-export function livePosition(mapType: string, values: readonly number[], score: number, population?: number): number {
-  const kind = kindOf({ mapType, hasClones: false });
-  let better = 0;
-  for (const v of values) if (isBetterLiveScore(kind, v, score)) better++;
-  const n = values.length;
-  if (population === undefined || population <= n || n === 0) return better + 1;
-  return 1 + Math.floor((better * population) / n);
-}
 
 /** A page parameter: absent gives the default; anything but a whole number in range is refused. */
 function pageParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number | undefined {
@@ -231,14 +217,6 @@ export class LiveApi {
     });
   }
 
-  /** A leaderboard's records: personal bests for Personal_Best, else the season's; undefined when there is none. */
-  #leaderboard(map: DatasetMap, groupUid: string): DatasetRecord[] | undefined {
-    const id = map.mapId.toLowerCase();
-    const scope = groupUid === PERSONAL_BEST_GROUP ? null : groupUid;
-    const records = this.#index.dataset.records.filter((r) => r.mapId.toLowerCase() === id && r.scopeId === scope && !r.removed);
-    return scope !== null && records.length === 0 ? undefined : records;
-  }
-
   /**
    * POST /api/token/leaderboard/group/map?scores[<mapUid>]=<score>, body {"maps":[{"mapUid","groupUid"}]}: per map
    * asked, the position a record of that score would have. Unknown maps and closed leaderboards are left out; a
@@ -273,62 +251,46 @@ export class LiveApi {
       const asked = scores.get(mapUid);
       const map = this.#index.mapByUid(mapUid);
       if (asked === undefined || !map) continue;
-      const board = this.#leaderboard(map, groupUid);
+      const board = WorldBoard.of(this.#index.dataset, map, groupUid);
       if (!board) continue;
-      const kind = kindOf(map);
-      const values: number[] = [];
-      let own: number | undefined;
-      for (const r of board) {
-        const v = liveScoreOf(kind, r.recordScore);
-        if (v === SENTINEL_U32) continue;
-        values.push(v);
-        if (caller !== undefined && r.accountId.toLowerCase() === caller) own = v;
-      }
-      const score = own !== undefined && isBetterLiveScore(kind, asked, own) ? own : asked;
+      const own = caller === undefined ? undefined : board.records.find((e) => e.record.accountId.toLowerCase() === caller)?.score;
+      const score = own !== undefined && isBetterLiveScore(board.kind, asked, own) ? own : asked;
       answer.push({
         groupUid,
         mapUid,
         score,
-        zones: [{ zoneId: WORLD_ZONE_ID, zoneName: 'World', ranking: { position: livePosition(map.mapType, values, score, map.population), length: 0 } }],
+        zones: [{ zoneId: WORLD_ZONE_ID, zoneName: 'World', ranking: { position: board.position(score), length: 0 } }],
       });
     }
     return json(200, answer);
   }
 
   /**
-   * GET /api/token/leaderboard/group/{groupUid}/map/{mapUid}/top?length=&onlyWorld=&offset=: the best records, with
-   * -1 for a score a secret threshold hides. Without onlyWorld=true only the first five (the docs' remark).
+   * GET /api/token/leaderboard/group/{groupUid}/map/{mapUid}/top?length=&onlyWorld=&offset=: the world's best, the
+   * dataset's records and the crowd nobody here watches alike, with the positions the positions route gives their
+   * scores; -1 for a score a secret threshold hides from the caller. Without onlyWorld=true only the first five, and
+   * never beyond the first 10,000 (the docs' remarks).
    */
   top(groupUid: string, mapUid: string, query: URLSearchParams, caller: string | undefined): Answer {
     const map = this.#index.mapByUid(mapUid);
     const world = { zoneId: WORLD_ZONE_ID, zoneName: 'World' };
-    if (groupUid !== PERSONAL_BEST_GROUP && (!map || !this.#leaderboard(map, groupUid))) return json(200, {});
-    if (!map) return json(200, { groupUid, mapUid, tops: [{ ...world, top: [] }] });
+    const board = map ? WorldBoard.of(this.#index.dataset, map, groupUid) : undefined;
+    if (groupUid !== PERSONAL_BEST_GROUP && !board) return json(200, {});
+    if (!map || !board) return json(200, { groupUid, mapUid, tops: [{ ...world, top: [] }] });
     const onlyWorld = query.get('onlyWorld') === 'true';
     const length = onlyWorld ? pageParam(query, 'length', 5, 1, 100) : 5;
-    const offset = onlyWorld ? pageParam(query, 'offset', 0, 0, 10_000) : 0;
+    const offset = onlyWorld ? pageParam(query, 'offset', 0, 0, TOP_READABLE) : 0;
     if (length === undefined || offset === undefined) return liveError(400, LIVE_ERROR.invalidParameter);
-    const kind: MapKind = kindOf(map);
-    const board = (this.#leaderboard(map, groupUid) ?? [])
-      .map((r) => ({ r, v: liveScoreOf(kind, r.recordScore) }))
-      .filter((e) => e.v !== SENTINEL_U32)
-      .sort((a, b) => (isBetterLiveScore(kind, a.v, b.v) ? -1 : isBetterLiveScore(kind, b.v, a.v) ? 1 : a.r.timestamp.localeCompare(b.r.timestamp)));
-    const values = board.map((e) => e.v);
-    return json(200, {
-      groupUid,
-      mapUid,
-      tops: [
-        {
-          ...world,
-          top: board.slice(offset, offset + length).map(({ r, v }) => ({
-            accountId: r.accountId,
-            ...world,
-            position: livePosition(map.mapType, values, v, map.population),
-            score: isHiddenFrom(map, r, caller) ? -1 : v,
-            timestamp: seconds(r.timestamp),
-          })),
-        },
-      ],
+    const nowMs = this.#now();
+    const top = board.slice(offset, Math.max(0, Math.min(length, TOP_READABLE - offset))).map((entry) => {
+      if ('record' in entry) {
+        const { record } = entry;
+        return { accountId: record.accountId, ...world, position: entry.position, score: isHiddenFrom(map, record, caller) ? -1 : entry.score, timestamp: seconds(record.timestamp) };
+      }
+      const player = crowdPlayer(map, entry.crowdRank, nowMs);
+      const time = board.kind === 'stunt' ? crowdStuntTime(map, entry.crowdRank) : entry.score;
+      return { accountId: player.accountId, ...world, position: entry.position, score: isSecret(map, { time }) ? -1 : entry.score, timestamp: player.timestampSec };
     });
+    return json(200, { groupUid, mapUid, tops: [{ ...world, top }] });
   }
 }

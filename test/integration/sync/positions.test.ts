@@ -2,8 +2,7 @@
 // PB's position in 50 requests (the minimum), nothing is asked again until a PB changes, and then only that PB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionsSummary } from '../../../src-main/core/sync/positions.ts';
-import { generateDataset, type Dataset, type DatasetRecord } from '../../../src-main/emulator/index.ts';
-import { livePosition } from '../../../src-main/emulator/live.ts';
+import { generateDataset, WorldBoard, type Dataset, type DatasetRecord } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator } from '../../helpers/emulator.ts';
 import { openProduct, type Product } from '../sources/helpers.ts';
 import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
@@ -30,10 +29,6 @@ function fullCampaign(): Dataset {
   return dataset;
 }
 
-function boardValues(d: Dataset, mapUid: string): number[] {
-  const map = d.maps.find((x) => x.mapUid === mapUid)!;
-  return d.records.filter((r) => r.mapId === map.mapId && r.scopeId === null).map((r) => r.recordScore.time);
-}
 
 describe('world positions of a list', () => {
   let emu: RunningEmulator;
@@ -71,7 +66,7 @@ describe('world positions of a list', () => {
     expect(stored).toHaveLength(1250);
     for (const pos of stored) {
       const map = dataset.maps.find((m) => m.mapUid === pos.mapUid)!;
-      expect(pos.position).toBe(livePosition(map.mapType, boardValues(dataset, map.mapUid), pos.score, map.population));
+      expect(pos.position).toBe(WorldBoard.of(dataset, map, 'Personal_Best')!.position(pos.score));
       expect(pos.zones[0]).toMatchObject({ zoneName: 'World', position: pos.position });
       expect(Date.parse(pos.asOf)).toBeGreaterThanOrEqual(before - 1000);
     }
