@@ -1,16 +1,16 @@
 // Deterministic data: every kind of map and record the seed describes, named as a season of the game looks or with
 // the hostile text real data holds.
+import { DAY_MS } from './calendar.ts';
 import type { Dataset, DatasetMap, DatasetRecord, DatasetRecordScore } from './dataset.ts';
-import { fillLiveFields } from './live-generator.ts';
+import { calendarAt, fillLiveFields } from './live-generator.ts';
 import { fnv1a, intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
 import { kindOf, medalOf, personalBestGameMode, plainText, seasonGameMode, SENTINEL_U32 } from './rules.ts';
 import {
-  COMMUNITY_MAPS_FROM_MS,
-  SEASON_RECORDS_END_MS,
   campaignAuthorTime,
   campaignMapName,
   campaignOf,
   communityMapName,
+  communityMapsFrom,
   seasonCalendar,
   seasonPlayer,
   seasonLayout,
@@ -36,6 +36,11 @@ export interface GenerateOptions {
    * Stunt maps with three personal bests or more, chosen by the seed. Default 0.
    */
   secretHeavyMaps?: number;
+  /**
+   * The moment the data is as of (ms): its records are set before it, its current campaign and Track of the Day month
+   * are the ones running then (calendar.ts). Default: the real clock; a test that needs fixed data gives one.
+   */
+  now?: number;
 }
 
 export const MAP_TYPE = {
@@ -48,8 +53,8 @@ export const MAP_TYPE = {
 const NOT_TRACKED = SENTINEL_U32;
 /** Nadeo's own account, author of official campaigns. */
 const NADEO_ACCOUNT = 'd2372a08-a8a1-46cb-97fb-23a161d85ad0';
-const RECORDS_END_MS = Date.parse('2026-05-01T12:00:00+00:00');
-const MAPS_START_MS = Date.parse('2024-01-01T00:00:00+00:00');
+/** Hostile-style maps are made over the 851 days before the records end (about two years and four months). */
+const HOSTILE_MAPS_SPAN_MS = 851 * DAY_MS;
 
 /** The first six maps cover every kind, so any dataset of six maps or more has them all; the fifth has a secret. */
 const FIRST_KINDS: readonly MapKind[] = ['race', 'clones', 'stunt', 'platform', 'race', 'race'];
@@ -173,7 +178,7 @@ function mapTypeOf(kind: MapKind): string {
 }
 
 /** A map of the hostile style: the special names first, a '..' file name on the second. */
-function makeHostileMap(rng: Rng, index: number, kind: MapKind, authors: readonly string[], usedUids: Set<string>): DatasetMap {
+function makeHostileMap(rng: Rng, index: number, kind: MapKind, authors: readonly string[], usedUids: Set<string>, nowMs: number): DatasetMap {
   const mapUid = drawMapUid(rng, usedUids);
   const name =
     SPECIAL_MAP_NAMES[index] ?? `${pick(rng, COLOURS)}${pick(rng, WORDS)} ${pick(rng, WORDS)} #${String(index + 1).padStart(2, '0')}`;
@@ -195,20 +200,20 @@ function makeHostileMap(rng: Rng, index: number, kind: MapKind, authors: readonl
     mapType: mapTypeOf(kind),
     name,
     submitter,
-    timestamp: isoSeconds(MAPS_START_MS + rng() * (RECORDS_END_MS - MAPS_START_MS) * 0.8),
+    timestamp: isoSeconds(nowMs - HOSTILE_MAPS_SPAN_MS + rng() * HOSTILE_MAPS_SPAN_MS * 0.8),
   };
 }
 
 /** A map of the season style: an official map by Nadeo, uploaded before its campaign opens, or a player's map. */
-function makeSeasonMap(rng: Rng, plan: SeasonMapPlan, mappers: readonly string[], usedUids: Set<string>): DatasetMap {
+function makeSeasonMap(rng: Rng, plan: SeasonMapPlan, mappers: readonly string[], usedUids: Set<string>, nowMs: number): DatasetMap {
   const mapUid = drawMapUid(rng, usedUids);
   const official = plan.source === 'campaign';
-  const name = official ? campaignMapName(plan.campaign ?? 0, plan.number ?? 1) : communityMapName(rng, plan.kind);
+  const name = official ? campaignMapName(plan.campaign ?? 0, plan.number ?? 1, nowMs) : communityMapName(rng, plan.kind);
   const author = official || mappers.length === 0 ? NADEO_ACCOUNT : pick(rng, mappers);
   const scores = drawMedalScores(rng, plan.kind, official ? campaignAuthorTime(rng, plan.number ?? 1) : undefined);
   const madeMs = official
-    ? campaignOf(plan.campaign ?? 0).releaseMs - intBetween(rng, 5, 40) * 86400000
-    : COMMUNITY_MAPS_FROM_MS + rng() * (SEASON_RECORDS_END_MS - COMMUNITY_MAPS_FROM_MS) * 0.9;
+    ? campaignOf(plan.campaign ?? 0, nowMs).releaseMs - intBetween(rng, 5, 40) * DAY_MS
+    : communityMapsFrom(nowMs) + rng() * (nowMs - communityMapsFrom(nowMs)) * 0.9;
   return {
     author,
     ...scores,
@@ -343,11 +348,12 @@ function checkOptions(opts: GenerateOptions): void {
     throw new RangeError(`generateDataset: style must be 'season' or 'hostile', got ${String(style)}`);
 }
 
-/** A deterministic dataset: the same options give the same JSON, byte for byte. */
+/** A deterministic dataset: the same options (`now` included) give the same JSON, byte for byte. */
 export function generateDataset(opts: GenerateOptions): Dataset {
   checkOptions(opts);
   const season = opts.style === 'season';
-  const recordsEndMs = season ? SEASON_RECORDS_END_MS : RECORDS_END_MS;
+  // The records end at the moment the data is as of, on a whole second.
+  const recordsEndMs = Math.floor((opts.now ?? Date.now()) / 1000) * 1000;
   const rng = mulberry32(opts.seed);
   const players = Array.from({ length: opts.players }, () => uuidFrom(rng));
   const authors = players.length > 0 ? [...players.slice(0, 6), NADEO_ACCOUNT] : [NADEO_ACCOUNT];
@@ -374,10 +380,10 @@ export function generateDataset(opts: GenerateOptions): Dataset {
       plan?.kind ??
       FIRST_KINDS[index] ??
       (pick(rng, ['race', 'race', 'race', 'race', 'race', 'race', 'clones', 'clones', 'stunt', 'platform'] as const) satisfies MapKind);
-    const map = plan ? makeSeasonMap(rng, plan, players.slice(0, 6), usedUids) : makeHostileMap(rng, index, kind, authors, usedUids);
+    const map = plan ? makeSeasonMap(rng, plan, players.slice(0, 6), usedUids, recordsEndMs) : makeHostileMap(rng, index, kind, authors, usedUids, recordsEndMs);
     maps.push(map);
     // An official map is played from its campaign's release; any other from when it was made.
-    const mapStartMs = plan?.source === 'campaign' ? campaignOf(plan.campaign ?? 0).releaseMs : Date.parse(map.timestamp);
+    const mapStartMs = plan?.source === 'campaign' ? campaignOf(plan.campaign ?? 0, recordsEndMs).releaseMs : Date.parse(map.timestamp);
     const coverage = 0.7 + rng() * 0.15;
     const personalBests: DatasetRecord[] = [];
     players.forEach((accountId, p) => {
@@ -420,7 +426,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
     }
   }
   // Live and Exchange fields come from their own random sequence: the maps and records above stay as they were.
-  const dataset = { maps, records, displayNames, clubTags, ...fillLiveFields(maps, opts.seed, season ? seasonCalendar(layout) : undefined) };
+  const dataset = { maps, records, displayNames, clubTags, ...fillLiveFields(maps, opts.seed, season ? seasonCalendar(layout, recordsEndMs) : calendarAt(recordsEndMs)) };
   addSecretHeavyMaps(dataset, opts.secretHeavyMaps ?? 0, opts.seed);
   return dataset;
 }
@@ -433,6 +439,8 @@ export interface EvolveOptions {
   rivals?: number;
   /** Accounts whose records never change (say, the player the demo plays as). */
   except?: readonly string[];
+  /** The service's clock (ms): new records are set no later than this. Default: 1 hour to 7 days after the latest. */
+  now?: number;
 }
 
 /**
@@ -447,9 +455,12 @@ export function evolveDataset(dataset: Dataset, opts: EvolveOptions): { improved
   const fraction = Math.min(1, Math.max(0, opts.fraction));
   const mapsById = new Map(dataset.maps.map((m) => [m.mapId.toLowerCase(), m]));
   const moves = accountsThatMove(dataset, opts);
-  let latestMs = RECORDS_END_MS;
+  let latestMs = 0;
   for (const r of dataset.records) latestMs = Math.max(latestMs, Date.parse(r.timestamp));
-  const later = (): number => latestMs + intBetween(rng, 3600, 7 * 86400) * 1000;
+  const later = (): number => {
+    const at = latestMs + intBetween(rng, 3600, 7 * 86400) * 1000;
+    return opts.now === undefined ? at : Math.max(latestMs, Math.min(opts.now, at));
+  };
 
   let improved = 0;
   const withPersonalBest = new Set<string>();

@@ -2,6 +2,7 @@
 // of the Day months, club campaigns and Exchange map packs, all made of the dataset's own maps. Their schemas and
 // checks; dataset.ts takes them into the dataset's schema (live-generator.ts fills them for a generated dataset).
 import { z } from 'zod';
+import { daysInMonth } from './calendar.ts';
 import { uuidFromName } from './prng.ts';
 
 /** An official seasonal campaign. The one with the latest start is the current one (offset 0 on the Live route). */
@@ -59,11 +60,6 @@ export const clubCampaignsSchema = z.array(
   z.strictObject({ clubId: id, campaignId: id, clubName: z.string(), name: z.string(), mapUids: z.array(uid).max(200), membersOnly: z.boolean().optional() }),
 );
 export const exchangePacksSchema = z.array(z.strictObject({ packId: id, name: z.string(), exchangeIds: z.array(id) }));
-
-export function daysInMonth(month: string): number {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
 
 /** The Live and Exchange fields of a dataset, with what they name of its maps. */
 export interface LiveFields {

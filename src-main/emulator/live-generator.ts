@@ -1,13 +1,13 @@
 // How a generated dataset fills its Live and Exchange fields (live-dataset.ts): deterministically, from the seed,
 // without touching the main generator's random sequence.
+import { daysInMonth, seasonAt, totdMonthsAt } from './calendar.ts';
 import type { Dataset, DatasetMap } from './dataset.ts';
-import { daysInMonth } from './live-dataset.ts';
 import { mulberry32 } from './prng.ts';
 
 /**
  * When the generated Live fields happen: the official campaigns (newest first) with the indexes of their maps, and
  * the Track of the Day months. A season-style dataset passes its own (seasonCalendar), so that its current campaign
- * is the one its official maps are named after; other datasets get DEFAULT_CALENDAR.
+ * is the one its official maps are named after; other datasets get calendarAt.
  */
 export interface LiveCalendar {
   campaigns: { name: string; start: string; end: string; /** Map indexes in playlist order; none: a slice of any maps. */ maps?: number[] }[];
@@ -15,14 +15,16 @@ export interface LiveCalendar {
   totd: { previous: string; current: string; daysPlayed: number };
 }
 
-export const DEFAULT_CALENDAR: LiveCalendar = {
-  campaigns: [
-    { name: 'Spring 2026', start: '2026-04-01T15:00:00+00:00', end: '2026-07-01T15:00:00+00:00' },
-    { name: 'Winter 2026', start: '2026-01-01T16:00:00+00:00', end: '2026-04-01T15:00:00+00:00' },
-    { name: 'Fall 2025', start: '2025-10-01T15:00:00+00:00', end: '2026-01-01T16:00:00+00:00' },
-  ],
-  totd: { previous: '2026-04', current: '2026-05', daysPlayed: 12 },
-};
+function isoUtc(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** The calendar as of `nowMs`: the campaign running then and the two before it, the Track of the Day months. */
+export function calendarAt(nowMs: number): LiveCalendar {
+  const campaigns = [0, 1, 2].map((k) => seasonAt(nowMs, k)).map((c) => ({ name: c.name, start: isoUtc(c.startMs), end: isoUtc(c.endMs) }));
+  const { previous, current, daysOpened } = totdMonthsAt(nowMs);
+  return { campaigns, totd: { previous, current, daysPlayed: daysOpened } };
+}
 const CAMPAIGN_SIZE = 25;
 
 /** `count` maps from `start`, wrapping around: distinct when the dataset has that many. */
@@ -41,7 +43,7 @@ function slice(maps: readonly DatasetMap[], start: number, count: number): strin
 export function fillLiveFields(
   maps: DatasetMap[],
   seed: number,
-  calendar: LiveCalendar = DEFAULT_CALENDAR,
+  calendar: LiveCalendar,
 ): Pick<Dataset, 'campaigns' | 'trackOfTheDay' | 'clubCampaigns' | 'exchangePacks'> {
   if (maps.length === 0) return {};
   const rng = mulberry32((seed ^ 0x7f4a7c15) >>> 0);

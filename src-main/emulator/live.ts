@@ -2,7 +2,8 @@
 // in openplanet-nl/nadeoapi-docs docs/live/: seasonal campaigns (v2 and deprecated), Track of the Day months, club
 // campaigns, positions by score and the top of a leaderboard. Live's own errors are arrays of strings.
 import { json, text, type Answer } from './answers.ts';
-import { daysInMonth, seasonUidOf, type DatasetCampaign } from './live-dataset.ts';
+import { daysInMonth, nextTotdAfter, seasonAt, totdStart } from './calendar.ts';
+import { seasonUidOf, type DatasetCampaign } from './live-dataset.ts';
 import type { DatasetIndex } from './lookup.ts';
 import { fnv1a } from './prng.ts';
 import { isBetterLiveScore, isHiddenFrom, isSecret, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from './rules.ts';
@@ -66,7 +67,8 @@ export class LiveApi {
     if (offset === undefined || length === undefined) return liveError(400, LIVE_ERROR.invalidParameter);
     const all = [...(this.#index.dataset.campaigns ?? [])].sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
     const nowSec = this.#nowSec();
-    const next = all[0] ? seconds(all[0].end) : -1;
+    // Ask again when the next seasonal campaign opens, by the service's clock (calendar.ts).
+    const next = Math.floor(seasonAt(this.#now()).endMs / 1000);
     return json(200, {
       itemCount: all.length,
       campaignList: all.slice(offset, offset + length).map((c) => this.#campaign(c, deprecated, nowSec)),
@@ -120,11 +122,9 @@ export class LiveApi {
     const royal = query.get('royal') === 'true' || query.get('royal') === '1';
     const months = royal ? [] : [...(this.#index.dataset.trackOfTheDay ?? [])].sort((a, b) => b.month.localeCompare(a.month));
     const nowSec = this.#nowSec();
-    const dayStart = (month: string, day: number): number => Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, day, 17) / 1000;
-    // The next Track of the Day: the current month's first day still to come; -1 when none is scheduled (the docs' remark).
-    const newest = months[0];
-    const waiting = newest ? newest.mapUids.indexOf('') : -1;
-    const next = newest && waiting >= 0 ? dayStart(newest.month, waiting + 1) : -1;
+    const dayStart = (month: string, day: number): number => Math.floor(totdStart(month, day) / 1000);
+    // The next Track of the Day opens at 19:00 Paris time by the service's clock (calendar.ts).
+    const next = Math.floor(nextTotdAfter(this.#now()) / 1000);
     return json(200, {
       monthList: months.slice(offset, offset + length).map((m) => {
         const [year, month] = m.month.split('-').map(Number) as [number, number];

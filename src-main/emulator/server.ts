@@ -39,7 +39,10 @@ export interface EmulatorOptions {
   withoutDeprecatedRoutes?: boolean;
   /** /maps/by-id/ drops invalid IDs silently instead of the validation error (the docs disagree on this). */
   byIdDropsInvalid?: boolean;
-  /** The service's wall clock, ms (token lifetimes); default Date.now. A test moves it instead of sleeping. */
+  /**
+   * The service's wall clock, ms: token lifetimes, the Live routes' calendar (the next campaign, the next Track of the
+   * Day, relative times) and when evolve's new records are set. Default Date.now; a test moves it instead of sleeping.
+   */
   now?: () => number;
 }
 
@@ -135,7 +138,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const index = new DatasetIndex(dataset);
   const auth = new NadeoAuth(options.auth, options.now);
   const names = new DisplayNamesApi(options.oauth, options.now);
-  const live = new LiveApi(index);
+  const now = options.now ?? Date.now;
+  const live = new LiveApi(index, now);
   const faults = new FaultPlan(failRate, options.faultSeed ?? 1);
   // The names API is another service in reality (api.trackmania.com), so it gets its own budget.
   const coreBucket = options.rateLimitRps ? new TokenBucket(options.rateLimitRps) : undefined;
@@ -370,7 +374,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       stats = emptyStats();
     },
     evolve: (opts) => {
-      const changed = evolveDataset(dataset, opts);
+      const changed = evolveDataset(dataset, { now: now(), ...opts });
       index.markStale();
       return changed;
     },

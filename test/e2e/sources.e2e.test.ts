@@ -15,7 +15,8 @@ let problems: string[];
 
 beforeAll(async () => {
   ensureRendererBuilt();
-  app = await startTestApp({ demo: { maxRps: 200 } });
+  // The demo's world as of mid-November 2026 (Fall 2026, November 2026), as the names below say.
+  app = await startTestApp({ demo: { maxRps: 200, asOf: Date.parse('2026-11-15T20:00:00Z') } });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
   problems = watchPage(page).problems;

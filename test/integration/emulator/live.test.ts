@@ -5,11 +5,12 @@ import { WORLD_ZONE_ID } from '../../../src-main/emulator/rules.ts';
 import { generateDataset, type Dataset } from '../../../src-main/emulator/index.ts';
 import { WorldBoard } from '../../../src-main/emulator/world.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
-import { call, get } from './support.ts';
+import { call, get, HOSTILE_NOW } from './support.ts';
 
 const LOGIN = { login: 'svc-live', password: 'pw' };
-const dataset = generateDataset({ seed: 21, maps: 12, players: 10 });
-const emulator = useEmulator({ dataset, auth: { ...LOGIN } });
+// The data and the service's clock at one fixed moment: Spring 2026, May played to the 12th.
+const dataset = generateDataset({ seed: 21, maps: 12, players: 10, now: HOSTILE_NOW });
+const emulator = useEmulator({ dataset, auth: { ...LOGIN }, now: () => HOSTILE_NOW });
 
 async function token(url: string, audience?: string): Promise<string> {
   const reply = await call(`${url}/v2/authentication/token/basic`, {
@@ -85,7 +86,9 @@ describe('Live services: seasonal campaigns', () => {
     expect(playlist.map((p) => p.position)).toEqual(dataset.maps.map((_, i) => i));
     expect(playlist.map((p) => p.mapUid)).toEqual(dataset.campaigns![0]!.mapUids);
     expect(current.startTimestamp).toBe(Date.parse(dataset.campaigns![0]!.start) / 1000);
+    // The next campaign opens when the current one ends.
     expect(body.nextRequestTimestamp).toBe(Date.parse(dataset.campaigns![0]!.end) / 1000);
+    expect(body.relativeNextRequest).toBe(body.nextRequestTimestamp - HOSTILE_NOW / 1000);
   });
 
   it('live: an offset past the last campaign gives an empty list; the deprecated route adds its fields', async () => {
@@ -121,14 +124,16 @@ describe('Live services: Track of the Day', () => {
     expect(body.monthList[1]!.days.every((d) => typeof d.mapUid === 'string' && d.mapUid !== '')).toBe(true);
   });
 
-  it('live: a month past the list is an empty monthList; with every day played nextRequestTimestamp is -1', async () => {
+  it('live: a month past the list is an empty monthList; on a month\'s last evening the next Track of the Day is the next month\'s first', async () => {
     const empty = (await get(`${emulator().url}/api/token/campaign/month?offset=5&length=1`, await live())).json<{ monthList: unknown[]; itemCount: number }>();
     expect(empty).toMatchObject({ monthList: [], itemCount: 2 });
-    const full: Dataset = { ...dataset, trackOfTheDay: [dataset.trackOfTheDay![0]!] };
-    const emu = await startTestEmulator({ dataset: full });
+    const lastEvening = Date.parse('2026-05-31T20:00:00Z');
+    const emu = await startTestEmulator({ dataset: generateDataset({ seed: 21, maps: 12, players: 10, now: lastEvening }), now: () => lastEvening });
     try {
-      const body = (await get(`${emu.url}/api/token/campaign/month?offset=0&length=1`)).json<{ nextRequestTimestamp: number; relativeNextRequest: number }>();
-      expect(body).toMatchObject({ nextRequestTimestamp: -1, relativeNextRequest: -1 });
+      const body = (await get(`${emu.url}/api/token/campaign/month?offset=0&length=1`)).json<{ monthList: { days: { mapUid: string }[] }[]; nextRequestTimestamp: number; relativeNextRequest: number }>();
+      expect(body.monthList[0]!.days.every((d) => d.mapUid !== '')).toBe(true);
+      // 1 June, 19:00 Paris time (summer time: 17:00 UTC).
+      expect(body).toMatchObject({ nextRequestTimestamp: Date.UTC(2026, 5, 1, 17) / 1000, relativeNextRequest: 21 * 3600 });
     } finally {
       await emu.close();
     }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { useEmulator } from '../../helpers/emulator.ts';
-import { get, mapsByKind, unknownUuid, type ApiErrorBody, type WireMap } from './support.ts';
+import { get, mapsByKind, SEASON_NOW, unknownUuid, type ApiErrorBody, type WireMap } from './support.ts';
 
 const dataset = generateDataset({ seed: 11, maps: 220, players: 2 });
 const emulator = useEmulator({ dataset });
@@ -121,7 +121,7 @@ describe('4.1 get map info (multiple)', () => {
 });
 
 describe("a season of the game (style 'season', issue 11), served", () => {
-  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
+  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW });
   const served = useEmulator({ dataset: season });
 
   it('issue 11 / 16: official and community names reach the client exactly as generated; display names come plain, club tags from their own route', async () => {

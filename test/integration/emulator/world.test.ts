@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset, type Dataset, type DatasetMap } from '../../../src-main/emulator/index.ts';
 import { isBetterLiveScore, kindOf, liveScoreOf, personalBestGameMode } from '../../../src-main/emulator/rules.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
-import { call, get, recordsUrl, SENTINEL, type WireRecord } from './support.ts';
+import { call, get, recordsUrl, SEASON_NOW, SENTINEL, type WireRecord } from './support.ts';
 
 interface TopEntry {
   accountId: string;
@@ -14,7 +14,7 @@ interface TopEntry {
 }
 
 // A season (its current campaign's maps declare populations) and a hostile dataset (every kind of map in the campaign).
-const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
+const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW });
 const hostile = generateDataset({ seed: 21, maps: 12, players: 10 });
 const seasonEmu = useEmulator({ dataset: season });
 const hostileEmu = useEmulator({ dataset: hostile });

@@ -42,7 +42,7 @@ describe('lists from a source and world positions in the window', () => {
   }
 
   beforeAll(async () => {
-    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maps: 30, players: 5, maxRps: 500 } });
+    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maps: 30, players: 5, maxRps: 500, asOf: Date.parse('2026-11-15T20:00:00Z') } });
     handlers = createHandlers(service);
     await call('setup.startDemo', {});
   });

@@ -11,7 +11,8 @@ const POSITIONS = 'POST /api/token/leaderboard/group/map';
 
 /** A season whose first 25 maps (its official campaign) have a PB of every player, all scores distinct per map. */
 function fullCampaign(): Dataset {
-  const dataset = generateDataset({ seed: 61, maps: 40, players: 50, style: 'season' });
+  // As of mid-November 2026 (the emulator's calendar follows `now`): Fall 2026, records before the 15th.
+  const dataset = generateDataset({ seed: 61, maps: 40, players: 50, style: 'season', now: Date.parse('2026-11-15T20:00:00Z') });
   const players = [...new Set(dataset.records.map((r) => r.accountId))];
   expect(players).toHaveLength(50);
   dataset.maps.slice(0, 25).forEach((map, m) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evolveDataset, generateDataset, parseDataset, replayBytesFor, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
 import type { DatasetRecordScore } from '../../../src-main/emulator/dataset.ts';
 import { compareResults, medalOf } from '../../../src-main/emulator/rules.ts';
+import { HOSTILE_NOW, SEASON_NOW } from '../../integration/emulator/support.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SENTINEL = 4294967295;
@@ -12,9 +13,9 @@ const isBetterPlatformRun = (a: DatasetRecordScore, b: DatasetRecordScore): bool
 
 describe('generateDataset', () => {
   it('is deterministic: the same seed gives identical JSON, another seed different JSON', () => {
-    const a = JSON.stringify(generateDataset({ seed: 1, maps: 10, players: 8 }));
-    expect(JSON.stringify(generateDataset({ seed: 1, maps: 10, players: 8 }))).toBe(a);
-    expect(JSON.stringify(generateDataset({ seed: 2, maps: 10, players: 8 }))).not.toBe(a);
+    const a = JSON.stringify(generateDataset({ seed: 1, maps: 10, players: 8, now: HOSTILE_NOW }));
+    expect(JSON.stringify(generateDataset({ seed: 1, maps: 10, players: 8, now: HOSTILE_NOW }))).toBe(a);
+    expect(JSON.stringify(generateDataset({ seed: 2, maps: 10, players: 8, now: HOSTILE_NOW }))).not.toBe(a);
   });
 
   it('passes its own schema', () => {
@@ -211,8 +212,8 @@ describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
     records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest' && r.recordScore.time < map.secretThreshold!);
 
   it('secretHeavyMaps: that many maps get a threshold (a time, on every kind) hiding most of their personal bests (at least 60% and 2), some stay visible', () => {
-    const plain = generateDataset({ seed: 21, maps: 30, players: 15 });
-    const heavy = generateDataset({ seed: 21, maps: 30, players: 15, secretHeavyMaps: 4 });
+    const plain = generateDataset({ seed: 21, maps: 30, players: 15, now: HOSTILE_NOW });
+    const heavy = generateDataset({ seed: 21, maps: 30, players: 15, secretHeavyMaps: 4, now: HOSTILE_NOW });
     const changed = heavy.maps.filter((m, i) => m.secretThreshold !== plain.maps[i]?.secretThreshold);
     expect(changed.length).toBeGreaterThanOrEqual(3);
     const heavyMaps = heavy.maps.filter((m) => {
@@ -272,14 +273,14 @@ describe('evolveDataset', () => {
 });
 
 describe("style 'season': a believable season of the game for the demo (issue 11)", () => {
-  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
+  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW });
   const isOfficial = (m: DatasetMap): boolean => /^(Winter|Spring|Summer|Fall) \d{4} - \d{2}$/.test(m.name);
   /** What only the hostile style holds: formula starts, markup, quotes and commas, control characters, path tricks. */
   const HOSTILE = /^[=+\-@]|[<>"\r\n]|,|\.\.|\$l\[|\$\$/;
 
   it('issue 11: is deterministic from the seed, passes its own schema, and another seed gives another season', () => {
-    expect(JSON.stringify(generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' }))).toBe(JSON.stringify(season));
-    expect(JSON.stringify(generateDataset({ seed: 2027, maps: 24, players: 12, style: 'season' }))).not.toBe(JSON.stringify(season));
+    expect(JSON.stringify(generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW }))).toBe(JSON.stringify(season));
+    expect(JSON.stringify(generateDataset({ seed: 2027, maps: 24, players: 12, style: 'season', now: SEASON_NOW }))).not.toBe(JSON.stringify(season));
     expect(parseDataset(JSON.parse(JSON.stringify(season)))).toEqual(season);
   });
 
@@ -291,8 +292,9 @@ describe("style 'season': a believable season of the game for the demo (issue 11
     expect(season.displayNames?.[nadeo]).toBe('Nadeo');
     for (const map of official) {
       expect(map).toMatchObject({ author: nadeo, submitter: nadeo, mapType: 'TrackMania\\TM_Race', hasClones: false, filename: `${map.name}.Map.Gbx` });
-      expect(Date.parse(map.timestamp)).toBeLessThan(Date.parse('2026-10-01T17:00:00+00:00'));
-      for (const r of season.records.filter((x) => x.mapId === map.mapId)) expect(Date.parse(r.timestamp)).toBeGreaterThanOrEqual(Date.parse('2026-10-01T17:00:00+00:00'));
+      // Fall 2026 opened on 1 October at 17:00 Paris time (calendar.ts).
+      expect(Date.parse(map.timestamp)).toBeLessThan(Date.parse('2026-10-01T15:00:00+00:00'));
+      for (const r of season.records.filter((x) => x.mapId === map.mapId)) expect(Date.parse(r.timestamp)).toBeGreaterThanOrEqual(Date.parse('2026-10-01T15:00:00+00:00'));
     }
     // Later maps of a campaign are longer: 21-25 (black) take longer than 01-05 (white).
     const large = generateDataset({ seed: 3, maps: 60, players: 2, style: 'season' }).maps.filter(isOfficial);
@@ -365,7 +367,7 @@ describe("style 'season': a believable season of the game for the demo (issue 11
   });
 
   it('issue 11: the default style stays hostile, so tests keep their hostile inputs; an unknown style is refused', () => {
-    expect(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, style: 'hostile' }))).toBe(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6 })));
+    expect(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, style: 'hostile', now: HOSTILE_NOW }))).toBe(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, now: HOSTILE_NOW })));
     expect(generateDataset({ seed: 4, maps: 8, players: 6 }).maps.map((m) => m.name)).toContain('=HYPERLINK("http://x","y")');
     expect(() => generateDataset({ seed: 1, maps: 1, players: 1, style: 'pretty' as 'season' })).toThrow(/style must be 'season' or 'hostile'/);
   });

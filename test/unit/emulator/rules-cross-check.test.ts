@@ -7,6 +7,7 @@ import { generateDataset, type Dataset, type DatasetMap, type DatasetRecord } fr
 import * as oracle from '../../../src-main/emulator/rules.ts';
 import * as product from '../../../src-main/shared/leaderboard.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
+import { SEASON_NOW } from '../../integration/emulator/support.ts';
 
 /**
  * Known product defects (issue 16 part 1; the product side fixes them, then this list shrinks):
@@ -50,9 +51,9 @@ function productMedals(map: DatasetMap): product.MedalScores {
 /** Generated datasets of both styles, each map with three personal bests or more given a threshold if it has none. */
 function datasets(): Dataset[] {
   const all = [
-    ...[1, 2, 3, 4, 5, 6].map((seed) => generateDataset({ seed, maps: 24, players: 16 })),
-    generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' }),
-    generateDataset({ seed: 7, maps: 30, players: 20, style: 'season', secretHeavyMaps: 4 }),
+    ...[1, 2, 3, 4, 5, 6].map((seed) => generateDataset({ seed, maps: 24, players: 16, now: SEASON_NOW })),
+    generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW }),
+    generateDataset({ seed: 7, maps: 30, players: 20, style: 'season', secretHeavyMaps: 4, now: SEASON_NOW }),
   ];
   for (const dataset of all) {
     for (const map of dataset.maps) {
