@@ -3,6 +3,7 @@
 import { AbortError, type NadeoClient } from '../nadeo/index.ts';
 import type { Store } from '../store/index.ts';
 import { FailurePolicy, FatalSyncError, isFatal } from './failures.ts';
+import { planSync, type SyncPlan } from './plan.ts';
 import { forEachConcurrently } from './pool.ts';
 import { longWaitOf } from './waits.ts';
 import { RunState } from './run-state.ts';
@@ -20,17 +21,35 @@ export interface SyncContext {
   readonly failures: FailurePolicy;
   /** How the failure policy keys each service's long waits. */
   readonly hosts: { api: string; live: string; names: string };
+  /**
+   * What the sync was expected to ask for when its phases started (planSync), for the time left; undefined when nobody
+   * listens to progress, and before the phases start.
+   */
+  plan: SyncPlan | undefined;
+}
+
+/**
+ * What the sync will ask for, as the time left counts it: counted from the store (planSync), so made only when someone
+ * listens to progress.
+ */
+export function planFor(ctx: SyncContext): SyncPlan | undefined {
+  const o = ctx.options;
+  if (!o.onProgress) return undefined;
+  return planSync(ctx.store, { list: o.list, replays: o.replays, refreshMaps: o.refreshMaps, seasonIds: o.seasonIds, me: o.me, positions: o.positions });
 }
 
 /** One step of a sync (phases/index.ts lists them in order). */
 export interface Phase {
   readonly name: string;
+  /** Requests the plan expects of it: the time left counts them before it starts. 0 when the plan does not count it. */
+  planned(ctx: SyncContext): number;
+  /** Requests it still has to send while it runs; what was planned, until it ends, when absent. */
+  left?(ctx: SyncContext): number;
   run(ctx: SyncContext): Promise<void>;
 }
 
 export interface ContextInput {
   runId: number;
-  startedAt: number;
   /** The requests the run has sent so far. */
   requests: () => number;
 }
@@ -38,16 +57,17 @@ export interface ContextInput {
 /** A sync's context for a stored run: its run state and failure policy. */
 export function createContext(deps: SyncDeps, options: SyncOptions, input: ContextInput): SyncContext {
   const { store } = deps;
+  const now = deps.now ?? (() => new Date());
   const run = new RunState({
     runId: input.runId,
-    startedAt: input.startedAt,
+    clock: () => now().getTime(),
     requests: input.requests,
     persistError: (e) => store.syncRuns.addError(input.runId, e.mapId, e.message),
     onProgress: options.onProgress,
   });
   const failures = new FailurePolicy((e) => run.addError(e), options.signal);
   return {
-    deps, options, store, client: deps.client, list: options.list, now: deps.now ?? (() => new Date()), run, failures,
+    deps, options, store, client: deps.client, list: options.list, now, run, failures, plan: undefined,
     // Where every API call goes (map info, records): the key of its long wait. The Live services may share it.
     hosts: { api: deps.apiHost ?? 'the API', live: deps.liveHost ?? 'the Live services', names: 'the names service' },
   };

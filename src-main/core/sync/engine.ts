@@ -5,7 +5,7 @@
 import type { Store } from '../store/index.ts';
 import { localFault } from '../store/errors.ts';
 import type { SyncOutcome } from '../store/types.ts';
-import { createContext, type SyncContext } from './context.ts';
+import { createContext, planFor, type SyncContext } from './context.ts';
 import { fatalMessage, isFatal, messageOf } from './failures.ts';
 import { acquireSyncLock, removePartialDownloads } from './lock.ts';
 import { PHASES } from './phases/index.ts';
@@ -32,7 +32,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number)
   const runId = store.syncRuns.start(options.list);
   options.onRunStarted?.(runId);
   const requestsAtStart = client.stats().requests;
-  const ctx = createContext(deps, options, { runId, startedAt: started, requests: () => client.stats().requests - requestsAtStart });
+  const ctx = createContext(deps, options, { runId, requests: () => client.stats().requests - requestsAtStart });
   const { run, failures } = ctx;
   let cancelled = false;
   try {
@@ -51,6 +51,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number)
   const counts = { maps: run.mapsDone - run.mapsSkipped, requests: run.requests, records: run.records, newPbs: run.newRecords, replays: run.replaysDownloaded };
   finishRun(store, runId, outcome, counts);
   run.phase = 'done';
+  run.requestsLeft = () => 0;
   run.progress();
   return {
     runId, list: options.list ?? null, outcome, maps: counts.maps, players: run.players.length, requests: counts.requests,
@@ -62,9 +63,19 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number)
   };
 }
 
-/** The phases in order; a phase that throws (a stop, a fatal error) ends the sync there. */
+/**
+ * The phases in order; a phase that throws (a stop, a fatal error) ends the sync there. While one runs, the time left
+ * counts what it has left and what the plan expects of every phase after it: one estimate for the whole sync.
+ */
 async function runPhases(ctx: SyncContext): Promise<void> {
-  for (const phase of PHASES) await phase.run(ctx);
+  ctx.plan = planFor(ctx);
+  const planned = PHASES.map((phase) => phase.planned(ctx));
+  for (const [i, phase] of PHASES.entries()) {
+    const after = planned.slice(i + 1).reduce((sum, n) => sum + n, 0);
+    const left = phase.left;
+    ctx.run.requestsLeft = left ? () => left(ctx) + after : () => planned[i]! + after;
+    await phase.run(ctx);
+  }
 }
 
 function outcomeOf(ctx: SyncContext, cancelled: boolean): SyncOutcome {

@@ -5,8 +5,8 @@ import type { SyncError, SyncPhase, SyncProgress, SyncSummary } from './types.ts
 
 export interface RunStateOptions {
   runId: number;
-  /** Date.now() when the sync started (the lock included). */
-  startedAt: number;
+  /** The sync's clock, in ms (the time left is measured on it). */
+  clock: () => number;
   /** The requests the run has sent so far (run-requests.ts). */
   requests: () => number;
   /** Stores an error with the run, as it happens (a sync killed later keeps it). */
@@ -16,6 +16,7 @@ export interface RunStateOptions {
 
 export class RunState {
   readonly runId: number;
+  /** When the phases started, on the sync's clock. */
   readonly startedAt: number;
   phase: SyncPhase = 'maps';
   mapsTotal = 0;
@@ -38,12 +39,14 @@ export class RunState {
   readonly unknownMaps: string[] = [];
   readonly newMaps: SyncSummary['newMaps'] = [];
   positions: PositionsSummary | null = null;
+  /** Requests still due in the sync: set by the engine as phases start (see etaMs). */
+  requestsLeft: () => number = () => 0;
   readonly #o: RunStateOptions;
 
   constructor(options: RunStateOptions) {
     this.#o = options;
     this.runId = options.runId;
-    this.startedAt = options.startedAt;
+    this.startedAt = options.clock();
   }
 
   get requests(): number {
@@ -55,12 +58,14 @@ export class RunState {
     this.#o.persistError(error);
   }
 
-  /** Milliseconds left from the pace so far; null until there is a pace to go by. */
-  etaMs(now = Date.now()): number | null {
-    // Work left in requests: about one records request per map still to do, one per replay still to fetch.
-    const unitsDone = this.mapsDone + this.replaysDone;
-    const unitsLeft = this.mapsTotal - this.mapsDone + (this.replaysTotal - this.replaysDone);
-    return unitsDone > 0 ? Math.round(((now - this.startedAt) / unitsDone) * unitsLeft) : null;
+  /**
+   * Milliseconds left in the whole sync: the requests still due at the pace kept so far (the run's time per request,
+   * waits and writes included); null before the first request, when there is no pace to go by.
+   */
+  etaMs(): number | null {
+    const done = this.requests;
+    if (done <= 0) return null;
+    return Math.round(((this.#o.clock() - this.startedAt) / done) * Math.max(0, this.requestsLeft()));
   }
 
   /** Tells the caller where the sync stands (when it listens). */

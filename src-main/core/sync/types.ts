@@ -24,7 +24,10 @@ export interface SyncProgress {
   /** Of those, the improvements on a record we already had. */
   newPersonalBests: number;
   errors: number;
-  /** Estimated milliseconds left, from the pace so far; null until there is a pace to go by. */
+  /**
+   * Estimated milliseconds left in the whole sync: the requests still due (what the current phase has left, and the
+   * plan's estimate of the phases after it) at the pace kept so far; null until there is a pace to go by.
+   */
   etaMs: number | null;
 }
 
@@ -113,5 +116,6 @@ export interface SyncDeps {
   refreshSource?: ((list: number, signal: AbortSignal) => Promise<SourceRefresh | undefined>) | undefined;
   /** After the records: the world positions of PBs whose score changed (core/sync/positions.ts). */
   syncPositions?: ((list: string | undefined, signal: AbortSignal) => Promise<PositionsSummary>) | undefined;
+  /** The sync's clock: what it stores as when, and what the time left is measured on. */
   now?: () => Date;
 }

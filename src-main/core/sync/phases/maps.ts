@@ -7,6 +7,7 @@ import { rethrowIfStopping, type Phase, type SyncContext } from '../context.ts';
 
 export const mapsPhase: Phase = {
   name: 'maps',
+  planned: (ctx) => ctx.plan?.mapLookups ?? 0,
   async run(ctx: SyncContext): Promise<void> {
     await resolveUids(ctx);
     await refreshInfo(ctx);

@@ -9,6 +9,7 @@ function wanted(ctx: SyncContext): boolean {
 
 export const positionsPhase: Phase = {
   name: 'positions',
+  planned: (ctx) => (wanted(ctx) ? ctx.plan?.positionRequests ?? 0 : 0),
   async run(ctx: SyncContext): Promise<void> {
     const { deps, failures, run } = ctx;
     if (!deps.syncPositions || !wanted(ctx) || run.players.length === 0 || failures.stopping || failures.isWaiting(ctx.hosts.live)) return;

@@ -9,6 +9,13 @@ import type { NewPersonalBest } from '../types.ts';
 
 export const recordsPhase: Phase = {
   name: 'records',
+  planned: (ctx) => ctx.plan?.recordRequests ?? 0,
+  left(ctx) {
+    const { plan, run } = ctx;
+    // The plan's requests per map: the players' batches times the scopes asked.
+    const perMap = plan && plan.maps > 0 ? plan.recordRequests / plan.maps : 1;
+    return (run.mapsTotal - run.mapsDone) * perMap;
+  },
   async run(ctx: SyncContext): Promise<void> {
     const { store, failures, run, options } = ctx;
     run.phase = 'records';

@@ -8,6 +8,8 @@ import { forEachItem, type Phase, type SyncContext } from '../context.ts';
 
 export const replaysPhase: Phase = {
   name: 'replays',
+  planned: (ctx) => (ctx.options.replays === false ? 0 : ctx.plan?.replayDownloads ?? 0),
+  left: (ctx) => ctx.run.replaysTotal - ctx.run.replaysDone,
   async run(ctx: SyncContext): Promise<void> {
     const { store, failures, run, options } = ctx;
     if (options.replays === false) return;

@@ -5,6 +5,8 @@ import { rethrowIfStopping, type Phase, type SyncContext } from '../context.ts';
 
 export const sourcesPhase: Phase = {
   name: 'sources',
+  // The plan does not count a source's pages (a few per list).
+  planned: () => 0,
   async run(ctx: SyncContext): Promise<void> {
     const { deps, store, list, failures, run } = ctx;
     if (!deps.refreshSource) return;

@@ -31,5 +31,5 @@ export function phaseContext(o: PhaseContextInput): SyncContext {
   const options = o.options ?? {};
   const runId = o.store.syncRuns.start(options.list);
   const deps: SyncDeps = { store: o.store, client: o.client ?? stubClient(), dataDir: o.dataDir ?? '/nonexistent', ...o.deps };
-  return createContext(deps, options, { runId, startedAt: Date.now(), requests: () => 0 });
+  return createContext(deps, options, { runId, requests: () => 0 });
 }
