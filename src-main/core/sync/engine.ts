@@ -9,9 +9,10 @@ import { createContext, planFor, type SyncContext } from './context.ts';
 import { fatalMessage, isFatal, messageOf } from './failures.ts';
 import { acquireSyncLock, removePartialDownloads } from './lock.ts';
 import { PHASES } from './phases/index.ts';
+import { RunRequests } from './run-requests.ts';
 import type { SyncDeps, SyncOptions, SyncSummary } from './types.ts';
 
-export type { NewPersonalBest, SyncDeps, SyncError, SyncOptions, SyncPhase, SyncProgress, SyncSummary } from './types.ts';
+export type { NewPersonalBest, RequestEvents, SyncDeps, SyncError, SyncOptions, SyncPhase, SyncProgress, SyncSummary } from './types.ts';
 export { fetchReplayNow } from './replay-files.ts';
 
 /** Runs one sync of a list (or of every list) and resolves with its summary; never leaves a run "running". */
@@ -20,19 +21,25 @@ export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promis
   const lock = await acquireSyncLock(deps.dataDir);
   try {
     await removePartialDownloads(deps.dataDir);
-    return await syncLocked(deps, options, started);
+    const requests = new RunRequests(deps.client, deps.requestEvents);
+    try {
+      // The caller's hooks run outside the run's scope: what they start is not the sync's.
+      const hooks = { onProgress: requests.outside(options.onProgress), onNewPersonalBest: requests.outside(options.onNewPersonalBest), onRunStarted: requests.outside(options.onRunStarted) };
+      return await requests.within(() => syncLocked(deps, { ...options, ...hooks }, started, requests));
+    } finally {
+      requests.close();
+    }
   } finally {
     await lock.release();
   }
 }
 
-async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number): Promise<SyncSummary> {
-  const { store, client } = deps;
+async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number, requests: RunRequests): Promise<SyncSummary> {
+  const { store } = deps;
   store.syncRuns.closeInterrupted();
   const runId = store.syncRuns.start(options.list);
   options.onRunStarted?.(runId);
-  const requestsAtStart = client.stats().requests;
-  const ctx = createContext(deps, options, { runId, requests: () => client.stats().requests - requestsAtStart });
+  const ctx = createContext(deps, options, { runId, requests: () => requests.count });
   const { run, failures } = ctx;
   let cancelled = false;
   try {

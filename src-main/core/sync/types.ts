@@ -1,6 +1,6 @@
 // What a sync takes and gives: its options, its dependencies, its progress events and its summary. engine.ts runs it;
 // the phases (phases/) and the run state (run-state.ts) read and fill these.
-import type { NadeoClient } from '../nadeo/index.ts';
+import type { NadeoClient, RequestEvent } from '../nadeo/index.ts';
 import type { MapKind, RecordResult } from '../../shared/leaderboard.ts';
 import type { LocalFaultCode } from '../store/errors.ts';
 import type { Store } from '../store/index.ts';
@@ -58,6 +58,7 @@ export interface SyncSummary {
   outcome: SyncOutcome;
   maps: number;
   players: number;
+  /** Requests this run sent (see SyncDeps.requestEvents). */
   requests: number;
   records: number;
   /** Personal-best records first seen or changed. */
@@ -104,6 +105,12 @@ export interface SyncOptions {
   onRunStarted?: (runId: number) => void;
 }
 
+/** The request events of every client a sync uses (each client's onRequest, fanned out): see run-requests.ts. */
+export interface RequestEvents {
+  /** Calls `listener` for each request event from now on; the returned function stops it. */
+  subscribe(listener: (event: RequestEvent) => void): () => void;
+}
+
 export interface SyncDeps {
   store: Store;
   client: NadeoClient;
@@ -116,6 +123,12 @@ export interface SyncDeps {
   refreshSource?: ((list: number, signal: AbortSignal) => Promise<SourceRefresh | undefined>) | undefined;
   /** After the records: the world positions of PBs whose score changed (core/sync/positions.ts). */
   syncPositions?: ((list: string | undefined, signal: AbortSignal) => Promise<PositionsSummary>) | undefined;
+  /**
+   * The request events of the clients this sync uses: the run counts those sent from inside it, and no request made
+   * meanwhile by anyone else (a thumbnail, a name look-up). Without them the run counts the difference of the Core
+   * client's totals, which includes those others.
+   */
+  requestEvents?: RequestEvents | undefined;
   /** The sync's clock: what it stores as when, and what the time left is measured on. */
   now?: () => Date;
 }
