@@ -3,10 +3,32 @@
 // client's onRequest fires in the async context of the call that sent the request (core/nadeo/http.ts), which is
 // what AsyncLocalStorage follows.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { NadeoClient } from '../nadeo/index.ts';
+import type { NadeoClient, RequestEvent } from '../nadeo/index.ts';
 import type { RequestEvents } from './types.ts';
 
 const scope = new AsyncLocalStorage<RunRequests | undefined>();
+
+/**
+ * The request events of a connection's clients, to whoever listens: pass `emit` as each client's onRequest (beside
+ * any other listener) and the hub as SyncDeps.requestEvents.
+ */
+export class RequestEventHub implements RequestEvents {
+  readonly #listeners = new Set<(event: RequestEvent) => void>();
+
+  readonly emit = (event: RequestEvent): void => {
+    for (const listener of this.#listeners) listener(event);
+  };
+
+  subscribe(listener: (event: RequestEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** How many listen now (a finished run no longer does). */
+  get listening(): number {
+    return this.#listeners.size;
+  }
+}
 
 export class RunRequests {
   #count = 0;

@@ -1,28 +1,16 @@
 // A run counts its own requests (issue 18 §1): those its phases send, however deep, and not one that the window (or a
 // hook of the caller) sends on the same client meanwhile. Each moment is one the test holds the sync at.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNadeoClient, type NadeoClient, type RequestEvent } from '../../../src-main/core/nadeo/index.ts';
+import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
-import { runSync, type RequestEvents } from '../../../src-main/core/sync/engine.ts';
+import { runSync } from '../../../src-main/core/sync/engine.ts';
+import { RequestEventHub } from '../../../src-main/core/sync/run-requests.ts';
 import type { PositionsSummary } from '../../../src-main/core/sync/positions.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { memoryStore } from '../store/fixtures.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 
 const NO_POSITIONS: PositionsSummary = { asked: 0, requests: 0, minimumRequests: 0, ranked: 0, limitedByOwnRecord: 0, unavailable: 0, changed: 0, bestClimb: null, bestPosition: null };
-
-/** What a connection does for its clients: every request event, to whoever listens. */
-function requestHub(): RequestEvents & { emit: (e: RequestEvent) => void; listening: () => number } {
-  const listeners = new Set<(e: RequestEvent) => void>();
-  return {
-    emit: (e) => listeners.forEach((l) => l(e)),
-    listening: () => listeners.size,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
@@ -33,7 +21,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 describe("a run's requests", () => {
   const dataset = generateDataset({ seed: 41, maps: 3, players: 3 });
   let emulator: RunningEmulator;
-  let hub: ReturnType<typeof requestHub>;
+  let hub: RequestEventHub;
   let client: NadeoClient;
   let store: Store;
   let data: { dir: string; remove: () => Promise<void> };
@@ -41,7 +29,7 @@ describe("a run's requests", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ dataset });
-    hub = requestHub();
+    hub = new RequestEventHub();
     client = createNadeoClient({ baseUrl: emulator.url, appVersion: '0.1.0', maxRps: 2000, burst: 50, onRequest: (e) => hub.emit(e) });
   });
   afterAll(async () => {
@@ -85,7 +73,7 @@ describe("a run's requests", () => {
       },
     );
     await paused.promise;
-    expect(hub.listening()).toBe(1);
+    expect(hub.listening).toBe(1);
     // The window, during the sync: a lookup on the same client.
     await client.getMapsByUid([uid]);
     await fromHook;
@@ -101,7 +89,7 @@ describe("a run's requests", () => {
     // The client's totals, which the run counted before, hold the two others too.
     expect(client.stats().requests - totalsBefore).toBe(summary.requests + 2);
     // A finished run no longer listens.
-    expect(hub.listening()).toBe(0);
+    expect(hub.listening).toBe(0);
   });
 
   it('without request events, are the difference of the Core client totals, as before', async () => {
