@@ -24,7 +24,11 @@ export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promis
     const requests = new RunRequests(deps.client, deps.requestEvents);
     try {
       // The caller's hooks run outside the run's scope: what they start is not the sync's.
-      const hooks = { onProgress: requests.outside(options.onProgress), onNewPersonalBest: requests.outside(options.onNewPersonalBest), onRunStarted: requests.outside(options.onRunStarted) };
+      const hooks: Partial<SyncOptions> = {
+        onProgress: requests.outside(options.onProgress),
+        onNewPersonalBest: requests.outside(options.onNewPersonalBest),
+        onRunStarted: requests.outside(options.onRunStarted),
+      };
       return await requests.within(() => syncLocked(deps, { ...options, ...hooks }, started, requests));
     } finally {
       requests.close();
