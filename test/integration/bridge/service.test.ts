@@ -329,7 +329,7 @@ describe('an account', () => {
       const result = await harness(other).call('account.testLogin', { credentials: { login: 'a', password: 'b', contact: 'me@example.com' } });
       expect(result).toMatchObject({ success: false, code: 'offline' });
       expect(result.message).toMatch(/could not be reached/);
-      expect(other.connection.state).toBe('offline');
+      expect(other.connection.status.state).toBe('offline');
     } finally {
       await other.close();
     }
@@ -344,7 +344,7 @@ describe('an account', () => {
     const account = await h.call('account.get', {});
     expect(account).toEqual({ configured: true, login: 'svc-login', contact: 'me@example.com', passwordStored: true, storage: 'memory' });
     expect(JSON.stringify(await h.call('settings.get', {}))).not.toContain('svc-password');
-    expect(JSON.stringify(service.main.store.settings.all())).not.toContain('svc-password');
+    expect(JSON.stringify(service.folder.main.store.settings.all())).not.toContain('svc-password');
     await h.call('setup.startDemo', {});
     expect((await h.call('watchlists.list', {})).map((l) => l.name)).toEqual(['Demo']);
     expect((await h.call('setup.leaveDemo', {})).setup).toBe('account');
@@ -371,7 +371,7 @@ describe('a demo folder another process has open', () => {
     const service = await TrackwatchService.open({ dataDir, host, demo });
     try {
       await new Promise((r) => setImmediate(r));
-      expect(service.setup).toBe('none');
+      expect(service.folder.setup).toBe('none');
       expect(warnings.some((w) => w.includes('in use by another Trackwatch'))).toBe(true);
       const h = harness(service);
       const refused = await h.fail('setup.startDemo', {});
@@ -379,7 +379,7 @@ describe('a demo folder another process has open', () => {
       expect(refused.message).toContain(`in use by another Trackwatch (process ${process.pid})`);
       rmSync(path.join(dataDir, 'demo.lock'));
       await h.call('setup.startDemo', {});
-      expect(service.setup).toBe('demo');
+      expect(service.folder.setup).toBe('demo');
     } finally {
       process.off('warning', onWarning);
       await service.close();

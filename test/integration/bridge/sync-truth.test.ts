@@ -122,7 +122,7 @@ describe('the truth about syncs', () => {
     const finished = await done;
     gate.rule = () => 'pass';
     expect(finished).toMatchObject({ outcome: 'cancelled', error: null });
-    expect(service.connection.state).not.toBe('offline');
+    expect(service.connection.status.state).not.toBe('offline');
     expect(events('status.changed').slice(statusBefore).filter((s) => s.state === 'offline')).toEqual([]);
     const list = await summary('Cup');
     expect(list.lastSync).toMatchObject({ outcome: 'cancelled', error: null });
@@ -151,6 +151,6 @@ describe('the truth about syncs', () => {
     const list = await summary('Cup');
     expect(list.lastSync).toMatchObject({ outcome: 'failed', error: { code: 'offline' } });
     expect(list.lastSyncAt).toBe(before);
-    expect(service.connection.state).toBe('offline');
+    expect(service.connection.status.state).toBe('offline');
   }, 60_000);
 });
