@@ -158,7 +158,7 @@ export function registerWatchlistCommands(program: Command): void {
         }
         for (const bad of result.invalid) line(colours.yellow(`not added: ${bad.accountId}: ${bad.reason}`));
         if (flags.me && resolved.players.length === 1 && result.invalid.length === 0) {
-          tw.setMe(resolved.players[0]!.accountId);
+          tw.store.settings.setMe(resolved.players[0]!.accountId);
           line('marked as you');
         }
         if (result.added.length === 0 && result.alreadyListed.length === 0) throw new UserError('no player was added.');
@@ -208,7 +208,7 @@ export function registerWatchlistCommands(program: Command): void {
         if (all.length === 0) {
           return line(flags.list ? `"${flags.list}" has no players: add some with \`trackwatch players add <player> --list "${flags.list}"\`.` : 'no players watched yet: add some with `trackwatch players add <player>`.');
         }
-        const me = tw.me;
+        const me = tw.store.settings.me();
         line(table(['name', 'nickname', 'account ID', ''], all.map((p) => [plainName(p.name), plainName(p.nickname), p.accountId, p.accountId === me ? 'you' : ''])));
       });
     });

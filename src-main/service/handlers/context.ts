@@ -19,7 +19,7 @@ export interface HandlerContext {
 export function handlerContext(service: TrackwatchService): HandlerContext {
   const tw = () => service.active;
   const store = () => service.active.store;
-  const me = () => service.active.me;
+  const me = () => service.active.store.settings.me();
   return {
     service,
     thumbnails: new Thumbnails(),

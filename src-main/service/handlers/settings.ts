@@ -14,7 +14,7 @@ function accountIdOf(input: string): string {
 /** Where the data folder moves at the next start is kept by the host, not in the folder: the way off read-only media. */
 const movesDataFolderOnly = (update: object): boolean => Object.keys(update).every((key) => key === 'dataDir');
 
-export function settingsHandlers({ service, tw, me }: HandlerContext): SomeHandlers<'settings.get' | 'settings.update'> {
+export function settingsHandlers({ service, store, me }: HandlerContext): SomeHandlers<'settings.get' | 'settings.update'> {
   const saved = service.settings;
   const settings = () => ({
     contact: saved.contact,
@@ -71,7 +71,7 @@ export function settingsHandlers({ service, tw, me }: HandlerContext): SomeHandl
         saved.set('schedule', update.scheduledSync);
         service.schedule.reschedule();
       }
-      if (newMe !== undefined) tw().setMe(newMe ?? undefined);
+      if (newMe !== undefined) store().settings.setMe(newMe ?? undefined);
       if (update.dataDir !== undefined) service.host.nextDataDir!.set(update.dataDir);
       if (reconnect) await service.reconfigureMain();
       return settings();

@@ -68,7 +68,7 @@ describe('the demo tour', () => {
   });
 
   it('logs in as "me": a secret threshold hides none of my own records', async () => {
-    const me = service.active.me!;
+    const me = service.active.store.settings.me()!;
     const demo = service.demo!;
     expect(me).toBe(demo.me);
     const secretMaps = demo.emulator.dataset.maps.filter((m) => m.secretThreshold !== undefined);

@@ -98,7 +98,7 @@ describe('the demo, synced', () => {
     const store = service.active.store;
     expect(table.players).toHaveLength(12);
     expect(table.me).not.toBeNull();
-    expect(table.players[table.me!]!.accountId).toBe(service.active.me);
+    expect(table.players[table.me!]!.accountId).toBe(service.active.store.settings.me());
     let hidden = 0;
     for (const row of table.rows) {
       const map = store.maps.get(row.mapUid)!;
@@ -136,7 +136,7 @@ describe('the demo, synced', () => {
     const cli = await openTrackwatch({ dataDir: service.active.dataDir, apiUrl: 'http://127.0.0.1:9' });
     const extra = '00000000-0000-4000-8000-00000000cafe';
     try {
-      cli.addPlayers('Demo', [{ accountId: extra, nickname: 'From the CLI' }]);
+      cli.store.players.add('Demo', [{ accountId: extra, nickname: 'From the CLI' }]);
       expect((await h.call('compare.get', { list: 'Demo', first: 5 })).players.map((p) => p.accountId)).toContain(extra);
       cli.store.players.remove('Demo', [extra]);
       expect((await h.call('compare.get', { list: 'Demo', first: 5 })).players.map((p) => p.accountId)).not.toContain(extra);
@@ -171,7 +171,7 @@ describe('the demo, synced', () => {
   });
 
   it('a player has a PB per map and a history of first sightings', async () => {
-    const me = service.active.me!;
+    const me = service.active.store.settings.me()!;
     const detail = await h.call('players.get', { list: 'Demo', accountId: me });
     expect(detail.player.isMe).toBe(true);
     expect(detail.pbs).toHaveLength(24);
@@ -198,7 +198,7 @@ describe('the demo, synced', () => {
     }
     expect(notes.length).toBe(announced.length <= 3 ? announced.length : 4);
     if (announced.length > 3) expect(notes[3]!.body).toContain(`${announced.length} new PBs`);
-    const me = service.active.me!;
+    const me = service.active.store.settings.me()!;
     const history = (await h.call('players.get', { list: 'Demo', accountId: me })).history;
     expect(history.length).toBeGreaterThanOrEqual((await h.call('players.get', { list: 'Demo', accountId: me })).pbs.filter((p) => p.hasRecord).length);
   });
@@ -245,7 +245,7 @@ describe('the demo, synced', () => {
     expect(result.added).toHaveLength(1);
     expect(result.notFound).toEqual(['NotARealUidButLongEnough12']);
     expect(result.invalid.map((i) => i.input)).toEqual(['not-a-map!']);
-    const players = await h.call('watchlists.addPlayers', { list: 'Mine', players: [{ accountId: 'nope' }, { accountId: service.active.me!, nickname: 'Me' }] });
+    const players = await h.call('watchlists.addPlayers', { list: 'Mine', players: [{ accountId: 'nope' }, { accountId: service.active.store.settings.me()!, nickname: 'Me' }] });
     expect(players.added).toHaveLength(1);
     expect(players.invalid.map((i) => i.accountId)).toEqual(['nope']);
     await expect(h.fail('watchlists.create', { name: 'mine' })).resolves.toMatchObject({ code: 'conflict' });
