@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandOutput, CommandName, EventName, EventPayload } from '../../../src-main/contract/index.ts';
 import { dispatch } from '../../../src-main/service/dispatch.ts';
 import { createHandlers } from '../../../src-main/service/handlers/index.ts';
 import { memorySecretStore } from '../../../src-main/service/secrets.ts';
@@ -14,6 +13,7 @@ import { generateDataset, startEmulator } from '../../../src-main/emulator/index
 import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
 import { formatImprovement } from '../../../src-main/shared/leaderboard.ts';
+import { eventLog, serviceCaller, testHost } from '../../helpers/service.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -22,32 +22,10 @@ const tempDir = () => {
   return dir;
 };
 
+/** The window's commands and events on `service`; `finished(n)` is the n-th sync.finished, told by the service. */
 function harness(service: TrackwatchService) {
-  const handlers = createHandlers(service);
-  const seen: { name: EventName; payload: unknown }[] = [];
-  service.events.subscribe((name, payload) => seen.push({ name, payload }));
-  return {
-    seen,
-    async call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-      const result = await dispatch(handlers, name, input);
-      if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
-      return result.value as CommandOutput<N>;
-    },
-    async fail(name: CommandName, input: unknown) {
-      const result = await dispatch(handlers, name, input);
-      if (result.ok) throw new Error(`${name} should have failed`);
-      return result.error;
-    },
-    events<E extends EventName>(name: E): EventPayload<E>[] {
-      return seen.filter((e) => e.name === name).map((e) => e.payload as EventPayload<E>);
-    },
-    async finished(count: number): Promise<EventPayload<'sync.finished'>> {
-      for (let i = 0; i < 600 && seen.filter((e) => e.name === 'sync.finished').length < count; i++) await new Promise((r) => setTimeout(r, 25));
-      const all = seen.filter((e) => e.name === 'sync.finished');
-      if (all.length < count) throw new Error('the sync did not finish');
-      return all[count - 1]!.payload as EventPayload<'sync.finished'>;
-    },
-  };
+  const log = eventLog(service);
+  return { ...serviceCaller(service), events: log.events, finished: (count: number) => log.nth('sync.finished', count) };
 }
 
 afterAll(() => {
@@ -60,7 +38,7 @@ describe('the demo, synced', () => {
   const notes: { title: string; body: string }[] = [];
 
   beforeAll(async () => {
-    const host = { shell: 'browser' as const, platform: 'linux' as const, secrets: memorySecretStore(), notify: (title: string, body: string) => void notes.push({ title, body }) };
+    const host = testHost({ notify: (title: string, body: string) => void notes.push({ title, body }) });
     service = await TrackwatchService.open({ dataDir: tempDir(), host, demo: { maxRps: 500 } });
     h = harness(service);
   });
@@ -279,7 +257,7 @@ describe('the demo, synced', () => {
 
 describe('a sync', () => {
   it('can be cancelled, and says so', async () => {
-    const service = await TrackwatchService.open({ dataDir: tempDir(), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maxRps: 5 } });
+    const service = await TrackwatchService.open({ dataDir: tempDir(), host: testHost(), demo: { maxRps: 5 } });
     try {
       const h = harness(service);
       await h.call('setup.startDemo', {});
@@ -303,7 +281,7 @@ describe('an account', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 4, players: 3 }), auth: { login: 'svc-login', password: 'svc-password' } });
-    service = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: emulator.url, host: { shell: 'browser', platform: 'linux', secrets } });
+    service = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: emulator.url, host: testHost({ secrets }) });
     h = harness(service);
   });
   afterAll(async () => {
@@ -324,7 +302,7 @@ describe('an account', () => {
   it('tells an unreachable service apart from a wrong password', async () => {
     const closed = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 1, players: 1 }) });
     await closed.close();
-    const other = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: closed.url, host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() } });
+    const other = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: closed.url, host: testHost() });
     try {
       const result = await harness(other).call('account.testLogin', { credentials: { login: 'a', password: 'b', contact: 'me@example.com' } });
       expect(result).toMatchObject({ success: false, code: 'offline' });
@@ -358,7 +336,7 @@ describe('an account', () => {
 describe('a demo folder another process has open', () => {
   it('opens on the welcome screen instead of failing, and Try the demo says why until the folder is free', async () => {
     const dataDir = tempDir();
-    const host = { shell: 'browser' as const, platform: 'linux' as const, secrets: memorySecretStore(), notify: () => {} };
+    const host = testHost({ notify: () => {} });
     const demo = { maps: 3, players: 3, maxRps: 500 };
     const first = await TrackwatchService.open({ dataDir, host, demo });
     await first.enterDemo();
