@@ -35,7 +35,14 @@ function requireMapRefs(refs: readonly string[], command: string): MapRef[] {
   return parsed;
 }
 
+/** `maps`, `players` and `lists`, each in its own function. */
 export function registerWatchlistCommands(program: Command): void {
+  registerMapCommands(program);
+  registerPlayerCommands(program);
+  registerListCommands(program);
+}
+
+function registerMapCommands(program: Command): void {
   const maps = program.command('maps').description('the maps you watch');
   maps
     .command('add')
@@ -112,7 +119,9 @@ export function registerWatchlistCommands(program: Command): void {
         }
       });
     });
+}
 
+function registerPlayerCommands(program: Command): void {
   const players = program.command('players').description('the players you watch');
   players
     .command('add')
@@ -212,7 +221,9 @@ export function registerWatchlistCommands(program: Command): void {
         line(table(['name', 'nickname', 'account ID', ''], all.map((p) => [plainName(p.name), plainName(p.nickname), p.accountId, p.accountId === me ? 'you' : ''])));
       });
     });
+}
 
+function registerListCommands(program: Command): void {
   const lists = program.command('lists').description('create, rename and delete watchlists; without a subcommand, show them');
   lists.option('--json', 'machine-readable output').action(async (flags: ListFlag, command: Command) => {
     await withTrackwatch(command, async (tw) => {
