@@ -157,8 +157,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     if (refs.length > 0) await tw.addMaps(DEMO_LIST, refs);
     // "Me" shows by their own display name (the window marks them as me); one other player has a nickname.
     const rival = accounts.find((a) => a !== me);
-    tw.addPlayers(DEMO_LIST, accounts.map((accountId) => ({ accountId, nickname: accountId === rival ? 'Rival' : undefined })));
-    tw.setMe(me);
+    tw.store.players.add(DEMO_LIST, accounts.map((accountId) => ({ accountId, nickname: accountId === rival ? 'Rival' : undefined })));
+    tw.store.settings.setMe(me);
     return {
       trackwatch: tw,
       emulator: running,

@@ -93,7 +93,7 @@ describe('a list from what you play, in the window', () => {
     await page.fill('[data-testid=player-id]', 'NoSuchPlayer42');
     await page.click('[data-testid=add-players-submit]');
     await expect.poll(() => page.getByRole('alert').last().textContent()).toContain('No player is named "NoSuchPlayer42" on Trackmania.');
-    const [accountId, name] = Object.entries(emulator().dataset.displayNames!).find(([id]) => id !== app.service.active.me && !/\s/.test(emulator().dataset.displayNames![id]!))!;
+    const [accountId, name] = Object.entries(emulator().dataset.displayNames!).find(([id]) => id !== app.service.active.store.settings.me() && !/\s/.test(emulator().dataset.displayNames![id]!))!;
     await page.fill('[data-testid=player-id]', name);
     await page.fill('[data-testid=player-nickname]', 'Found by name');
     await page.click('[data-testid=add-players-submit]');
@@ -102,7 +102,7 @@ describe('a list from what you play, in the window', () => {
 
   it('the map view shows each watched PB\'s world position, as of when it was asked, as the emulator ranks it', async () => {
     const store = app.service.active.store;
-    const me = app.service.active.me!;
+    const me = app.service.active.store.settings.me()!;
     const campaign = emulator().dataset.campaigns!.find((c) => c.name === 'Fall 2026')!;
     const mapUid = campaign.mapUids.find((uid) => store.records.forMap(uid).some((r) => r.accountId === me && !r.hidden))!;
     await page.goto(`${app.bridge.origin}/#/lists/${encodeURIComponent('My campaign')}/maps/${encodeURIComponent(mapUid)}`);
@@ -123,7 +123,7 @@ describe('a list from what you play, in the window', () => {
   });
 
   it('the player view lists my world position beside each PB', async () => {
-    const me = app.service.active.me!;
+    const me = app.service.active.store.settings.me()!;
     await page.goto(`${app.bridge.origin}/#/lists/${encodeURIComponent('My campaign')}/players/${me}`);
     const positions = page.locator('[data-testid=world-position][data-position]');
     await positions.first().waitFor();

@@ -116,7 +116,7 @@ describe('a sync of lists that follow a source', () => {
     await createListFromSource(p.deps, { source: 'totd:2026-05', name: 'May' });
     await createListFromSource(p.deps, { source: 'campaign:Fall 2025', name: 'Old' });
     const players = [...new Set(emu.dataset.records.map((r) => r.accountId))];
-    p.tw.addPlayers('May', players.map((accountId) => ({ accountId })));
+    p.tw.store.players.add('May', players.map((accountId) => ({ accountId })));
     const newDay = emu.dataset.maps.map((m) => m.mapUid).find((u) => !may.mapUids.includes(u))!;
     may.mapUids[12] = newDay;
     const summary = await p.tw.sync({ list: 'May', replays: false });
@@ -133,7 +133,7 @@ describe('a sync of lists that follow a source', () => {
 
     // The campaign is no longer listed: that list's sync says why in one line, and keeps its maps.
     emu.dataset.campaigns = emu.dataset.campaigns!.filter((c) => c.name !== 'Fall 2025');
-    p.tw.addPlayers('Old', players.slice(0, 2).map((accountId) => ({ accountId })));
+    p.tw.store.players.add('Old', players.slice(0, 2).map((accountId) => ({ accountId })));
     const old = await p.tw.sync({ list: 'Old', replays: false });
     expect(old.outcome).toBe('partial');
     expect(old.errors).toEqual([{ mapId: null, message: expect.stringMatching(/^could not read what Fall 2025 holds now \(list "Old"\): There is no seasonal campaign named "Fall 2025"/) }]);

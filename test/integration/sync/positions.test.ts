@@ -47,7 +47,7 @@ describe('world positions of a list', () => {
     emu = await startTestEmulator({ dataset });
     p = await openProduct(emu);
     await p.tw.addMaps('Fall', dataset.maps.slice(0, 25).map((m) => m.mapUid));
-    p.tw.addPlayers('Fall', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
+    p.tw.store.players.add('Fall', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
   });
   afterAll(async () => {
     await p.close();
