@@ -43,8 +43,8 @@ export interface ServiceOptions {
   /** Trackmania's OAuth API for display names (default: the real one). */
   oauthUrl?: string | undefined;
   appVersion?: string | undefined;
-  /** Size and pace of the demo's generated world. */
-  demo?: { maps?: number; players?: number; maxRps?: number } | undefined;
+  /** Size and pace of the demo's generated world, and the moment it is as of (DemoOptions.asOf). */
+  demo?: { maps?: number; players?: number; maxRps?: number; asOf?: number } | undefined;
   home?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   now?: () => Date;

@@ -3,7 +3,7 @@
 // in the map view and the player view, checked against the emulator's own leaderboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { livePosition } from '../../src-main/emulator/live.ts';
+import { WorldBoard } from '../../src-main/emulator/index.ts';
 import { formatPosition } from '../../src-main/shared/format.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
@@ -15,7 +15,8 @@ let problems: string[];
 
 beforeAll(async () => {
   ensureRendererBuilt();
-  app = await startTestApp({ demo: { maxRps: 200 } });
+  // The demo's world as of mid-November 2026 (Fall 2026, November 2026), as the names below say.
+  app = await startTestApp({ demo: { maxRps: 200, asOf: Date.parse('2026-11-15T20:00:00Z') } });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
   problems = watchPage(page).problems;
@@ -41,8 +42,7 @@ function emulator() {
 function expectedPosition(mapUid: string, score: number): number {
   const { dataset } = emulator();
   const map = dataset.maps.find((m) => m.mapUid === mapUid)!;
-  const values = dataset.records.filter((r) => r.mapId === map.mapId && r.scopeId === null).map((r) => (map.mapType.endsWith('TM_Stunt') ? r.recordScore.score : r.recordScore.time));
-  return livePosition(map.mapType, values, score, map.population);
+  return WorldBoard.of(dataset, map, 'Personal_Best')!.position(score);
 }
 
 describe('a list from what you play, in the window', () => {

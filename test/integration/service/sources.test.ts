@@ -29,7 +29,8 @@ describe('lists from a source and world positions in the window', () => {
   }
 
   beforeAll(async () => {
-    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: testHost(), demo: { maps: 30, players: 5, maxRps: 500 } });
+    // The demo's world as of mid-November 2026 (Fall 2026, October before it), as the names below say.
+    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: testHost(), demo: { maps: 30, players: 5, maxRps: 500, asOf: Date.parse('2026-11-15T20:00:00Z') } });
     await call('setup.startDemo', {});
   });
   afterAll(() => service.close());

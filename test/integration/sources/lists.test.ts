@@ -12,7 +12,8 @@ let emu: RunningEmulator;
 let p: Product;
 beforeEach(async () => {
   // A fresh dataset each test: some tests grow it.
-  emu = await startTestEmulator({ dataset: generateDataset({ seed: 51, maps: 30, players: 6 }) });
+  // As of mid-May 2026 (the emulator's calendar follows `now`): Spring 2026, May played to the 12th.
+  emu = await startTestEmulator({ dataset: generateDataset({ seed: 51, maps: 30, players: 6, now: Date.parse('2026-05-12T20:00:00Z') }) });
   p = await openProduct(emu);
 });
 afterEach(async () => {
