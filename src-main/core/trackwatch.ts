@@ -1,5 +1,10 @@
 // The whole product minus the window: one object the command line, the desktop app and the browser bridge share.
-// A small root over named parts (core/trackwatch/): the clients' lifecycle (clients.ts), what lists watch
+// One way to the data (README, "How it is built"): rows are read and written through the store's repositories,
+// `tw.store.<repo>`; this facade holds only what needs more than the database: a connection to the services (the
+// clients, sync and its plan at the connection's pace, adding maps that are looked up, players found by name, lists
+// from sources, fetching a replay) or the data folder's files (a replay checked against its checksum, the export to
+// a file). It has no wrapper of a plain store operation.
+// A small root over named parts (core/trackwatch/): the clients' lifecycle (clients.ts), maps added by lookup
 // (watch.ts), work that runs on the clients (runs.ts), replays (replays.ts), the data folder (data-folder.ts).
 import { join } from 'node:path';
 import { exportCsv, exportFileName } from './export/csv.ts';
@@ -15,13 +20,13 @@ import { openDataFolder, type OpenOptions } from './trackwatch/data-folder.ts';
 import type { TrackwatchOptions } from './trackwatch/options.ts';
 import { fetchReplay, verifiedReplay } from './trackwatch/replays.ts';
 import { listFromSource, planSyncWith, resolvePlayers, syncWith, type RunDeps } from './trackwatch/runs.ts';
-import { addMaps, addPlayers, type AddMapsOptions, type AddMapsOutcome, type AddPlayersOutcome, type WatchDeps } from './trackwatch/watch.ts';
+import { addMaps, type AddMapsOptions, type AddMapsOutcome, type WatchDeps } from './trackwatch/watch.ts';
 
 export { ROUTES_SETTING } from './trackwatch/clients.ts';
 export type { OpenOptions } from './trackwatch/data-folder.ts';
 export { APP_VERSION } from './trackwatch/options.ts';
 export type { TrackwatchOptions } from './trackwatch/options.ts';
-export type { AddMapsOutcome, AddPlayersOutcome } from './trackwatch/watch.ts';
+export type { AddMapsOutcome } from './trackwatch/watch.ts';
 
 export class Trackwatch {
   readonly store: Store;
@@ -76,26 +81,12 @@ export class Trackwatch {
   }
 
   get #runs(): RunDeps {
-    return { store: this.store, dataDir: this.dataDir, clients: this.#clients, me: this.me, addMaps: (list, uids, o) => this.addMaps(list, uids, o) };
+    return { store: this.store, dataDir: this.dataDir, clients: this.#clients, me: this.store.settings.me(), addMaps: (list, uids, o) => this.addMaps(list, uids, o) };
   }
 
   /** Adds pasted map refs (UIDs, IDs, links) to a list, looked up at once (core/trackwatch/watch.ts). */
   addMaps(list: string, refs: string | string[], o: AddMapsOptions = {}): Promise<AddMapsOutcome> {
     return addMaps(this.#watch, list, refs, o);
-  }
-
-  addPlayers(list: string, players: { accountId: string; nickname?: string | undefined }[]): AddPlayersOutcome {
-    return addPlayers(this.store, list, players);
-  }
-
-  /** The account comparisons measure deltas to ("me"), when the player said which one is theirs. */
-  get me(): string | undefined {
-    const value = this.store.settings.get('me');
-    return typeof value === 'string' ? value : undefined;
-  }
-
-  setMe(accountId: string | undefined): void {
-    this.store.settings.set('me', accountId?.trim().toLowerCase());
   }
 
   /** What a sync with these options will ask for and about how long it takes at the configured pace (no network). */
@@ -138,10 +129,6 @@ export class Trackwatch {
     const file = out ?? join(exportsDir(this.dataDir), exportFileName(o.list, new Date()));
     const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom, force: o.force, signal: o.signal });
     return { rows: result.rows, file: result.file ?? file };
-  }
-
-  testLogin(o: { signal?: AbortSignal } = {}): Promise<void> {
-    return this.client.testLogin(o);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
-// What a watchlist watches: maps added from whatever the player pasted (UIDs, IDs, links), looked up at once so the
-// player learns which the service does not know, and players.
+// Maps added to a watchlist from whatever the player pasted (UIDs, IDs, links), looked up at once so the player
+// learns which the service does not know.
 import { expandExchangeLinks } from '../map-links.ts';
 import { parseSourceLink, type ExchangeClient, type NadeoClient } from '../nadeo/index.ts';
 import { parseMapRefs } from '../refs.ts';
@@ -13,12 +13,6 @@ export interface AddMapsOutcome {
   notFound: string[];
   /** Text that names no map, with the reason. */
   invalid: { input: string; reason: string }[];
-}
-
-export interface AddPlayersOutcome {
-  added: string[];
-  alreadyListed: string[];
-  invalid: { accountId: string; reason: string }[];
 }
 
 export interface AddMapsOptions {
@@ -107,12 +101,7 @@ export async function addMaps(deps: WatchDeps, list: string, refs: string | stri
   });
 }
 
-export function addPlayers(store: Store, list: string, players: { accountId: string; nickname?: string | undefined }[]): AddPlayersOutcome {
-  ensureList(store, list);
-  return store.players.add(list, players);
-}
-
 /** A list named by the player is made on first use. */
-export function ensureList(store: Store, list: string): void {
+function ensureList(store: Store, list: string): void {
   if (!store.watchlists.get(list)) store.watchlists.create(list);
 }
