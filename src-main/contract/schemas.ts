@@ -1,6 +1,7 @@
 // The shapes that cross between main and the renderer. Inputs are bounded (the renderer is untrusted);
 // outputs describe what a view needs, already in the player's words.
 import { z } from 'zod';
+import { rateRange, rateRangeWords } from '../shared/rate-policy.ts';
 
 // ---- building blocks -------------------------------------------------------------------------------------
 
@@ -23,8 +24,9 @@ export const ScheduledSync = z.object({
   enabled: z.boolean(),
   everyMinutes: z.number().int().min(SYNC_EVERY_MINUTES_MIN, `A scheduled sync runs at most every ${SYNC_EVERY_MINUTES_MIN} minutes: choose ${SYNC_EVERY_MINUTES_MIN} or more.`).max(7 * 24 * 60, 'A scheduled sync runs at least once a week: choose 10080 minutes or fewer.'),
 });
-/** Requests per second: Nadeo staff put the ceiling at about 2 in short bursts. */
-export const MaxRps = z.number().min(0.1).max(2);
+/** Requests per second, as the window sets them for the real services (shared/rate-policy.ts). */
+const rateMessage = `The request rate must be a number of requests per second ${rateRangeWords(true)}.`;
+export const MaxRps = z.number().min(rateRange(true).min, rateMessage).max(rateRange(true).max, rateMessage);
 
 export const Empty = z.object({}).strict();
 
@@ -244,7 +246,7 @@ export const AddPlayersResult = z.object({
 
 /**
  * A list made from a source: `campaign:current`, `campaign:<name>`, `totd:YYYY-MM`, `club:<club>/<campaign>`,
- * `tmx-pack:<id>`, or a trackmania.io club campaign or Trackmania Exchange pack link (core/nadeo/live-sources.ts).
+ * `tmx-pack:<id>`, or a trackmania.io club campaign or Trackmania Exchange pack link (core/nadeo/sources/sources.ts).
  */
 export const CreateListFromSource = z.object({
   source: z.string().trim().min(1, 'Say where the list comes from.').max(300, 'A list source is at most 300 characters.'),

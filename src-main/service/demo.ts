@@ -8,6 +8,7 @@ import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
 import type { SyncSummary } from '../core/sync/engine.ts';
 import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
 import { isHiddenByThreshold, mapKind } from '../shared/leaderboard.ts';
+import { DEMO_MAX_RPS } from '../shared/rate-policy.ts';
 
 export const DEMO_LIST = 'Demo';
 export const DEMO_SEED = 2026;
@@ -137,7 +138,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     const tw = (trackwatch = await openTrackwatch({
       dataDir: options.dataDir,
       apiUrl: running.url,
-      maxRps: options.maxRps ?? 50,
+      maxRps: options.maxRps ?? DEMO_MAX_RPS,
       credentials: DEMO_LOGIN,
       oauth: { ...oauth, baseUrl: running.url },
     }));

@@ -70,7 +70,7 @@ export class TrackwatchService {
     this.events = events;
     this.folder = folder;
     this.settings = new ServiceSettings({
-      store: folder.main.store, requireWritable: () => folder.requireWritable(), platform: options.host.platform, home: options.home, env: options.env,
+      store: folder.main.store, requireWritable: () => folder.requireWritable(), platform: options.host.platform, realService: folder.main.isRealService, home: options.home, env: options.env,
     });
     this.connection = new Connection({ events, now: this.now, cancelling: () => this.runner.stopping });
     this.client = new ClientConfig({ settings: this.settings, secrets: options.host.secrets, oauthUrl: options.oauthUrl, onRequest: this.connection.observe });

@@ -14,13 +14,13 @@ import { UserError } from '../errors.ts';
 async function applyGiven(service: TrackwatchService, flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<void> {
   // A data folder on read-only media keeps what it has: the window shows it, and says why nothing can change.
   if (service.folder.readOnly !== null) return;
-  const options = resolveOptions(flags, env, () => {});
+  const options = resolveOptions(flags, env);
   let changed = false;
   if (flags.contact !== undefined || env.TRACKWATCH_CONTACT) {
     service.settings.set('contact', options.contact);
     changed = true;
   }
-  if ((flags.maxRps ?? env.TRACKWATCH_MAX_RPS) && options.maxRps !== undefined) {
+  if (options.maxRps !== undefined) {
     service.settings.set('maxRps', options.maxRps);
     changed = true;
   }

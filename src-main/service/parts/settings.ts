@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../../contract/schemas.ts';
 import type { SettingValue, Store } from '../../core/store/index.ts';
+import { keptRate } from '../../shared/rate-policy.ts';
 import { defaultGameReplayFolder } from '../game-folder.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -25,14 +26,14 @@ const KEY = {
 
 export type SettingName = keyof typeof KEY;
 
-const DEFAULT_MAX_RPS = 1;
-
 export interface SettingsOptions {
   /** The real folder's store: the demo keeps no settings of its own. */
   store: Store;
   /** Throws the read_only error value when the data folder cannot be written. */
   requireWritable: () => void;
   platform: NodeJS.Platform;
+  /** The real folder talks to Nadeo's real services: its rate stays under their ceiling (shared/rate-policy.ts). */
+  realService: boolean;
   home?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
 }
@@ -70,8 +71,7 @@ export class ServiceSettings {
     return this.#string('login');
   }
   get maxRps(): number {
-    const value = this.get('maxRps');
-    return typeof value === 'number' && value > 0 ? Math.min(2, value) : DEFAULT_MAX_RPS;
+    return keptRate(this.get('maxRps'), this.#o.realService);
   }
   get theme(): Out<typeof s.Theme> {
     const value = this.get('theme');

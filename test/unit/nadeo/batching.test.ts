@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_URI_LENGTH, halve, minimumBatches, packByLength, targetLength } from '../../../src-main/core/nadeo/batching.ts';
-import { InputError } from '../../../src-main/core/nadeo/errors.ts';
+import { DEFAULT_MAX_URI_LENGTH, halve, minimumBatches, packByLength, targetLength } from '../../../src-main/core/nadeo/http/batching.ts';
+import { InputError } from '../../../src-main/core/nadeo/http/errors.ts';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;

@@ -6,7 +6,7 @@ import {
   packPositionQueries,
   positionQueryString,
   type PositionQuery,
-} from '../../../src-main/core/nadeo/live-positions.ts';
+} from '../../../src-main/core/nadeo/live/position-packing.ts';
 
 const FIXED = '/api/token/leaderboard/group/map?'.length;
 const uid = (i: number) => `Map${String(i).padStart(3, '0')}xxxxxxxxxxxxxxxxxxxxxx`;

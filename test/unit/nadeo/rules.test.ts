@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gameModeFor, isMapUid, isUuid, toPlayerRecord, triageKeys } from '../../../src-main/core/nadeo/rules.ts';
-import { MapRecordWire } from '../../../src-main/core/nadeo/schemas.ts';
+import { gameModeFor, isMapUid, isUuid, toPlayerRecord, triageKeys } from '../../../src-main/core/nadeo/core/rules.ts';
+import { MapRecordWire } from '../../../src-main/core/nadeo/core/schemas.ts';
 import { SENTINEL_U32 } from '../../../src-main/core/model.ts';
 import { sampleRecord } from './fixtures.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../../src-main/contract/commands.ts';
 import { dispatch } from '../../../src-main/service/dispatch.ts';
 import { ServiceError, toErrorValue } from '../../../src-main/service/errors.ts';
-import { AuthError, NetworkError } from '../../../src-main/core/nadeo/errors.ts';
+import { AuthError, NetworkError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { StoreError } from '../../../src-main/core/store/errors.ts';
 
 describe('dispatch', () => {

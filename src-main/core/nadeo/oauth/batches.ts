@@ -1,9 +1,10 @@
 // The request loop of the Trackmania OAuth API's display-name routes (docs/nadeo-api.md "Player names"): names by
-// account ID (client.ts) and account IDs by name (names.ts) both take a repeated `param[]=` of at most 50 keys, so
+// account ID (display-names.ts) and account IDs by name (client.ts) both take a repeated `param[]=` of at most 50 keys, so
 // keys are packed by the length of the exact URI sent and the packs asked at once; one failed pack fails them all.
-import { packByLength } from './batching.ts';
-import { jsonHandler, type Pipeline } from './http.ts';
-import { linkSignals } from './signals.ts';
+import { jsonHandler } from '../http/answers.ts';
+import { packByLength } from '../http/batching.ts';
+import type { Pipeline } from '../http/pipeline.ts';
+import { linkSignals } from '../http/signals.ts';
 
 /** Keys per call at most, on both display-name routes (docs/nadeo-api.md "Player names"). */
 export const MAX_NAMES_PER_CALL = 50;

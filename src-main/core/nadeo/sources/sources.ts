@@ -1,10 +1,10 @@
 // Lists from a source: what players play (the current or an earlier seasonal campaign, a Track of the Day month, a
 // club campaign, a Trackmania Exchange map pack) read as text (`campaign:current`, `totd:2026-11`...) and resolved
 // to map UIDs through the Live and Exchange clients.
-import { ErrorCode, NadeoError } from './errors.ts';
-import type { ExchangeClient } from './exchange.ts';
-import { parseSourceLink } from './exchange-links.ts';
-import type { Campaign, LiveClient } from './live.ts';
+import type { ExchangeClient } from '../../exchange/client.ts';
+import { ErrorCode, NadeoError } from '../http/errors.ts';
+import type { Campaign, LiveClient } from '../live/client.ts';
+import { parseSourceLink } from './links.ts';
 
 export type ListSource =
   | { kind: 'campaign'; which: 'current' }

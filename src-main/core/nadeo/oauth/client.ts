@@ -3,22 +3,19 @@
 // `GET /api/display-names/account-ids?displayName[]=<name>&...`, at most 50 names a call, answering
 // `{"<name>": "<accountId>"}`; an empty answer may come as `[]` (a PHP backend's empty map).
 // Same OAuth app and client-credentials token as the display names; its own budget (the oauth service).
-import { z } from 'zod';
-import { OAuthClientCredentials } from './auth.ts';
-import { DEFAULT_MAX_URI_LENGTH } from './batching.ts';
-import { buildUserAgent, checkPositive, isRealServiceHost, parseBase, REAL_OAUTH_BASE_URL } from './client.ts';
-import { ConfigError } from './errors.ts';
-import { openServiceConnection, type ServiceClientOptions } from './live-service.ts';
-import { requestNames } from './names-batches.ts';
-import { isUuid } from './rules.ts';
-import { parseBody } from './schemas.ts';
+import { isUuid } from '../core/rules.ts';
+import { parseNadeoBase, REAL_OAUTH_BASE_URL } from '../hosts.ts';
+import { DEFAULT_MAX_URI_LENGTH } from '../http/batching.ts';
+import { checkPositive, openConnection, type ConnectionOptions } from '../http/connection.ts';
+import { ConfigError } from '../http/errors.ts';
+import { parseBody } from '../http/parse.ts';
+import { requestNames } from './batches.ts';
+import { AccountIdsWire } from './schemas.ts';
+import { OAuthClientCredentials } from './token.ts';
 
-export { MAX_NAMES_PER_CALL } from './names-batches.ts';
+export { MAX_NAMES_PER_CALL } from './batches.ts';
 
-/** `{"name": "accountId"}`, or `[]` when no name is known. */
-export const AccountIdsWire = z.union([z.record(z.string(), z.string()), z.array(z.unknown()).max(0)]);
-
-export interface NamesClientOptions extends ServiceClientOptions {
+export interface NamesClientOptions extends ConnectionOptions {
   /** REAL_OAUTH_BASE_URL (default), or the emulator's `oauthUrl`. */
   baseUrl?: string | undefined;
   /** The OAuth app registered on api.trackmania.com (the same as for display names). */
@@ -53,14 +50,13 @@ export function displayNameProblem(name: string): string | undefined {
 }
 
 export function createNamesClient(options: NamesClientOptions): NamesClient {
-  const base = parseBase(options.baseUrl ?? REAL_OAUTH_BASE_URL, 'oauth baseUrl');
+  const base = parseNadeoBase(options.baseUrl ?? REAL_OAUTH_BASE_URL, 'oauth baseUrl');
   if (!options.clientId || !options.clientSecret) {
     throw new ConfigError('Finding players by name needs a Trackmania OAuth app: set its client ID and secret (register one on api.trackmania.com).');
   }
   checkPositive('maxUriLength', options.maxUriLength, true);
   const maxUriLength = options.maxUriLength ?? DEFAULT_MAX_URI_LENGTH;
-  const userAgent = buildUserAgent(options.appVersion, options.contact, isRealServiceHost(base.url.hostname));
-  const conn = openServiceConnection('oauth', options, { userAgent, authOrigins: { oauth: base.origin } });
+  const conn = openConnection('oauth', options, { real: base.real, authOrigins: { oauth: base.origin } });
   const { pipeline, now } = conn;
   conn.tokens.oauth = new OAuthClientCredentials({
     origin: base.origin,
@@ -112,12 +108,7 @@ export function createNamesClient(options: NamesClientOptions): NamesClient {
       return { found, unknown, ambiguous, invalid };
     },
 
-    stats() {
-      return pipeline.stats();
-    },
-
-    close() {
-      return conn.close();
-    },
+    stats: () => conn.stats(),
+    close: () => conn.close(),
   };
 }

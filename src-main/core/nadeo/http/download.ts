@@ -6,7 +6,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ErrorCode, NadeoError, NetworkError } from './errors.ts';
-import { discardBody, drainBody, errorFromResponse, type Pipeline, type RawResponse, type RequestSpec } from './http.ts';
+import { discardBody, drainBody, errorFromResponse } from './answers.ts';
+import type { Pipeline, RawResponse, RequestSpec } from './pipeline.ts';
 
 export type DownloadResult = { state: 'downloaded'; bytes: number; sha256: string } | { state: 'hidden' };
 

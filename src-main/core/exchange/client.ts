@@ -1,14 +1,16 @@
-// Trackmania Exchange (trackmania.exchange) client: map numbers and map packs to map UIDs through the Exchange's
+// Trackmania Exchange (trackmania.exchange) client. The Exchange is a community site, not one of Nadeo's services: it
+// lives beside core/nadeo, built with the same connection builder (core/nadeo/http). Map numbers and map packs to map UIDs through the Exchange's
 // public API, `GET /api/maps?fields=MapId,MapUid,Name&id=<ids>` and `...&mappackid=<id>&count=100[&after=<MapId>]`,
 // answering `{"More": boolean, "Results": [...]}`. The Exchange asks for a descriptive User-Agent and for caching:
 // answers are kept in memory for the client's life (cacheTtlMs), and the client has its own polite budget.
 import { z } from 'zod';
-import { buildUserAgent, checkPositive, parseBase } from './client.ts';
-import { ConfigError, InputError } from './errors.ts';
-import { jsonHandler } from './http.ts';
-import { openServiceConnection, type ServiceClientOptions } from './live-service.ts';
-import { parseBody } from './schemas.ts';
-import { linkSignals, raceSignal } from './signals.ts';
+import { jsonHandler } from '../nadeo/http/answers.ts';
+import { parseBase } from '../nadeo/http/base-url.ts';
+import { checkPositive, openConnection, type ConnectionOptions } from '../nadeo/http/connection.ts';
+import { InputError } from '../nadeo/http/errors.ts';
+import { parseBody } from '../nadeo/http/parse.ts';
+import type { PipelineStats } from '../nadeo/http/pipeline.ts';
+import { linkSignals, raceSignal } from '../nadeo/http/signals.ts';
 
 export const REAL_EXCHANGE_BASE_URL = 'https://trackmania.exchange';
 const FIELDS = 'MapId,MapUid,Name';
@@ -21,7 +23,7 @@ export const ExchangeMapsWire = z.looseObject({
   Results: z.array(z.looseObject({ MapId: z.number().int(), MapUid: z.string(), Name: z.string() })),
 });
 
-export interface ExchangeClientOptions extends ServiceClientOptions {
+export interface ExchangeClientOptions extends ConnectionOptions {
   /** REAL_EXCHANGE_BASE_URL (default), or the emulator's `exchangeUrl`. */
   baseUrl?: string | undefined;
   /** How long an answer is reused (default 1 h; map numbers never change their UID, packs gain maps). */
@@ -37,11 +39,7 @@ export interface ExchangeMap {
   name: string;
 }
 
-export interface ExchangeClientStats {
-  requests: number;
-  retries: number;
-  uriTooLong: number;
-  byRoute: Record<string, number>;
+export interface ExchangeClientStats extends PipelineStats {
   /** Answers served from the cache instead of the network. */
   cacheHits: number;
 }
@@ -66,14 +64,13 @@ function checkExchangeId(what: string, id: number): void {
 }
 
 export function createExchangeClient(options: ExchangeClientOptions): ExchangeClient {
-  const base = parseBase(options.baseUrl ?? REAL_EXCHANGE_BASE_URL, 'exchange baseUrl');
-  const real = isRealExchangeHost(base.url.hostname);
-  if (real && base.url.protocol !== 'https:') throw new ConfigError('exchange baseUrl: the real Trackmania Exchange must be reached over https.');
+  // The real Exchange wants https and a contact, like Nadeo's real services.
+  const base = parseBase(options.baseUrl ?? REAL_EXCHANGE_BASE_URL, 'exchange baseUrl', isRealExchangeHost);
   checkPositive('cacheTtlMs', options.cacheTtlMs, false);
   checkPositive('pageSize', options.pageSize, true);
   const pageSize = Math.min(options.pageSize ?? EXCHANGE_MAX_PAGE, EXCHANGE_MAX_PAGE);
   const ttl = options.cacheTtlMs ?? 3600_000;
-  const conn = openServiceConnection('exchange', options, { userAgent: buildUserAgent(options.appVersion, options.contact, real), authOrigins: {} });
+  const conn = openConnection('exchange', options, { real: base.real, authOrigins: {} });
   const { pipeline, now } = conn;
   const byId = new Map<number, { map: ExchangeMap | null; at: number }>();
   const packs = new Map<number, { maps: Promise<ExchangeMap[]>; at: number }>();
@@ -168,12 +165,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       return { packId, maps: [...list] };
     },
 
-    stats() {
-      return { ...pipeline.stats(), cacheHits };
-    },
-
-    close() {
-      return conn.close();
-    },
+    stats: () => ({ ...conn.stats(), cacheHits }),
+    close: () => conn.close(),
   };
 }

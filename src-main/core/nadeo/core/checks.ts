@@ -1,7 +1,7 @@
 // The server is untrusted, value by value (issue 9 §4): what the zod schemas cannot say. A record or a map that
 // fails is left out and reported with its reason; the rest of the answer is kept. Facts: the seed (2.1, 2.2) and
 // docs/nadeo-api.md ("Wire details worth knowing", "Conventions players expect").
-import { SENTINEL_U32 } from '../model.ts';
+import { SENTINEL_U32 } from '../../model.ts';
 import { isMapUid, isUuid } from './rules.ts';
 import type { MapInfoWire, MapRecordWire } from './schemas.ts';
 

@@ -4,7 +4,7 @@
 // to the successor. Results are merged; the caller matches them by key.
 import { ErrorCode, HttpError } from './errors.ts';
 import { halve, packByLength, targetLength } from './batching.ts';
-import type { RouteChoice, RouteDef } from './routes.ts';
+import type { RouteChoice, RouteDef } from './route-choice.ts';
 import { linkSignals, throwIfAborted } from './signals.ts';
 
 /** The longest request-target known to work, per route; starts at the configured limit, lowered by 414s. */

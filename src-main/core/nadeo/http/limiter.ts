@@ -1,6 +1,8 @@
 // Requests per second + burst (a token bucket, kept as GCRA's "theoretical arrival time") + max concurrency,
-// shared by everything that talks to one host. Grants are scheduled on absolute times, so timer lateness does
-// not add up into drift the way sleeping fixed gaps would.
+// shared by everything that talks to one host. Every grant moves the schedule from the moment it really happened:
+// a request never starts sooner than the rate allows after the one before, however late a timer fired. Lateness
+// below the burst's tolerance is absorbed by it (Trackwatch runs with a burst of 2); at burst 1 it adds up.
+import { DEFAULT_MAX_RPS, EMULATOR_MAX_RPS, MIN_RPS } from '../../../shared/rate-policy.ts';
 import { AbortError, ConfigError } from './errors.ts';
 
 export interface LimiterClock {
@@ -29,11 +31,12 @@ export interface LimiterOptions {
 export type Release = () => void;
 
 /**
- * The sane range of each pacing setting. Below 0.01 requests/second a wait would outlast any use (and overflow
- * Node's timers); above the maximums nothing is paced at all. The real service has a lower rate cap (client.ts).
+ * The sane range of each pacing setting: the rate policy's widest for maxRps (shared/rate-policy.ts; the real
+ * services' lower ceiling is checked where a client knows its host, http/connection.ts); above the others' maximums
+ * nothing is paced at all.
  */
 export const RATE_LIMITS = {
-  maxRps: { min: 0.01, max: 10_000 },
+  maxRps: { min: MIN_RPS, max: EMULATOR_MAX_RPS },
   burst: { min: 1, max: 64 },
   concurrency: { min: 1, max: 64 },
 } as const;
@@ -69,8 +72,6 @@ export class Limiter {
   readonly #clock: LimiterClock;
   readonly #interval: number;
   readonly #tolerance: number;
-  // Timer lateness up to this much is credited back, so the schedule keeps its pace without a catch-up burst.
-  readonly #lateCredit: number;
   #tat = Number.NEGATIVE_INFINITY;
   #pausedUntil = Number.NEGATIVE_INFINITY;
   #active = 0;
@@ -91,7 +92,6 @@ export class Limiter {
     this.#clock = options.clock ?? systemClock;
     this.#interval = 1000 / maxRps;
     this.#tolerance = (burst - 1) * this.#interval;
-    this.#lateCredit = Math.min(this.#interval / 4, 10);
   }
 
   /** Waits for a concurrency slot and a rate token; resolves with the function that gives the slot back. */
@@ -163,8 +163,7 @@ export class Limiter {
     }
   }
 
-  // wakeAt: the time a timer was set for; lateness after it (up to #lateCredit) is credited back.
-  #pump(wakeAt?: number): void {
+  #pump(): void {
     if (this.#timer !== undefined) {
       this.#clock.clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -176,15 +175,15 @@ export class Limiter {
         const delay = Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(allowedAt - now)));
         this.#timer = this.#clock.setTimeout(() => {
           this.#timer = undefined;
-          this.#pump(allowedAt);
+          this.#pump();
         }, delay);
         return;
       }
       const waiter = this.#queue.shift()!;
       if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
-      const start = wakeAt === undefined ? now : Math.min(now, Math.max(wakeAt, now - this.#lateCredit));
-      const base = Math.max(this.#tat, start, this.#pausedUntil);
-      this.#tat = base + this.#interval;
+      // From the grant's real time: crediting a late timer's lateness back (scheduling from when it should have
+      // fired) let the next start come sooner than 1/rate after this one, above the rate (the api bench's 1.001).
+      this.#tat = Math.max(this.#tat, now) + this.#interval;
       this.#active++;
       this.#granted++;
       let released = false;
@@ -210,7 +209,7 @@ export class LimiterPool {
   readonly #options: LimiterOptions;
   readonly #byOrigin = new Map<string, Limiter>();
   constructor(options: LimiterPoolOptions = {}) {
-    this.#options = { maxRps: options.maxRps ?? 1, burst: options.burst ?? 1, concurrency: options.concurrency ?? 4 };
+    this.#options = { maxRps: options.maxRps ?? DEFAULT_MAX_RPS, burst: options.burst ?? 1, concurrency: options.concurrency ?? 4 };
     if (options.clock) this.#options.clock = options.clock;
     // Validate once up front so a bad setting fails at construction, not at the first request.
     new Limiter(this.#options);

@@ -1,7 +1,7 @@
 // The seed's rules, applied for the caller: game modes, sentinels, what an ID looks like.
-import { isPlatformMapType, isStuntMapType, SENTINEL_U32, type GameMode, type MapInfo, type PlayerRecord } from '../model.ts';
+import { isPlatformMapType, isStuntMapType, SENTINEL_U32, type GameMode, type MapInfo, type PlayerRecord } from '../../model.ts';
 import type { MapInfoWire, MapRecordWire } from './schemas.ts';
-import { isUuid } from '../refs.ts';
+import { isUuid } from '../../refs.ts';
 
 /**
  * The game mode the records endpoint needs (seed 4.2 rules 3-5): Stunt and Platform maps by type; a Race map
