@@ -2,7 +2,7 @@
 // contacts a Nadeo host itself and thumbnails still show offline.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isUuid } from '../core/nadeo/index.ts';
+import { isUuid } from '../shared/ids.ts';
 import type { Trackwatch } from '../core/trackwatch.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;

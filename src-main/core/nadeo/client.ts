@@ -13,7 +13,8 @@ import { requestNames } from './names-batches.ts';
 import { runLookup, UriLimits } from './lookup.ts';
 import { retryPolicy, sleep as defaultSleep, type RetryOptions } from './retry.ts';
 import { ROUTE_FAMILIES, ROUTES, RouteChoice, type RouteChoices, type RouteDef, type RouteFamily, type RouteVersion } from './routes.ts';
-import { gameModeFor, isMapUid, isUuid, toMapInfo, toPlayerRecord, triageKeys } from './rules.ts';
+import { isSendableId, isUuid } from '../../shared/ids.ts';
+import { gameModeFor, toMapInfo, toPlayerRecord, triageKeys } from './rules.ts';
 import { DisplayNamesWire, MapInfoListWire, MapRecordListWire, parseBody, type MapInfoWire } from './schemas.ts';
 import { throwIfAborted } from './signals.ts';
 
@@ -297,7 +298,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   const client: NadeoClient = {
     async getMapsByUid(uids, o = {}) {
       ensureOpen();
-      const t = triageKeys(uids, isMapUid, same);
+      const t = triageKeys(uids, isSendableId, same);
       // A UID the service rejects outright is simply not found, like an unknown one (seed 4.1 rule 3).
       const wire = await fetchMaps('mapsByUid', t.keys, o.signal, () => {});
       const { kept, rejected } = checkMaps(wire, t.original, (w) => w.mapUid, 'mapUid');
@@ -341,7 +342,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
         if (seasonId.toLowerCase() === 'personal_best') {
           throw new InputError("seasonId 'Personal_Best' is not accepted by the service: omit seasonId to read personal bests.");
         }
-        if (!/^[A-Za-z0-9_-]{1,64}$/.test(seasonId)) throw new InputError(`"${seasonId.slice(0, 60)}" is not a season ID.`);
+        if (!isSendableId(seasonId)) throw new InputError(`"${seasonId.slice(0, 60)}" is not a season ID.`);
       }
       const gameMode: GameMode = gameModeFor(map, { seasonId });
       const mapId = map.mapId.toLowerCase();

@@ -13,7 +13,7 @@ export type { RetryOptions } from './retry.ts';
 export { LimiterPool } from './limiter.ts';
 export { DEFAULT_MAX_URI_LENGTH } from './batching.ts';
 export { DEFAULT_MAX_DOWNLOAD_BYTES } from './download.ts';
-export { gameModeFor, isUuid, isMapUid } from './rules.ts';
+export { gameModeFor } from './rules.ts';
 export * from './errors.ts';
 // Beyond Core: Live services, Trackmania Exchange, players by name, and lists from a source.
 export { createLiveClient, REAL_LIVE_BASE_URL } from './live.ts';

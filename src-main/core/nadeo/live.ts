@@ -29,7 +29,7 @@ import {
 import { openServiceConnection, type ServiceClientOptions } from './live-service.ts';
 import { parseRetryAfter } from './retry.ts';
 import { RouteChoice, type RouteDef } from './routes.ts';
-import { isMapUid } from './rules.ts';
+import { isSendableId } from '../../shared/ids.ts';
 import { parseBody } from './schemas.ts';
 import { linkSignals } from './signals.ts';
 
@@ -172,7 +172,6 @@ const LIVE_ROUTES = {
 const CLUB_CAMPAIGN_ROUTE = 'GET /api/token/club/:clubId/campaign/:campaignId';
 const POSITIONS_ROUTE = 'POST /api/token/leaderboard/group/map';
 const TOP_ROUTE = 'GET /api/token/leaderboard/group/:groupUid/map/:mapUid/top';
-const GROUP_UID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The Live error code of an error body (`["activity:error-notFound"]`), if it is one. */
 function liveErrorCode(bodyText: string): string | undefined {
@@ -236,7 +235,7 @@ function checkPage(o: { offset?: number | undefined; length?: number | undefined
 
 /** Why a position question cannot be asked, or undefined when it can. */
 function positionQueryProblem(q: PositionQuery): string | undefined {
-  if (typeof q.mapUid !== 'string' || !isMapUid(q.mapUid)) return `"${String(q.mapUid).slice(0, 40)}" is not a map UID`;
+  if (typeof q.mapUid !== 'string' || !isSendableId(q.mapUid)) return `"${String(q.mapUid).slice(0, 40)}" is not a map UID`;
   if (!Number.isSafeInteger(q.score) || q.score < 0 || q.score >= 4294967295) {
     return `${String(q.score)} is not a score to ask about (a time in milliseconds or Stunt points, 0 or more; a hidden time has no position)`;
   }
@@ -425,7 +424,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     async getPositions(queries, o = {}) {
       conn.ensureOpen();
       const group = o.groupUid ?? PERSONAL_BEST_GROUP;
-      if (!GROUP_UID.test(group)) throw new InputError(`"${group.slice(0, 60)}" is not a leaderboard group; use "${PERSONAL_BEST_GROUP}" or a season ID.`);
+      if (!isSendableId(group)) throw new InputError(`"${group.slice(0, 60)}" is not a leaderboard group; use "${PERSONAL_BEST_GROUP}" or a season ID.`);
       // One question per distinct (map, score): players with the same score get the same answer.
       const distinct = new Map<string, PositionQuery>();
       const problems = new Map<number, string>();
@@ -459,7 +458,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
 
     async getWorldRecord(mapUid, o = {}) {
       conn.ensureOpen();
-      if (typeof mapUid !== 'string' || !isMapUid(mapUid)) throw new InputError(`"${String(mapUid).slice(0, 40)}" is not a map UID.`);
+      if (typeof mapUid !== 'string' || !isSendableId(mapUid)) throw new InputError(`"${String(mapUid).slice(0, 40)}" is not a map UID.`);
       const target = `${live.basePath}/api/token/leaderboard/group/${PERSONAL_BEST_GROUP}/map/${mapUid}/top?length=1&onlyWorld=true`;
       const wire = parseBody(LeaderboardTopWire, await request('GET', TOP_ROUTE, target, o.signal), TOP_ROUTE, 'top');
       const world = wire.tops?.find((t) => t.zoneId === WORLD_ZONE_ID || t.zoneName === 'World') ?? wire.tops?.[0];

@@ -10,7 +10,7 @@ import { buildUserAgent, checkPositive, isRealServiceHost, parseBase, REAL_OAUTH
 import { ConfigError } from './errors.ts';
 import { openServiceConnection, type ServiceClientOptions } from './live-service.ts';
 import { requestNames } from './names-batches.ts';
-import { isUuid } from './rules.ts';
+import { isUuid } from '../../shared/ids.ts';
 import { parseBody } from './schemas.ts';
 
 export { MAX_NAMES_PER_CALL } from './names-batches.ts';
