@@ -1,5 +1,6 @@
 // The domain as the rest of Trackwatch sees it: what the API core returns after applying the seed's rules,
-// what the store keeps and what the sync engine compares. Plain data, no behaviour.
+// what the store keeps and what the sync engine compares. Plain data and wire constants; the game's rules are
+// shared/leaderboard.ts (the last block below is the emulator's until it has its own reading of them).
 
 /** Game modes the records endpoint takes; derived from a map's type and clones (seed 4.2 rules 3-5). */
 export type GameMode = 'TimeAttack' | 'TimeAttackClone' | 'Stunt' | 'Platform';
@@ -64,6 +65,16 @@ export interface PlayerRecord {
 /** The wire's "no value" sentinel (2^32 - 1): a hidden time or an untracked respawn count. */
 export const SENTINEL_U32 = 4294967295;
 
+// The Live services' leaderboards (docs/nadeo-api.md, "Beyond the seed"; the Openplanet docs' docs/live/leaderboards/).
+/** The route takes at most 50 maps a request (docs/live/leaderboards/position.md). */
+export const MAX_MAPS_PER_POSITION_REQUEST = 50;
+/** The world zone's ID on every Live leaderboard answer. */
+export const WORLD_ZONE_ID = '301e1b69-7e13-11e8-8060-e284abfd2bc4';
+export const PERSONAL_BEST_GROUP = 'Personal_Best';
+
+// ---- the emulator's rules, until it has its own (issue 18): the product reads these from shared/leaderboard.ts
+// (mapKind, worldScoreOf) and must not import them from here.
+
 /** Stunt maps rank by score, higher first; every other map by time, lower first. */
 export function isStuntMapType(mapType: string): boolean {
   return mapType.endsWith('TM_Stunt');
@@ -71,13 +82,6 @@ export function isStuntMapType(mapType: string): boolean {
 export function isPlatformMapType(mapType: string): boolean {
   return mapType.endsWith('TM_Platform');
 }
-
-// The Live services' leaderboards (docs/nadeo-api.md, "Beyond the seed"; the Openplanet docs' docs/live/leaderboards/).
-/** The route takes at most 50 maps a request (docs/live/leaderboards/position.md). */
-export const MAX_MAPS_PER_POSITION_REQUEST = 50;
-/** The world zone's ID on every Live leaderboard answer. */
-export const WORLD_ZONE_ID = '301e1b69-7e13-11e8-8060-e284abfd2bc4';
-export const PERSONAL_BEST_GROUP = 'Personal_Best';
 
 /**
  * The number a record ranks by on the Live leaderboards: points on Stunt maps, the time otherwise. Null when the

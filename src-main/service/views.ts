@@ -6,9 +6,8 @@ import { isGivenUp } from '../core/store/index.ts';
 import type { ListSyncState } from '../core/store/sync-runs.ts';
 import { syncErrorFor } from './sync-outcome.ts';
 import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
-import { liveScoreOf } from '../core/model.ts';
 import {
-  deltaOf, hasWorldPositions, mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, type Leaderboard, type MapKind, type MedalScores,
+  deltaOf, mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, worldScoreOf, type Leaderboard, type MapKind, type MedalScores,
   type RecordResult, type Standing,
 } from '../shared/leaderboard.ts';
 
@@ -115,8 +114,8 @@ export function worldPosition(
   mapType: string,
   shown: { hidden: boolean; time: number | null; score: number | null },
 ): Out<typeof s.WorldPosition> | null {
-  if (!stored || shown.hidden || !hasWorldPositions(mapKind({ mapType }))) return null;
-  if (liveScoreOf(mapType, { time: shown.time, score: shown.score ?? 0 }) !== stored.score) return null;
+  const score = worldScoreOf(mapKind({ mapType }), shown);
+  if (!stored || score === null || score !== stored.score) return null;
   return {
     state: stored.state,
     position: stored.position,

@@ -33,6 +33,17 @@ export function hasWorldPositions(kind: MapKind): boolean {
   return kind !== 'platform';
 }
 
+/**
+ * The score the world leaderboards rank a record by, and that its position is asked for: Stunt points, the time
+ * otherwise (docs/game-rules.md, "World positions"). Null when none is asked: a secret entry (its result is hidden),
+ * a map kind without world positions, or no value in the unit.
+ */
+export function worldScoreOf(kind: MapKind, r: { hidden: boolean; time: number | null; score: number | null }): number | null {
+  if (r.hidden || !hasWorldPositions(kind)) return null;
+  const value = kind === 'stunt' ? r.score : r.time;
+  return known(value) ? value : null;
+}
+
 /** The kind in words: `Race`, `Race (clones)`, `Stunt`, `Platform`, or the type's own name (`Royal`). */
 export function kindLabel(kind: MapKind, mapType = ''): string {
   switch (kind) {

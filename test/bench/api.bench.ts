@@ -7,11 +7,11 @@ import {
   createLiveClient,
   createNadeoClient,
   gameModeFor,
-  liveScoreOf,
   minimumPositionRequests,
   type NadeoClientOptions,
   type PositionQuery,
 } from '../../src-main/core/nadeo/index.ts';
+import { liveScoreOf } from '../../src-main/core/model.ts';
 import { countRow, isMain, minimumRequests, printRows, ratioRow, type BenchRow } from './report.ts';
 
 function clientOptions(emu: RunningEmulator, extra: Partial<NadeoClientOptions> = {}): NadeoClientOptions {

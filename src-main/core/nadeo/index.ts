@@ -18,7 +18,7 @@ export * from './errors.ts';
 // Beyond Core: Live services, Trackmania Exchange, players by name, and lists from a source.
 export { createLiveClient, REAL_LIVE_BASE_URL } from './live.ts';
 export type { LiveClient, LiveClientOptions, Campaign, CampaignPage, ClubCampaign, TrackOfTheDay, TrackOfTheDayMonth, TrackOfTheDayPage, PositionResult, ZonePosition, WorldRecord } from './live.ts';
-export { liveScoreOf, isBetterLiveScore, minimumPositionRequests, packPositionQueries, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from './live-positions.ts';
+export { minimumPositionRequests, packPositionQueries, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from './live-positions.ts';
 export type { PositionQuery } from './live-positions.ts';
 export { ServiceLimiters, DEFAULT_SERVICE_BUDGETS } from './live-service.ts';
 export type { ServiceName, ServiceClientOptions } from './live-service.ts';

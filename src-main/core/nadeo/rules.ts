@@ -1,5 +1,6 @@
 // The seed's rules, applied for the caller: game modes, sentinels. What an ID looks like is shared/ids.ts.
-import { isPlatformMapType, isStuntMapType, SENTINEL_U32, type GameMode, type MapInfo, type PlayerRecord } from '../model.ts';
+import { mapKind } from '../../shared/leaderboard.ts';
+import { SENTINEL_U32, type GameMode, type MapInfo, type PlayerRecord } from '../model.ts';
 import type { MapInfoWire, MapRecordWire } from './schemas.ts';
 
 /**
@@ -7,8 +8,9 @@ import type { MapInfoWire, MapRecordWire } from './schemas.ts';
  * with clones read without a season needs TimeAttackClone; everything else TimeAttack. Always sent.
  */
 export function gameModeFor(map: Pick<MapInfo, 'mapType' | 'hasClones'>, opts: { seasonId?: string | undefined } = {}): GameMode {
-  if (isStuntMapType(map.mapType)) return 'Stunt';
-  if (isPlatformMapType(map.mapType)) return 'Platform';
+  const kind = mapKind(map);
+  if (kind === 'stunt') return 'Stunt';
+  if (kind === 'platform') return 'Platform';
   if (map.hasClones && !opts.seasonId) return 'TimeAttackClone';
   return 'TimeAttack';
 }

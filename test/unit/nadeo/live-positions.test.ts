@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isBetterLiveScore,
-  liveScoreOf,
   minimumPositionRequests,
   packPositionQueries,
   positionQueryString,
   type PositionQuery,
 } from '../../../src-main/core/nadeo/live-positions.ts';
+// The emulator's reading of the Live scores (the product's is shared/leaderboard.ts worldScoreOf, tested there).
+import { isBetterLiveScore, liveScoreOf } from '../../../src-main/core/model.ts';
 
 const FIXED = '/api/token/leaderboard/group/map?'.length;
 const uid = (i: number) => `Map${String(i).padStart(3, '0')}xxxxxxxxxxxxxxxxxxxxxx`;
