@@ -6,10 +6,12 @@ import { formatDelta as formatTimeDelta, formatTime, medalName, stripFormatting 
 // ---- map kinds -------------------------------------------------------------------------------------------------
 
 /** How a map is played and ranked. `other` (Royal, types not known yet) is shown and ranked by time. */
-export type MapKind = 'race' | 'clones' | 'stunt' | 'platform' | 'other';
+export const MAP_KINDS = ['race', 'clones', 'stunt', 'platform', 'other'] as const;
+export type MapKind = (typeof MAP_KINDS)[number];
 
 /** What a kind's results and medal scores count: milliseconds, Stunt points, or Platform respawns. */
-export type Unit = 'time' | 'points' | 'respawns';
+export const UNITS = ['time', 'points', 'respawns'] as const;
+export type Unit = (typeof UNITS)[number];
 
 /** The map's kind from its type (`TrackMania\TM_Race`, `TM_Stunt`, `TM_Platform`...) and clones flag; never throws. */
 export function mapKind(map: { mapType: unknown; hasClones?: unknown }): MapKind {
