@@ -379,6 +379,10 @@ export const CompareCell = z.object({
   rank: z.number().int().optional(),
   /** Holds the best visible result (ties share it). */
   isBest: z.literal(true).optional(),
+  /** value − the best visible result of the row (ranked cells). */
+  deltaToBest: Delta.optional(),
+  /** value − mine (ranked cells other than mine, when mine is ranked). */
+  deltaToMe: Delta.optional(),
 });
 
 export const CompareRow = z.object({
