@@ -107,7 +107,6 @@ export function openStore(options: OpenStoreOptions): Store {
   const ctx: RepoContext = { db, now: () => clock().toISOString() };
   const watchlists = new WatchlistsRepo(ctx);
   const syncRuns = new SyncRunsRepo(ctx, watchlists);
-  watchlists.attachRuns(syncRuns);
   const maps = new MapsRepo(ctx, watchlists);
   const players = new PlayersRepo(ctx, watchlists);
   // A streaming read touches each page once: a small cache keeps the export's memory flat.
