@@ -1,12 +1,12 @@
 // The CSV export: one row per stored record, streamed from SQLite so a million rows keep memory flat.
-import { createWriteStream } from 'node:fs';
-import { link, lstat, mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import type { Writable } from 'node:stream';
+import { link, lstat, mkdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { stripFormatting } from '../../shared/format.ts';
 import { playerLabel } from '../../shared/leaderboard.ts';
-import { forgetTempFile, noteTempFile, tempPathFor } from '../store/files.ts';
+import { writeAtomically } from '../atomic-file.ts';
 import {
   LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportRow, type ExportTuple, type Store,
   type WatchlistRef,
@@ -69,42 +69,40 @@ export async function exportCsv(store: Store, out: Writable | string, options: E
   } catch (error) {
     throw exportFault(error, file);
   }
-  // A hidden sibling (same volume: the rename is atomic), noted in the data folder so a killed export's is removed
-  // at the next start.
-  const temp = tempPathFor(join(dirname(file), `.${basename(file)}.trackwatch`));
-  const note = store.dataDir ? await noteTempFile(store.dataDir, temp) : undefined;
   try {
-    const count = await writeTemp(store, options, temp);
-    // A cancel that came while the file was finishing still wins: nothing is published.
-    options.signal?.throwIfAborted();
-    await publish(temp, file, options.force === true);
+    // Noted in the data folder, so a killed export's temp file is removed at the next start.
+    const count = await writeAtomically(file, (handle) => writeTemp(store, options, handle), {
+      dataDir: store.dataDir ?? undefined, publish: (temp, to) => publish(temp, to, options.force === true), signal: options.signal,
+    });
     return { rows: count, file };
   } catch (error) {
-    await rm(temp, { force: true });
     throw error instanceof StoreError || isAbort(error, options.signal) ? error : exportFault(error, file);
-  } finally {
-    if (note) await forgetTempFile(note);
   }
 }
 
-async function writeTemp(store: Store, options: ExportCsvOptions, temp: string): Promise<number> {
-  // flush: the data reaches the disk before the rename makes it the export.
-  // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each.
-  const stream = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: 4 * CHUNK_CHARS });
-  const closed = new Promise<void>((done, fail) => {
-    stream.once('error', fail);
-    stream.once('close', done);
+async function writeTemp(store: Store, options: ExportCsvOptions, handle: FileHandle): Promise<number> {
+  // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each. Writes
+  // go through the writer's handle (core/atomic-file.ts), which flushes and closes the file once they are done.
+  const stream = new Writable({
+    highWaterMark: 4 * CHUNK_CHARS,
+    write(chunk: Buffer, _encoding, done) {
+      handle.write(chunk).then(() => done(), done);
+    },
+    writev(chunks, done) {
+      handle.writev(chunks.map((c) => c.chunk as Buffer)).then(() => done(), done);
+    },
   });
-  // Observed from the start: a temp file that cannot be created fails the export, not the process.
-  closed.catch(() => {});
+  const ended = finished(stream);
+  // Observed from the start: a write that fails fails the export, not the process.
+  ended.catch(() => {});
   try {
     const written = await writeCsv(store, options, stream);
     stream.end();
-    await closed;
+    await ended;
     return written;
   } catch (error) {
     stream.destroy();
-    await closed.catch(() => {});
+    await ended.catch(() => {});
     throw error;
   }
 }

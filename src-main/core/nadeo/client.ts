@@ -4,7 +4,7 @@ import { Agent, type Dispatcher } from 'undici';
 import type { MapInfo, PlayerRecord, GameMode } from '../model.ts';
 import { OAuthClientCredentials, NadeoAuth, type Credentials } from './auth.ts';
 import { DEFAULT_MAX_URI_LENGTH } from './batching.ts';
-import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadResult } from './download.ts';
+import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadOptions, type DownloadResult } from './download.ts';
 import { checkMaps, checkRecords, type RejectedMap, type RejectedRecord } from './checks.ts';
 import { AbortError, ConfigError, ErrorCode, HttpError, InputError } from './errors.ts';
 import { armDeadline, jsonHandler, Pipeline, type ArmDeadline, type RequestEvent, type TokenSource } from './http.ts';
@@ -94,7 +94,7 @@ export interface NadeoClient {
     accountIds: readonly string[],
     o?: CallOptions & { seasonId?: string | undefined },
   ): Promise<{ records: PlayerRecord[]; invalidAccounts: string[]; rejected: RejectedRecord[] }>;
-  download(url: string, destFile: string, o?: CallOptions & { maxBytes?: number | undefined }): Promise<DownloadResult>;
+  download(url: string, destFile: string, o?: CallOptions & DownloadOptions): Promise<DownloadResult>;
   getDisplayNames(accountIds: readonly string[], o?: CallOptions): Promise<Map<string, string>>;
   testLogin(o?: CallOptions): Promise<void>;
   stats(): NadeoClientStats;
@@ -389,7 +389,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       ensureOpen();
       const maxBytes = o.maxBytes ?? maxDownloadBytes;
       checkPositive('maxBytes', maxBytes, true);
-      return downloadFile({ pipeline, now }, url, destFile, { signal: o.signal, maxBytes, deadlineMs: downloadDeadlineMs });
+      return downloadFile({ pipeline, now }, url, destFile, { signal: o.signal, maxBytes, deadlineMs: downloadDeadlineMs, dataDir: o.dataDir });
     },
 
     async getDisplayNames(accountIds, o = {}) {

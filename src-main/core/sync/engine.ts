@@ -12,7 +12,7 @@ import { StoreError, StoreErrorCode, localFault, notFound, type LocalFaultCode }
 import { matchesStored, resolveInDataDir } from '../store/files.ts';
 import type { HistoryRow, PendingReplay, ReplayEntry, StoredMap, SyncOutcome } from '../store/types.ts';
 import type { SourceRefresh } from '../sources.ts';
-import { acquireSyncLock, removePartialDownloads } from './lock.ts';
+import { acquireSyncLock } from './lock.ts';
 import { MAP_INFO_MAX_AGE_MS, replaysWanted } from './plan.ts';
 import { forEachConcurrently } from './pool.ts';
 import type { PositionsSummary } from './positions.ts';
@@ -154,7 +154,6 @@ export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promis
   const started = Date.now();
   const lock = await acquireSyncLock(deps.dataDir);
   try {
-    await removePartialDownloads(deps.dataDir);
     return await syncLocked(deps, options, now, started);
   } finally {
     await lock.release();
@@ -562,7 +561,7 @@ async function fetchReplay(deps: SyncDeps, replay: PendingReplay, signal?: Abort
     return 'downloaded';
   }
   await mkdir(dirname(file), { recursive: true });
-  const result = await client.download(replay.url, file, { signal });
+  const result = await client.download(replay.url, file, { signal, dataDir });
   if (result.state === 'hidden') {
     // Refused although its record is visible: tried again at later syncs, a bounded number of times.
     store.replays.markForbidden(replay, 'the service refused this replay (403); a later sync asks again');
