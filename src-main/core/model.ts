@@ -29,9 +29,6 @@ export interface MapInfo {
   thumbnailUrl: string;
 }
 
-/** PersonalBest, or a season's leaderboard. */
-export type Scope = { type: 'PersonalBest' } | { type: 'Season'; seasonId: string };
-
 /** One account's record on one map (seed 2.2), with the sentinels already turned into meaning. */
 export interface PlayerRecord {
   mapRecordId: string;

@@ -8,7 +8,7 @@ import { stripFormatting } from '../../shared/format.ts';
 import { playerLabel } from '../../shared/leaderboard.ts';
 import { writeAtomically } from '../atomic-file.ts';
 import {
-  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportRow, type ExportTuple, type Store,
+  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportTuple, type Store,
   type WatchlistRef,
 } from '../store/index.ts';
 
@@ -193,31 +193,6 @@ export function neutraliseFormula(text: string): string {
   return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${inert}` : inert;
 }
 
-/**
- * The cells of one row, in CSV_COLUMNS order; numbers stay numbers, text is neutralised. The reference mapping. A
- * secret (hidden) record has no time, score or respawn count (docs/game-rules.md): those cells stay empty.
- */
-export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
-  const hidden = row.hidden === 1;
-  return [
-    neutraliseFormula(row.mapUid),
-    neutraliseFormula(row.mapId),
-    names.map(row.mapName),
-    neutraliseFormula(row.accountId),
-    names.player(playerLabel(row)),
-    neutraliseFormula(row.gameMode),
-    neutraliseFormula(row.scope),
-    hidden || row.time === null ? '' : row.time,
-    hidden ? '' : row.score,
-    hidden ? '' : (row.respawnCount ?? ''),
-    row.medal,
-    hidden ? 'true' : 'false',
-    neutraliseFormula(row.timestamp),
-    neutraliseFormula(row.mapRecordId),
-    row.replayPath === null ? '' : neutraliseFormula(row.replayPath),
-  ];
-}
-
 /** Names repeat on every row of a map or player: strip each once. */
 export class NameCache {
   readonly #maps = new Map<string, string>();
@@ -252,7 +227,7 @@ const PLAIN_TEXT = /^[0-9A-Za-z_.:/][0-9A-Za-z_.:/-]*$/;
  * Writes rows as CSV. csv-stringify encodes every cell that could need quoting; since RFC 4180 quotes each field on
  * its own, the encodings of what repeats (a map's three cells, a player's two, a game mode and scope) are cached, and
  * cells that cannot need quoting (numbers, IDs, times, replay paths) are joined as they are. A unit test holds the
- * output byte-for-byte equal to csv-stringify run over whole rows (toCells).
+ * output byte-for-byte equal to csv-stringify run over whole rows (test/unit/export/reference.ts).
  */
 export class CsvWriter {
   readonly #names = new NameCache();
@@ -263,16 +238,6 @@ export class CsvWriter {
 
   header(bom: boolean): string {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
-  }
-
-  /** One row (the friendly form). */
-  line(row: ExportRow): string {
-    return this.#line(
-      this.#map(row.mapKey, row.mapUid, row.mapId, row.mapName),
-      this.#player(row.playerKey, row.accountId, row.displayName, row.nickname),
-      row.gameMode, row.scope, row.time, row.score, row.respawnCount, row.medal, row.hidden, row.timestamp,
-      row.mapRecordId, row.replayPath,
-    );
   }
 
   /** One row of an export cursor (the fast path: no object per row). */
