@@ -61,6 +61,7 @@ export function resolvePlayer(tw: Trackwatch, text: string, flag: string, list?:
   if (matches.length > 1) {
     throw new UserError(`"${given}" names ${matches.length} players: ${matches.map(described).join(', ')}. Give ${flag} one of their account IDs.`);
   }
-  if (wanted === 'me' && tw.me && (list === undefined || candidates.some((p) => p.accountId === tw.me))) return tw.me;
+  const me = tw.store.settings.me();
+  if (wanted === 'me' && me && (list === undefined || candidates.some((p) => p.accountId === me))) return me;
   throw new UserError(`no player named "${given}" ${takes}.${watchedHint(candidates, list)}`);
 }

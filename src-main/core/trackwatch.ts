@@ -1,4 +1,9 @@
 // The whole product minus the window: one object the command line, the desktop app and the browser bridge share.
+// One way to the data (README, "How it is built"): rows are read and written through the store's repositories,
+// `tw.store.<repo>`; this facade holds only what needs more than the database: a connection to the services (the
+// clients, sync and its plan at the connection's pace, adding maps that are looked up, players found by name, lists
+// from sources, fetching a replay) or the data folder's files (a replay checked against its checksum, the export to
+// a file). It has no wrapper of a plain store operation.
 import { constants } from 'node:fs';
 import { access, mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -69,12 +74,6 @@ export interface AddMapsOutcome {
   notFound: string[];
   /** Text that names no map, with the reason. */
   invalid: { input: string; reason: string }[];
-}
-
-export interface AddPlayersOutcome {
-  added: string[];
-  alreadyListed: string[];
-  invalid: { accountId: string; reason: string }[];
 }
 
 /**
@@ -267,21 +266,6 @@ export class Trackwatch {
     });
   }
 
-  addPlayers(list: string, players: { accountId: string; nickname?: string | undefined }[]): AddPlayersOutcome {
-    this.#ensureList(list);
-    return this.store.players.add(list, players);
-  }
-
-  /** The account comparisons measure deltas to ("me"), when the player said which one is theirs. */
-  get me(): string | undefined {
-    const value = this.store.settings.get('me');
-    return typeof value === 'string' ? value : undefined;
-  }
-
-  setMe(accountId: string | undefined): void {
-    this.store.settings.set('me', accountId?.trim().toLowerCase());
-  }
-
   #ensureList(list: string): void {
     if (!this.store.watchlists.get(list)) this.store.watchlists.create(list);
   }
@@ -293,7 +277,7 @@ export class Trackwatch {
   planSync(options: Omit<SyncPlanOptions, 'me' | 'maxRps' | 'liveMaxRps'> = {}): SyncPlan {
     const maxRps = this.#options.maxRps;
     return planSync(this.store, {
-      ...options, me: this.me, maxRps: maxRps ?? DEFAULT_SERVICE_BUDGETS.core.maxRps, liveMaxRps: maxRps ?? DEFAULT_SERVICE_BUDGETS.live.maxRps,
+      ...options, me: this.store.settings.me(), maxRps: maxRps ?? DEFAULT_SERVICE_BUDGETS.core.maxRps, liveMaxRps: maxRps ?? DEFAULT_SERVICE_BUDGETS.live.maxRps,
     });
   }
 
@@ -311,7 +295,7 @@ export class Trackwatch {
           refreshSource: (list, signal) => refreshListSource(sources, list, { signal }),
           syncPositions: (list, signal) => syncPositions({ store: this.store, live: connection.live }, { list, signal }),
         },
-        { ...options, me: this.me, displayNames: this.#options.oauth !== undefined },
+        { ...options, me: this.store.settings.me(), displayNames: this.#options.oauth !== undefined },
       );
     } finally {
       await this.#release(connection);
@@ -423,10 +407,6 @@ export class Trackwatch {
     const file = out ?? join(exportsDir(this.dataDir), exportFileName(o.list, new Date()));
     const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom, force: o.force, signal: o.signal });
     return { rows: result.rows, file: result.file ?? file };
-  }
-
-  testLogin(o: { signal?: AbortSignal } = {}): Promise<void> {
-    return this.client.testLogin(o);
   }
 
   async close(): Promise<void> {

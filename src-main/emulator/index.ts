@@ -5,4 +5,5 @@ export { generateDataset, evolveDataset } from './generator.ts';
 export type { DatasetStyle, EvolveOptions, GenerateOptions } from './generator.ts';
 export { parseDataset, loadDataset, DatasetError } from './dataset.ts';
 export { replayBytesFor } from './files.ts';
+export { WorldBoard } from './world.ts';
 export type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';

@@ -139,7 +139,7 @@ export function planSync(store: Store, options: SyncPlanOptions = {}): SyncPlan 
     }
   }
 
-  // The engine asks positions only when the synced lists have players (engine.ts, step 2b).
+  // The sync asks positions only when the synced lists have players (phases/positions.ts).
   const positionRequests = options.positions === false || players === 0 ? 0 : positionRequestsOf(store, lists, list);
   const liveMaxRps = options.liveMaxRps ?? maxRps;
   const coreRequests = mapLookups + recordRequests + replayDownloads;

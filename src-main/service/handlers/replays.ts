@@ -23,6 +23,12 @@ function fileNameResult(result: string): string {
   return result.replace(/[:.]/g, "'").replace(/,/g, '');
 }
 
+/** A folder to show, made first if no replay (or nothing at all) was stored yet. */
+async function ensureDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
 export function replayHandlers({ service, tw, store, requireList }: HandlerContext): SomeHandlers<ReplayCommands> {
   /**
    * The replay the player picked: by its record ID when given (an older, archived one), else the player's current
@@ -93,7 +99,7 @@ export function replayHandlers({ service, tw, store, requireList }: HandlerConte
 
     'replays.copyToGame': async (ref) => {
       const replay = await replayFile(ref);
-      const folder = join(service.gameReplayFolder, 'Trackwatch');
+      const folder = join(service.settings.gameReplayFolder, 'Trackwatch');
       try {
         await mkdir(folder, { recursive: true });
         const target = join(folder, replayCopyName(replay.mapName, replay.playerName, replay.result));
@@ -109,13 +115,13 @@ export function replayHandlers({ service, tw, store, requireList }: HandlerConte
 
     'replays.openFolder': async () => {
       if (!service.host.openFolder) throw new ServiceError('unsupported', 'Only the desktop app can open folders.');
-      await service.host.openFolder(await service.ensureDir(replaysDir(tw().dataDir)));
+      await service.host.openFolder(await ensureDir(replaysDir(tw().dataDir)));
       return done;
     },
 
     'app.openDataFolder': async () => {
       if (!service.host.openFolder) throw new ServiceError('unsupported', 'Only the desktop app can open folders.');
-      await service.host.openFolder(await service.ensureDir(tw().dataDir));
+      await service.host.openFolder(await ensureDir(tw().dataDir));
       return done;
     },
   };

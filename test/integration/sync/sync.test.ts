@@ -15,7 +15,7 @@ const FAST_RETRY = { retry: { maxAttempts: 12, baseDelayMs: 5, maxDelayMs: 40 } 
 async function fill(tw: Trackwatch, dataset: Dataset, list = 'Watched'): Promise<Set<string>> {
   await tw.addMaps(list, dataset.maps.map((m) => m.mapUid), { lookUp: false });
   const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
-  tw.addPlayers(list, accounts.map((accountId) => ({ accountId })));
+  tw.store.players.add(list, accounts.map((accountId) => ({ accountId })));
   return new Set(accounts);
 }
 
@@ -219,7 +219,7 @@ describe('faults and hostile data', () => {
     const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, credentials: login });
     try {
       await tw.addMaps('Mine', [secret.mapUid], { lookUp: false });
-      tw.addPlayers('Mine', [{ accountId: mine!.accountId }, { accountId: theirs!.accountId }]);
+      tw.store.players.add('Mine', [{ accountId: mine!.accountId }, { accountId: theirs!.accountId }]);
       await tw.sync();
       expect(tw.store.records.get(secret.mapId, mine!.accountId)).toMatchObject({ hidden: false, time: mine!.recordScore.time });
       expect(tw.store.records.get(secret.mapId, theirs!.accountId)).toMatchObject({ hidden: true, time: null });

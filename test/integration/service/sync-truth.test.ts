@@ -5,42 +5,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandName, CommandOutput, EventName, EventPayload } from '../../../src-main/contract/index.ts';
+import type { EventName, EventPayload } from '../../../src-main/contract/index.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
-import { dispatch } from '../../../src-main/service/dispatch.ts';
-import { createHandlers } from '../../../src-main/service/handlers/index.ts';
-import { memorySecretStore } from '../../../src-main/service/secrets.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
 import { startGate, type Gate } from '../../helpers/gate.ts';
+import { eventLog, serviceCaller, testHost, type EventLog } from '../../helpers/service.ts';
 
 const LOGIN = { login: 'svc-login', password: 'svc-password', contact: 'player: Tester; contact: t@example.com' };
 let dataDir: string;
 let emulator: RunningEmulator;
 let gate: Gate;
 let service: TrackwatchService;
-const seen: { name: EventName; payload: unknown }[] = [];
-let handlers: ReturnType<typeof createHandlers>;
-
-async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-  const result = await dispatch(handlers, name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
-  return result.value as CommandOutput<N>;
-}
-
-function events<E extends EventName>(name: E): EventPayload<E>[] {
-  return seen.filter((e) => e.name === name).map((e) => e.payload as EventPayload<E>);
-}
+let log: EventLog;
+const { call } = serviceCaller(() => service);
+const events = <E extends EventName>(name: E): EventPayload<E>[] => log.events(name);
 
 /** Resolves with the run's sync.finished event, told by the service's own event hub. */
 function finishedOf(runId: string): Promise<EventPayload<'sync.finished'>> {
-  return new Promise((resolve) => {
-    const stop = service.events.subscribe((name, payload) => {
-      if (name === 'sync.finished' && (payload as EventPayload<'sync.finished'>).runId === runId) {
-        stop();
-        resolve(payload as EventPayload<'sync.finished'>);
-      }
-    });
-  });
+  return log.first('sync.finished', (p) => p.runId === runId);
 }
 
 async function sync(list: string): Promise<EventPayload<'sync.finished'>> {
@@ -59,9 +41,8 @@ beforeAll(async () => {
   const dataset = generateDataset({ seed: 11, maps: 3, players: 3 });
   emulator = await startEmulator({ dataset, auth: { login: LOGIN.login, password: LOGIN.password } });
   gate = await startGate(emulator.url);
-  service = await TrackwatchService.open({ dataDir, apiUrl: gate.url, host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() } });
-  handlers = createHandlers(service);
-  service.events.subscribe((name, payload) => seen.push({ name, payload }));
+  service = await TrackwatchService.open({ dataDir, apiUrl: gate.url, host: testHost() });
+  log = eventLog(service);
   await call('setup.connect', LOGIN);
   // The window's fastest pace (2 requests/s, Nadeo's ceiling): every URL is paced alike.
   await call('settings.update', { maxRps: 2 });
@@ -122,7 +103,7 @@ describe('the truth about syncs', () => {
     const finished = await done;
     gate.rule = () => 'pass';
     expect(finished).toMatchObject({ outcome: 'cancelled', error: null });
-    expect(service.connection.state).not.toBe('offline');
+    expect(service.connection.status.state).not.toBe('offline');
     expect(events('status.changed').slice(statusBefore).filter((s) => s.state === 'offline')).toEqual([]);
     const list = await summary('Cup');
     expect(list.lastSync).toMatchObject({ outcome: 'cancelled', error: null });
@@ -151,6 +132,6 @@ describe('the truth about syncs', () => {
     const list = await summary('Cup');
     expect(list.lastSync).toMatchObject({ outcome: 'failed', error: { code: 'offline' } });
     expect(list.lastSyncAt).toBe(before);
-    expect(service.connection.state).toBe('offline');
+    expect(service.connection.status.state).toBe('offline');
   }, 60_000);
 });

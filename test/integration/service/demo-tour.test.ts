@@ -3,32 +3,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandName, CommandOutput, EventName, EventPayload } from '../../../src-main/contract/index.ts';
+import type { EventName, EventPayload } from '../../../src-main/contract/index.ts';
 import { PERSONAL_BEST } from '../../../src-main/core/store/index.ts';
 import { dispatch } from '../../../src-main/service/dispatch.ts';
 import { createHandlers } from '../../../src-main/service/handlers/index.ts';
-import { memorySecretStore } from '../../../src-main/service/secrets.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
+import { eventLog, serviceCaller, testHost, type EventLog } from '../../helpers/service.ts';
 
 let dataDir: string;
 let service: TrackwatchService;
 let handlers: ReturnType<typeof createHandlers>;
-const seen: { name: EventName; payload: unknown }[] = [];
-
-async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-  const result = await dispatch(handlers, name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
-  return result.value as CommandOutput<N>;
-}
-function events<E extends EventName>(name: E): EventPayload<E>[] {
-  return seen.filter((e) => e.name === name).map((e) => e.payload as EventPayload<E>);
-}
+let log: EventLog;
+const { call } = serviceCaller(() => service);
+const events = <E extends EventName>(name: E): EventPayload<E>[] => log.events(name);
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tw-demo-tour-'));
-  service = await TrackwatchService.open({ dataDir, host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maxRps: 500 } });
+  service = await TrackwatchService.open({ dataDir, host: testHost(), demo: { maxRps: 500 } });
   handlers = createHandlers(service);
-  service.events.subscribe((name, payload) => seen.push({ name, payload }));
+  log = eventLog(service);
 });
 afterAll(async () => {
   await service?.close();
@@ -45,14 +38,7 @@ describe('the demo tour', () => {
     await call('setup.startDemo', {});
     const { runId } = await call('demo.tour', {});
     await expect(dispatch(handlers, 'demo.tour', {})).resolves.toMatchObject({ ok: false, error: { code: 'busy' } });
-    const finished = await new Promise<EventPayload<'sync.finished'>>((resolve) => {
-      const stop = service.events.subscribe((name, payload) => {
-        if (name === 'sync.finished') {
-          stop();
-          resolve(payload as EventPayload<'sync.finished'>);
-        }
-      });
-    });
+    const finished = await log.nth('sync.finished', 1);
     expect(finished).toMatchObject({ runId, list: 'Demo', outcome: 'ok', maps: 24 });
     expect(events('sync.finished')).toHaveLength(1);
     // Both syncs' progress went out under the one run: the records phase was seen complete twice.
@@ -68,7 +54,7 @@ describe('the demo tour', () => {
   });
 
   it('logs in as "me": a secret threshold hides none of my own records', async () => {
-    const me = service.active.me!;
+    const me = service.active.store.settings.me()!;
     const demo = service.demo!;
     expect(me).toBe(demo.me);
     const secretMaps = demo.emulator.dataset.maps.filter((m) => m.secretThreshold !== undefined);

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandOutput, CommandName, EventName, EventPayload } from '../../../src-main/contract/index.ts';
 import { dispatch } from '../../../src-main/service/dispatch.ts';
 import { createHandlers } from '../../../src-main/service/handlers/index.ts';
 import { memorySecretStore } from '../../../src-main/service/secrets.ts';
@@ -14,6 +13,7 @@ import { generateDataset, startEmulator } from '../../../src-main/emulator/index
 import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
 import { formatImprovement } from '../../../src-main/shared/leaderboard.ts';
+import { eventLog, serviceCaller, testHost } from '../../helpers/service.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -22,32 +22,10 @@ const tempDir = () => {
   return dir;
 };
 
+/** The window's commands and events on `service`; `finished(n)` is the n-th sync.finished, told by the service. */
 function harness(service: TrackwatchService) {
-  const handlers = createHandlers(service);
-  const seen: { name: EventName; payload: unknown }[] = [];
-  service.events.subscribe((name, payload) => seen.push({ name, payload }));
-  return {
-    seen,
-    async call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-      const result = await dispatch(handlers, name, input);
-      if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
-      return result.value as CommandOutput<N>;
-    },
-    async fail(name: CommandName, input: unknown) {
-      const result = await dispatch(handlers, name, input);
-      if (result.ok) throw new Error(`${name} should have failed`);
-      return result.error;
-    },
-    events<E extends EventName>(name: E): EventPayload<E>[] {
-      return seen.filter((e) => e.name === name).map((e) => e.payload as EventPayload<E>);
-    },
-    async finished(count: number): Promise<EventPayload<'sync.finished'>> {
-      for (let i = 0; i < 600 && seen.filter((e) => e.name === 'sync.finished').length < count; i++) await new Promise((r) => setTimeout(r, 25));
-      const all = seen.filter((e) => e.name === 'sync.finished');
-      if (all.length < count) throw new Error('the sync did not finish');
-      return all[count - 1]!.payload as EventPayload<'sync.finished'>;
-    },
-  };
+  const log = eventLog(service);
+  return { ...serviceCaller(service), events: log.events, finished: (count: number) => log.nth('sync.finished', count) };
 }
 
 afterAll(() => {
@@ -60,7 +38,7 @@ describe('the demo, synced', () => {
   const notes: { title: string; body: string }[] = [];
 
   beforeAll(async () => {
-    const host = { shell: 'browser' as const, platform: 'linux' as const, secrets: memorySecretStore(), notify: (title: string, body: string) => void notes.push({ title, body }) };
+    const host = testHost({ notify: (title: string, body: string) => void notes.push({ title, body }) });
     service = await TrackwatchService.open({ dataDir: tempDir(), host, demo: { maxRps: 500 } });
     h = harness(service);
   });
@@ -98,7 +76,7 @@ describe('the demo, synced', () => {
     const store = service.active.store;
     expect(table.players).toHaveLength(12);
     expect(table.me).not.toBeNull();
-    expect(table.players[table.me!]!.accountId).toBe(service.active.me);
+    expect(table.players[table.me!]!.accountId).toBe(service.active.store.settings.me());
     let hidden = 0;
     for (const row of table.rows) {
       const map = store.maps.get(row.mapUid)!;
@@ -136,7 +114,7 @@ describe('the demo, synced', () => {
     const cli = await openTrackwatch({ dataDir: service.active.dataDir, apiUrl: 'http://127.0.0.1:9' });
     const extra = '00000000-0000-4000-8000-00000000cafe';
     try {
-      cli.addPlayers('Demo', [{ accountId: extra, nickname: 'From the CLI' }]);
+      cli.store.players.add('Demo', [{ accountId: extra, nickname: 'From the CLI' }]);
       expect((await h.call('compare.get', { list: 'Demo', first: 5 })).players.map((p) => p.accountId)).toContain(extra);
       cli.store.players.remove('Demo', [extra]);
       expect((await h.call('compare.get', { list: 'Demo', first: 5 })).players.map((p) => p.accountId)).not.toContain(extra);
@@ -171,7 +149,7 @@ describe('the demo, synced', () => {
   });
 
   it('a player has a PB per map and a history of first sightings', async () => {
-    const me = service.active.me!;
+    const me = service.active.store.settings.me()!;
     const detail = await h.call('players.get', { list: 'Demo', accountId: me });
     expect(detail.player.isMe).toBe(true);
     expect(detail.pbs).toHaveLength(24);
@@ -198,7 +176,7 @@ describe('the demo, synced', () => {
     }
     expect(notes.length).toBe(announced.length <= 3 ? announced.length : 4);
     if (announced.length > 3) expect(notes[3]!.body).toContain(`${announced.length} new PBs`);
-    const me = service.active.me!;
+    const me = service.active.store.settings.me()!;
     const history = (await h.call('players.get', { list: 'Demo', accountId: me })).history;
     expect(history.length).toBeGreaterThanOrEqual((await h.call('players.get', { list: 'Demo', accountId: me })).pbs.filter((p) => p.hasRecord).length);
   });
@@ -245,7 +223,7 @@ describe('the demo, synced', () => {
     expect(result.added).toHaveLength(1);
     expect(result.notFound).toEqual(['NotARealUidButLongEnough12']);
     expect(result.invalid.map((i) => i.input)).toEqual(['not-a-map!']);
-    const players = await h.call('watchlists.addPlayers', { list: 'Mine', players: [{ accountId: 'nope' }, { accountId: service.active.me!, nickname: 'Me' }] });
+    const players = await h.call('watchlists.addPlayers', { list: 'Mine', players: [{ accountId: 'nope' }, { accountId: service.active.store.settings.me()!, nickname: 'Me' }] });
     expect(players.added).toHaveLength(1);
     expect(players.invalid.map((i) => i.accountId)).toEqual(['nope']);
     await expect(h.fail('watchlists.create', { name: 'mine' })).resolves.toMatchObject({ code: 'conflict' });
@@ -279,7 +257,7 @@ describe('the demo, synced', () => {
 
 describe('a sync', () => {
   it('can be cancelled, and says so', async () => {
-    const service = await TrackwatchService.open({ dataDir: tempDir(), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maxRps: 5 } });
+    const service = await TrackwatchService.open({ dataDir: tempDir(), host: testHost(), demo: { maxRps: 5 } });
     try {
       const h = harness(service);
       await h.call('setup.startDemo', {});
@@ -303,7 +281,7 @@ describe('an account', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 4, players: 3 }), auth: { login: 'svc-login', password: 'svc-password' } });
-    service = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: emulator.url, host: { shell: 'browser', platform: 'linux', secrets } });
+    service = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: emulator.url, host: testHost({ secrets }) });
     h = harness(service);
   });
   afterAll(async () => {
@@ -324,12 +302,12 @@ describe('an account', () => {
   it('tells an unreachable service apart from a wrong password', async () => {
     const closed = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 1, players: 1 }) });
     await closed.close();
-    const other = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: closed.url, host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() } });
+    const other = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: closed.url, host: testHost() });
     try {
       const result = await harness(other).call('account.testLogin', { credentials: { login: 'a', password: 'b', contact: 'me@example.com' } });
       expect(result).toMatchObject({ success: false, code: 'offline' });
       expect(result.message).toMatch(/could not be reached/);
-      expect(other.connection.state).toBe('offline');
+      expect(other.connection.status.state).toBe('offline');
     } finally {
       await other.close();
     }
@@ -344,7 +322,7 @@ describe('an account', () => {
     const account = await h.call('account.get', {});
     expect(account).toEqual({ configured: true, login: 'svc-login', contact: 'me@example.com', passwordStored: true, storage: 'memory' });
     expect(JSON.stringify(await h.call('settings.get', {}))).not.toContain('svc-password');
-    expect(JSON.stringify(service.main.store.settings.all())).not.toContain('svc-password');
+    expect(JSON.stringify(service.folder.main.store.settings.all())).not.toContain('svc-password');
     await h.call('setup.startDemo', {});
     expect((await h.call('watchlists.list', {})).map((l) => l.name)).toEqual(['Demo']);
     expect((await h.call('setup.leaveDemo', {})).setup).toBe('account');
@@ -358,7 +336,7 @@ describe('an account', () => {
 describe('a demo folder another process has open', () => {
   it('opens on the welcome screen instead of failing, and Try the demo says why until the folder is free', async () => {
     const dataDir = tempDir();
-    const host = { shell: 'browser' as const, platform: 'linux' as const, secrets: memorySecretStore(), notify: () => {} };
+    const host = testHost({ notify: () => {} });
     const demo = { maps: 3, players: 3, maxRps: 500 };
     const first = await TrackwatchService.open({ dataDir, host, demo });
     await first.enterDemo();
@@ -371,7 +349,7 @@ describe('a demo folder another process has open', () => {
     const service = await TrackwatchService.open({ dataDir, host, demo });
     try {
       await new Promise((r) => setImmediate(r));
-      expect(service.setup).toBe('none');
+      expect(service.folder.setup).toBe('none');
       expect(warnings.some((w) => w.includes('in use by another Trackwatch'))).toBe(true);
       const h = harness(service);
       const refused = await h.fail('setup.startDemo', {});
@@ -379,7 +357,7 @@ describe('a demo folder another process has open', () => {
       expect(refused.message).toContain(`in use by another Trackwatch (process ${process.pid})`);
       rmSync(path.join(dataDir, 'demo.lock'));
       await h.call('setup.startDemo', {});
-      expect(service.setup).toBe('demo');
+      expect(service.folder.setup).toBe('demo');
     } finally {
       process.off('warning', onWarning);
       await service.close();
