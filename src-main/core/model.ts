@@ -1,6 +1,6 @@
 // The domain as the rest of Trackwatch sees it: what the API core returns after applying the seed's rules,
 // what the store keeps and what the sync engine compares. Plain data and wire constants; the game's rules are
-// shared/leaderboard.ts (the last block below is the emulator's until it has its own reading of them).
+// shared/leaderboard.ts.
 
 /** Game modes the records endpoint takes; derived from a map's type and clones (seed 4.2 rules 3-5). */
 export type GameMode = 'TimeAttack' | 'TimeAttackClone' | 'Stunt' | 'Platform';
@@ -68,28 +68,3 @@ export const MAX_MAPS_PER_POSITION_REQUEST = 50;
 /** The world zone's ID on every Live leaderboard answer. */
 export const WORLD_ZONE_ID = '301e1b69-7e13-11e8-8060-e284abfd2bc4';
 export const PERSONAL_BEST_GROUP = 'Personal_Best';
-
-// ---- the emulator's rules, until it has its own (issue 18): the product reads these from shared/leaderboard.ts
-// (mapKind, worldScoreOf) and must not import them from here.
-
-/** Stunt maps rank by score, higher first; every other map by time, lower first. */
-export function isStuntMapType(mapType: string): boolean {
-  return mapType.endsWith('TM_Stunt');
-}
-export function isPlatformMapType(mapType: string): boolean {
-  return mapType.endsWith('TM_Platform');
-}
-
-/**
- * The number a record ranks by on the Live leaderboards: points on Stunt maps, the time otherwise. Null when the
- * record has none to ask about (a time hidden by a secret threshold).
- */
-export function liveScoreOf(mapType: string, record: { time: number | null; score: number }): number | null {
-  const value = isStuntMapType(mapType) ? record.score : record.time;
-  return value === null || value === SENTINEL_U32 ? null : value;
-}
-
-/** True when `a` ranks strictly ahead of `b` on the map's Live leaderboard: more points on Stunt, less time otherwise. */
-export function isBetterLiveScore(mapType: string, a: number, b: number): boolean {
-  return isStuntMapType(mapType) ? a > b : a < b;
-}
