@@ -60,10 +60,15 @@ export default tseslint.config(
       }],
     },
   },
+  // The contract is zod and the shared rules' shapes (types and pure values): nothing of main's Node side.
   {
     files: ['src-main/contract/**/*.ts'],
-    // The pure rules in shared (the rate policy) are said in the contract's schemas too.
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../*', '!../shared', 'electron', 'node:*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['../*', '!../shared', '../shared/**/..', 'electron', 'node:*'],
+          message: 'the contract takes zod and the shared rules (src-main/shared) only: the renderer reads its types.' }],
+      }],
+    },
   },
   {
     files: ['src-renderer/**/*.{ts,svelte}'],

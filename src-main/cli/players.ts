@@ -1,7 +1,7 @@
 // A player as the command line takes one: an account ID, or a name the player knows them by — the name shown for
 // them (shared playerLabel: their nickname, else display name, else the start of the account ID), their nickname or
 // display name, any case, formatting codes ignored — or "me" for the account marked as theirs.
-import { isUuid } from '../core/nadeo/index.ts';
+import { isUuid } from '../shared/ids.ts';
 import type { Player } from '../core/store/index.ts';
 import type { Trackwatch } from '../core/trackwatch.ts';
 import { stripFormatting } from '../shared/format.ts';

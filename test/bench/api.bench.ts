@@ -8,11 +8,11 @@ import {
   createLiveClient,
   createNadeoClient,
   gameModeFor,
-  liveScoreOf,
   minimumPositionRequests,
   type NadeoClientOptions,
   type PositionQuery,
 } from '../../src-main/core/nadeo/index.ts';
+import { kindOf, liveScoreOf } from '../../src-main/emulator/rules.ts';
 import { countRow, isMain, minimumRequests, printRows, ratioRow, type BenchRow } from './report.ts';
 
 function clientOptions(emu: RunningEmulator, extra: Partial<NadeoClientOptions> = {}): NadeoClientOptions {
@@ -137,7 +137,7 @@ async function positions(rows: BenchRow[]): Promise<void> {
       for (const [p, accountId] of players.entries()) {
         // Each player's PB where they have one; a made-up score where not, so the grid is full.
         const pb = dataset.records.find((r) => r.mapId === map.mapId && r.accountId === accountId && r.scopeId === null);
-        const score = (pb ? liveScoreOf(map.mapType, pb.recordScore) : null) ?? map.bronzeScore + p * 11 + m;
+        const score = pb ? liveScoreOf(kindOf(map), pb.recordScore) : map.bronzeScore + p * 11 + m;
         queries.push({ mapUid: map.mapUid, score });
       }
     }

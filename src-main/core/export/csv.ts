@@ -1,14 +1,14 @@
 // The CSV export: one row per stored record, streamed from SQLite so a million rows keep memory flat.
-import { createWriteStream } from 'node:fs';
-import { link, lstat, mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import type { Writable } from 'node:stream';
+import { link, lstat, mkdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { stripFormatting } from '../../shared/format.ts';
 import { playerLabel } from '../../shared/leaderboard.ts';
-import { forgetTempFile, noteTempFile, tempPathFor } from '../store/files.ts';
+import { writeAtomically } from '../atomic-file.ts';
 import {
-  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportRow, type ExportTuple, type Store,
+  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportTuple, type Store,
   type WatchlistRef,
 } from '../store/index.ts';
 
@@ -69,42 +69,40 @@ export async function exportCsv(store: Store, out: Writable | string, options: E
   } catch (error) {
     throw exportFault(error, file);
   }
-  // A hidden sibling (same volume: the rename is atomic), noted in the data folder so a killed export's is removed
-  // at the next start.
-  const temp = tempPathFor(join(dirname(file), `.${basename(file)}.trackwatch`));
-  const note = store.dataDir ? await noteTempFile(store.dataDir, temp) : undefined;
   try {
-    const count = await writeTemp(store, options, temp);
-    // A cancel that came while the file was finishing still wins: nothing is published.
-    options.signal?.throwIfAborted();
-    await publish(temp, file, options.force === true);
+    // Noted in the data folder, so a killed export's temp file is removed at the next start.
+    const count = await writeAtomically(file, (handle) => writeTemp(store, options, handle), {
+      dataDir: store.dataDir ?? undefined, publish: (temp, to) => publish(temp, to, options.force === true), signal: options.signal,
+    });
     return { rows: count, file };
   } catch (error) {
-    await rm(temp, { force: true });
     throw error instanceof StoreError || isAbort(error, options.signal) ? error : exportFault(error, file);
-  } finally {
-    if (note) await forgetTempFile(note);
   }
 }
 
-async function writeTemp(store: Store, options: ExportCsvOptions, temp: string): Promise<number> {
-  // flush: the data reaches the disk before the rename makes it the export.
-  // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each.
-  const stream = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: 4 * CHUNK_CHARS });
-  const closed = new Promise<void>((done, fail) => {
-    stream.once('error', fail);
-    stream.once('close', done);
+async function writeTemp(store: Store, options: ExportCsvOptions, handle: FileHandle): Promise<number> {
+  // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each. Writes
+  // go through the writer's handle (core/atomic-file.ts), which flushes and closes the file once they are done.
+  const stream = new Writable({
+    highWaterMark: 4 * CHUNK_CHARS,
+    write(chunk: Buffer, _encoding, done) {
+      handle.write(chunk).then(() => done(), done);
+    },
+    writev(chunks, done) {
+      handle.writev(chunks.map((c) => c.chunk as Buffer)).then(() => done(), done);
+    },
   });
-  // Observed from the start: a temp file that cannot be created fails the export, not the process.
-  closed.catch(() => {});
+  const ended = finished(stream);
+  // Observed from the start: a write that fails fails the export, not the process.
+  ended.catch(() => {});
   try {
     const written = await writeCsv(store, options, stream);
     stream.end();
-    await closed;
+    await ended;
     return written;
   } catch (error) {
     stream.destroy();
-    await closed.catch(() => {});
+    await ended.catch(() => {});
     throw error;
   }
 }
@@ -195,31 +193,6 @@ export function neutraliseFormula(text: string): string {
   return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${inert}` : inert;
 }
 
-/**
- * The cells of one row, in CSV_COLUMNS order; numbers stay numbers, text is neutralised. The reference mapping. A
- * secret (hidden) record has no time, score or respawn count (docs/game-rules.md): those cells stay empty.
- */
-export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
-  const hidden = row.hidden === 1;
-  return [
-    neutraliseFormula(row.mapUid),
-    neutraliseFormula(row.mapId),
-    names.map(row.mapName),
-    neutraliseFormula(row.accountId),
-    names.player(playerLabel(row)),
-    neutraliseFormula(row.gameMode),
-    neutraliseFormula(row.scope),
-    hidden || row.time === null ? '' : row.time,
-    hidden ? '' : row.score,
-    hidden ? '' : (row.respawnCount ?? ''),
-    row.medal,
-    hidden ? 'true' : 'false',
-    neutraliseFormula(row.timestamp),
-    neutraliseFormula(row.mapRecordId),
-    row.replayPath === null ? '' : neutraliseFormula(row.replayPath),
-  ];
-}
-
 /** Names repeat on every row of a map or player: strip each once. */
 export class NameCache {
   readonly #maps = new Map<string, string>();
@@ -254,7 +227,7 @@ const PLAIN_TEXT = /^[0-9A-Za-z_.:/][0-9A-Za-z_.:/-]*$/;
  * Writes rows as CSV. csv-stringify encodes every cell that could need quoting; since RFC 4180 quotes each field on
  * its own, the encodings of what repeats (a map's three cells, a player's two, a game mode and scope) are cached, and
  * cells that cannot need quoting (numbers, IDs, times, replay paths) are joined as they are. A unit test holds the
- * output byte-for-byte equal to csv-stringify run over whole rows (toCells).
+ * output byte-for-byte equal to csv-stringify run over whole rows (test/unit/export/reference.ts).
  */
 export class CsvWriter {
   readonly #names = new NameCache();
@@ -265,16 +238,6 @@ export class CsvWriter {
 
   header(bom: boolean): string {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
-  }
-
-  /** One row (the friendly form). */
-  line(row: ExportRow): string {
-    return this.#line(
-      this.#map(row.mapKey, row.mapUid, row.mapId, row.mapName),
-      this.#player(row.playerKey, row.accountId, row.displayName, row.nickname),
-      row.gameMode, row.scope, row.time, row.score, row.respawnCount, row.medal, row.hidden, row.timestamp,
-      row.mapRecordId, row.replayPath,
-    );
   }
 
   /** One row of an export cursor (the fast path: no object per row). */

@@ -23,11 +23,11 @@ export type { NadeoClient, NadeoClientOptions, NadeoClientStats, CallOptions } f
 export type { Credentials } from './core/auth.ts';
 export type { RejectedMap, RejectedRecord } from './core/checks.ts';
 export type { RouteChoices, RouteFamily } from './core/routes.ts';
-export { gameModeFor, isUuid, isMapUid } from './core/rules.ts';
+export { gameModeFor } from './core/rules.ts';
 // Live.
 export { createLiveClient } from './live/client.ts';
 export type { LiveClient, LiveClientOptions, Campaign, CampaignPage, ClubCampaign, TrackOfTheDay, TrackOfTheDayMonth, TrackOfTheDayPage, PositionResult, ZonePosition, WorldRecord } from './live/client.ts';
-export { liveScoreOf, isBetterLiveScore, minimumPositionRequests, packPositionQueries, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from './live/position-packing.ts';
+export { minimumPositionRequests, packPositionQueries, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from './live/position-packing.ts';
 export type { PositionQuery } from './live/position-packing.ts';
 // The Trackmania OAuth API: players by name.
 export { createNamesClient, MAX_NAMES_PER_CALL } from './oauth/client.ts';

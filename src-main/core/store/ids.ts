@@ -1,8 +1,6 @@
 // Checks on the IDs the store is handed: they end up in SQL parameters and, for replays, in file paths.
-import { isMapUid, isUuid } from '../refs.ts';
+import { isMapUid, isUuid } from '../../shared/ids.ts';
 import { invalidInput } from './errors.ts';
-
-export { isMapUid, isUuid };
 
 /** A map, account or record ID: a UUID, returned in lower case as Nadeo writes them. */
 export function uuid(value: unknown, what: string): string {

@@ -2,7 +2,8 @@
 import { playerLabel } from '../../shared/leaderboard.ts';
 import type { RepoContext } from './context.ts';
 import { invalidInput } from './errors.ts';
-import { describe, isUuid, moment, uuid } from './ids.ts';
+import { isUuid } from '../../shared/ids.ts';
+import { describe, moment, uuid } from './ids.ts';
 import type { AddPlayersResult, Player, WatchlistRef } from './types.ts';
 import type { WatchlistsRepo } from './watchlists.ts';
 

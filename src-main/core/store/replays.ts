@@ -177,11 +177,6 @@ export class ReplaysRepo {
     );
   }
 
-  /** See replayPath. */
-  pathFor(mapId: string, accountId: string, mapRecordId: string): string {
-    return replayPath(mapId, accountId, mapRecordId);
-  }
-
   /**
    * Replays due: visible current records of a list's maps and players (of `options.list`, else of any list) with no
    * replay yet, or whose download failed or was refused fewer than `maxAttempts` times. Once per record ID, at most
@@ -224,7 +219,7 @@ export class ReplaysRepo {
     return this.#retry.run(this.#ctx.now(), maxAttempts).changes;
   }
 
-  /** The replay file is at `relPath` (relative to the data folder, as pathFor builds it), complete and hashed. */
+  /** The replay file is at `relPath` (relative to the data folder, as replayPath builds it), complete and hashed. */
   markDownloaded(record: ReplayRecordRef, relPath: string, size: number, sha256: string): void {
     assertSafeRelativePath(relPath);
     const { id, mapRef, playerRef } = this.#owner_(record, relPath);

@@ -7,7 +7,7 @@ import { localFault } from '../store/errors.ts';
 import type { SyncOutcome } from '../store/types.ts';
 import { createContext, planFor, type SyncContext } from './context.ts';
 import { fatalMessage, isFatal, messageOf } from './failures.ts';
-import { acquireSyncLock, removePartialDownloads } from './lock.ts';
+import { acquireSyncLock } from './lock.ts';
 import { PHASES } from './phases/index.ts';
 import { RunRequests } from './run-requests.ts';
 import type { SyncDeps, SyncOptions, SyncSummary } from './types.ts';
@@ -20,7 +20,6 @@ export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promis
   const started = Date.now();
   const lock = await acquireSyncLock(deps.dataDir);
   try {
-    await removePartialDownloads(deps.dataDir);
     const requests = new RunRequests(deps.client, deps.requestEvents);
     try {
       // The caller's hooks run outside the run's scope: what they start is not the sync's.

@@ -29,7 +29,7 @@ export async function fetchReplay(
     return 'downloaded';
   }
   await mkdir(dirname(file), { recursive: true });
-  const result = await client.download(replay.url, file, { signal });
+  const result = await client.download(replay.url, file, { signal, dataDir });
   if (result.state === 'hidden') {
     // Refused although its record is visible: tried again at later syncs, a bounded number of times.
     store.replays.markForbidden(replay, 'the service refused this replay (403); a later sync asks again');

@@ -1,5 +1,6 @@
 // Watchlists: lists of maps and players, and the nicknames players give each other.
-import { isUuid, parseSourceLink } from '../../core/nadeo/index.ts';
+import { parseSourceLink } from '../../core/nadeo/index.ts';
+import { isUuid } from '../../shared/ids.ts';
 import { NamesUnavailableError } from '../../core/player-refs.ts';
 import type { WatchlistSummary } from '../../core/store/index.ts';
 import { ServiceError, toErrorValue } from '../errors.ts';

@@ -1,6 +1,7 @@
 // Replays: the list of downloaded ones, retrying those given up on, showing one in its folder, copying to the game.
-import { copyFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeAtomically } from '../../core/atomic-file.ts';
 import { replaysDir } from '../../core/paths.ts';
 import { resolveInDataDir } from '../../core/store/files.ts';
 import { PERSONAL_BEST } from '../../core/store/index.ts';
@@ -102,7 +103,9 @@ export function replayHandlers({ service, tw, store, requireList }: HandlerConte
       try {
         await mkdir(folder, { recursive: true });
         const target = join(folder, replayCopyName(replay.mapName, replay.playerName, replay.result));
-        await copyFile(replay.file, target);
+        // The game lists the folder: a copy cut short must never show there under the replay's name.
+        const bytes = await readFile(replay.file);
+        await writeAtomically(target, (handle) => handle.writeFile(bytes), { dataDir: tw().dataDir });
         return { file: target };
       } catch (error) {
         const code = (error as { code?: string }).code ?? 'error';

@@ -1,6 +1,6 @@
 // Settings: the contact, the rate, the OAuth app, the theme, notifications, the game folder, the schedule, "me".
 import { isAbsolute } from 'node:path';
-import { isUuid } from '../../core/nadeo/index.ts';
+import { isUuid } from '../../shared/ids.ts';
 import { ServiceError } from '../errors.ts';
 import { writes, type HandlerContext, type SomeHandlers } from './context.ts';
 

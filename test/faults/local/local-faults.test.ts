@@ -173,7 +173,7 @@ describe('a full disk', () => {
   });
 
   it('while a replay downloads: one line, exit 74, no partial file left, the database intact', async () => {
-    const r = await trackwatch(at('sync'), { inject: { enospc: { path: '\\.part$' } } });
+    const r = await trackwatch(at('sync'), { inject: { enospc: { path: '\\.replay\\.gbx\\.trackwatch\\.\\d+-[0-9a-f]+\\.tmp$' } } });
     expect(r.code, r.stderr).toBe(74);
     expect(oneLine(r)).toMatch(/^the disk holding the data folder is full \(ENOSPC\); free some space and try again\. What was stored before is intact\.$/);
     expect(inspect(data).integrity).toBe('ok');
@@ -258,11 +258,11 @@ describe('an export never destroys', () => {
   });
 
   it("a killed export's temp file is removed at the next start", async () => {
-    const temp = join(scratch.dir, '.out.csv.trackwatch.999999-0123456789ab.tmp');
+    const temp = join(scratch.dir, '.out.csv.trackwatch.999999999-0123456789ab.tmp');
     writeFileSync(temp, 'half an export');
     mkdirSync(join(data, 'tmp', 'in-progress'), { recursive: true });
-    // Noted by a process that is gone (PIDs this high are not in use).
-    writeFileSync(join(data, 'tmp', 'in-progress', '999999-aa.json'), JSON.stringify({ pid: 999_999_999, temp }));
+    // Written by a process that is gone (PIDs this high are not in use), which noted the folder it wrote in.
+    writeFileSync(join(data, 'tmp', 'in-progress', '999999999-aa.json'), JSON.stringify({ pid: 999_999_999, folders: [{ path: scratch.dir, deep: false }] }));
     const r = await trackwatch(at('lists'));
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(temp)).toBe(false);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, replayBytesFor, startEmulator, type Dataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import type { SyncProgress } from '../../../src-main/core/sync/engine.ts';
+import { replayPath } from '../../../src-main/core/store/index.ts';
 import { dumpStore, expectedPersonalBests, isHiddenByThreshold, strayTempFiles, tempDataDir } from '../../helpers/sync.ts';
 
 const FAST_RETRY = { retry: { maxAttempts: 12, baseDelayMs: 5, maxDelayMs: 40 } };
@@ -247,7 +248,7 @@ describe('faults and hostile data', () => {
       // Its replay was downloaded, to a path built from IDs: the service's filename played no part.
       const stored = tw.store.replays.get(hostileFile!.mapRecordId);
       expect(stored?.state).toBe('downloaded');
-      expect(stored?.path).toBe(tw.store.replays.pathFor(hostileFile!.mapId, hostileFile!.accountId, hostileFile!.mapRecordId));
+      expect(stored?.path).toBe(replayPath(hostileFile!.mapId, hostileFile!.accountId, hostileFile!.mapRecordId));
       const root = await realpath(data.dir);
       for (const replay of tw.store.replays.list()) {
         if (!replay.path) continue;

@@ -1,9 +1,10 @@
 // The fast writer caches csv-stringify's encodings of repeating cells; it must write exactly what csv-stringify
-// writes over whole rows, for every kind of text a name, an ID or a path could hold.
+// writes over whole rows (reference.ts), for every kind of text a name, an ID or a path could hold, fed as the export
+// feeds it: tuples of a cursor.
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, CsvWriter, NameCache, toCells } from '../../../src-main/core/export/csv.ts';
-import type { ExportRow } from '../../../src-main/core/store/index.ts';
+import { CSV_COLUMNS, CsvWriter, NameCache } from '../../../src-main/core/export/csv.ts';
+import { asCursor, toCells, type ExportRow } from './reference.ts';
 
 const NASTY = [
   '', 'plain', 'a,b', 'say "hi"', '"', 'line\nbreak', 'cr\ronly', 'crlf\r\nend', '=1+1', '+cmd', '-2', '@SUM(A1)',
@@ -49,7 +50,8 @@ describe('the CSV writer', () => {
   it.each([false, true])('writes byte-for-byte what csv-stringify writes over whole rows (bom: %s)', (bom) => {
     const sample = rows(3000);
     const writer = new CsvWriter();
-    const fast = writer.header(bom) + sample.map((r) => writer.line(r)).join('');
+    const cursor = asCursor(sample);
+    const fast = writer.header(bom) + cursor.tuples.map((t) => writer.tupleLine(t, cursor)).join('');
     const names = new NameCache();
     const reference = stringify(sample.map((r) => toCells(r, names)), {
       record_delimiter: 'windows',

@@ -76,15 +76,35 @@ describe('the compare grid and a player\'s PBs', () => {
     { map: map(RACE, { mapUid: 'n', name: 'Nobody' }), records: [] },
   ], 'me');
 
-  it('gives one sparse cell per player in column order, ranked, with nothing of a secret entry\'s result', () => {
+  it('gives one sparse cell per player in column order, ranked, with its deltas and nothing of a secret entry\'s result', () => {
     expect(() => s.CompareTable.parse(table)).not.toThrow();
     expect(table.me).toBe(0);
     expect(table.rows.map((r) => [r.mapUid, r.kind, r.secret])).toEqual([['r', 'race', 0], ['s', 'stunt', 1], ['n', 'race', 0]]);
-    expect(table.rows[0]!.cells).toEqual([{ time: 50_500, medal: 2, rank: 2 }, { time: 50_000, medal: 3, rank: 1, isBest: true }]);
+    expect(table.rows[0]!.cells).toEqual([
+      { time: 50_500, medal: 2, rank: 2, deltaToBest: { unit: 'time', value: 500, time: null } },
+      { time: 50_000, medal: 3, rank: 1, isBest: true, deltaToBest: { unit: 'time', value: 0, time: null }, deltaToMe: { unit: 'time', value: -500, time: null } },
+    ]);
     // A secret entry: its medal, and nothing of the sentinel the service sent as its score.
     expect(table.rows[1]!.cells[0]).toEqual({ hidden: true, medal: 3 });
-    expect(table.rows[1]!.cells[1]).toEqual({ time: 60_000, score: 900, medal: 3, rank: 2, isBest: true });
+    expect(table.rows[1]!.cells[1]).toEqual({ time: 60_000, score: 900, medal: 3, rank: 2, isBest: true, deltaToBest: { unit: 'points', value: 0, time: null } });
     expect(table.rows[2]!.cells).toEqual([null, null]);
+  });
+
+  it('sends the same deltas as the map view shows, so the window never works them out again', () => {
+    const maps = [
+      { map: map(RACE, { mapUid: 'r' }), records: [record('me', 50_500), record('x', 50_000)] },
+      { map: map('TrackMania\\TM_Platform', { mapUid: 'p' }), records: [record('me', 61_000, { respawnCount: 2 }), record('x', 55_000, { respawnCount: 1 })] },
+    ];
+    const grid = compareTable('L', players, maps, 'me');
+    maps.forEach(({ map: m, records }, row) => {
+      const { entries } = rankedEntries(m, players, records, 'me', () => undefined);
+      players.forEach((p, column) => {
+        const entry = entries.find((e) => e.player.accountId === p.accountId)!;
+        const cell = grid.rows[row]!.cells[column]!;
+        expect([cell.deltaToBest ?? null, cell.deltaToMe ?? null], `${m.mapUid} ${p.accountId}`).toEqual([entry.deltaToBest, entry.deltaToMe]);
+      });
+    });
+    expect(grid.rows[1]!.cells[1]!.deltaToMe).toEqual({ unit: 'respawns', value: -1, time: -6000 });
   });
 
   it('reads one player\'s PBs, ranks, gaps and medal progress out of the table', () => {

@@ -90,7 +90,7 @@ export async function memoryStore(): Promise<import('../../../src-main/core/stor
 }
 
 /** The export's rows in the friendly form (ExportRow), read through records.openExport as the CSV export reads them. */
-export function* exportRows(store: import('../../../src-main/core/store/index.ts').Store, list?: string): Generator<import('../../../src-main/core/store/index.ts').ExportRow> {
+export function* exportRows(store: import('../../../src-main/core/store/index.ts').Store, list?: string): Generator<import('../export/reference.ts').ExportRow> {
   const cursor = store.records.openExport({ list });
   try {
     for (const t of cursor.rows) {

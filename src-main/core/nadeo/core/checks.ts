@@ -2,7 +2,7 @@
 // fails is left out and reported with its reason; the rest of the answer is kept. Facts: the seed (2.1, 2.2) and
 // docs/nadeo-api.md ("Wire details worth knowing", "Conventions players expect").
 import { SENTINEL_U32 } from '../../model.ts';
-import { isMapUid, isUuid } from './rules.ts';
+import { isSendableId, isUuid } from '../../../shared/ids.ts';
 import type { MapInfoWire, MapRecordWire } from './schemas.ts';
 
 /** A record the service sent that was not kept, and why (`accountId` when it names a watched account). */
@@ -129,7 +129,7 @@ function hasControl(text: string): boolean {
 /** What is wrong with one map's own values, or undefined. */
 export function mapProblem(w: MapInfoWire): string | undefined {
   if (!isUuid(w.mapId)) return `map ID ${shown(w.mapId)} is not a UUID`;
-  if (!isMapUid(w.mapUid)) return `map UID ${shown(w.mapUid)} is not a map UID`;
+  if (!isSendableId(w.mapUid)) return `map UID ${shown(w.mapUid)} is not a map UID`;
   for (const field of ['author', 'submitter'] as const) {
     if (!isUuid(w[field])) return `${field} ${shown(w[field])} is not an account ID`;
   }

@@ -4,7 +4,7 @@ import type { MapInfo, PlayerRecord } from '../../model.ts';
 import { parseNadeoBase, REAL_OAUTH_BASE_URL } from '../hosts.ts';
 import { DEFAULT_MAX_URI_LENGTH } from '../http/batching.ts';
 import { checkPositive, openConnection, TIME_LIMIT, type ConnectionOptions } from '../http/connection.ts';
-import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadResult } from '../http/download.ts';
+import { DEFAULT_MAX_DOWNLOAD_BYTES, downloadFile, type DownloadOptions, type DownloadResult } from '../http/download.ts';
 import { ConfigError, HttpError } from '../http/errors.ts';
 import { checkRange } from '../http/limiter.ts';
 import { UriLimits } from '../http/lookup.ts';
@@ -62,7 +62,7 @@ export interface NadeoClient {
     accountIds: readonly string[],
     o?: CallOptions & { seasonId?: string | undefined },
   ): Promise<{ records: PlayerRecord[]; invalidAccounts: string[]; rejected: RejectedRecord[] }>;
-  download(url: string, destFile: string, o?: CallOptions & { maxBytes?: number | undefined }): Promise<DownloadResult>;
+  download(url: string, destFile: string, o?: CallOptions & DownloadOptions): Promise<DownloadResult>;
   getDisplayNames(accountIds: readonly string[], o?: CallOptions): Promise<Map<string, string>>;
   testLogin(o?: CallOptions): Promise<void>;
   stats(): NadeoClientStats;
@@ -152,7 +152,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
       conn.ensureOpen();
       const maxBytes = o.maxBytes ?? maxDownloadBytes;
       checkPositive('maxBytes', maxBytes, true);
-      return downloadFile({ pipeline, now }, url, destFile, { signal: o.signal, maxBytes, deadlineMs: downloadDeadlineMs });
+      return downloadFile({ pipeline, now }, url, destFile, { signal: o.signal, maxBytes, deadlineMs: downloadDeadlineMs, dataDir: o.dataDir });
     },
     getDisplayNames: (accountIds, o) => getDisplayNames(names, accountIds, o),
     testLogin: (o = {}) => testLogin(ctx, o),

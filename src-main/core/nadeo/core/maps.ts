@@ -4,7 +4,8 @@ import { runLookup } from '../http/lookup.ts';
 import { parseBody } from '../http/parse.ts';
 import { checkMaps, type RejectedMap } from './checks.ts';
 import { getJson, listTarget, type CoreContext } from './context.ts';
-import { isMapUid, isUuid, toMapInfo, triageKeys } from './rules.ts';
+import { isSendableId, isUuid } from '../../../shared/ids.ts';
+import { toMapInfo, triageKeys } from './rules.ts';
 import { MapInfoListWire, type MapInfoWire } from './schemas.ts';
 
 const lower = (s: string) => s.toLowerCase();
@@ -35,7 +36,7 @@ export async function getMapsByUid(
   o: { signal?: AbortSignal | undefined } = {},
 ): Promise<{ maps: MapInfo[]; notFound: string[]; rejected: RejectedMap[] }> {
   ctx.conn.ensureOpen();
-  const t = triageKeys(uids, isMapUid, same);
+  const t = triageKeys(uids, isSendableId, same);
   // A UID the service rejects outright is simply not found, like an unknown one (seed 4.1 rule 3).
   const wire = await fetchMaps(ctx, 'mapsByUid', t.keys, o.signal, () => {});
   const { kept, rejected } = checkMaps(wire, t.original, (w) => w.mapUid, 'mapUid');

@@ -7,7 +7,8 @@ import { parseBody } from '../http/parse.ts';
 import type { RouteDef } from '../http/route-choice.ts';
 import { checkRecords, type RejectedRecord } from './checks.ts';
 import { getJson, type CoreContext } from './context.ts';
-import { gameModeFor, isUuid, toPlayerRecord, triageKeys } from './rules.ts';
+import { isSendableId, isUuid } from '../../../shared/ids.ts';
+import { gameModeFor, toPlayerRecord, triageKeys } from './rules.ts';
 import { MapRecordListWire } from './schemas.ts';
 
 const lower = (s: string) => s.toLowerCase();
@@ -17,7 +18,7 @@ function checkSeasonId(seasonId: string | undefined): void {
   if (seasonId.toLowerCase() === 'personal_best') {
     throw new InputError("seasonId 'Personal_Best' is not accepted by the service: omit seasonId to read personal bests.");
   }
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(seasonId)) throw new InputError(`"${seasonId.slice(0, 60)}" is not a season ID.`);
+  if (!isSendableId(seasonId)) throw new InputError(`"${seasonId.slice(0, 60)}" is not a season ID.`);
 }
 
 /** `rejected`: records the service sent that were left out, with the reason; the rest of the map is kept. */

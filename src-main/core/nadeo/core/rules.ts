@@ -1,28 +1,18 @@
-// The seed's rules, applied for the caller: game modes, sentinels, what an ID looks like.
-import { isPlatformMapType, isStuntMapType, SENTINEL_U32, type GameMode, type MapInfo, type PlayerRecord } from '../../model.ts';
+// The seed's rules, applied for the caller: game modes, sentinels. What an ID looks like is shared/ids.ts.
+import { mapKind } from '../../../shared/leaderboard.ts';
+import { SENTINEL_U32, type GameMode, type MapInfo, type PlayerRecord } from '../../model.ts';
 import type { MapInfoWire, MapRecordWire } from './schemas.ts';
-import { isUuid } from '../../refs.ts';
 
 /**
  * The game mode the records endpoint needs (seed 4.2 rules 3-5): Stunt and Platform maps by type; a Race map
  * with clones read without a season needs TimeAttackClone; everything else TimeAttack. Always sent.
  */
 export function gameModeFor(map: Pick<MapInfo, 'mapType' | 'hasClones'>, opts: { seasonId?: string | undefined } = {}): GameMode {
-  if (isStuntMapType(map.mapType)) return 'Stunt';
-  if (isPlatformMapType(map.mapType)) return 'Platform';
+  const kind = mapKind(map);
+  if (kind === 'stunt') return 'Stunt';
+  if (kind === 'platform') return 'Platform';
   if (map.hasClones && !opts.seasonId) return 'TimeAttackClone';
   return 'TimeAttack';
-}
-
-// The seed calls UIDs alphanumeric; '_' and '-' are let through too because they need no escaping and
-// community tools show UIDs with them. Nothing else: a comma or '&' would break the request.
-const MAP_UID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Map IDs and account IDs are UUIDs: one definition for the whole core. */
-export { isUuid };
-
-export function isMapUid(value: string): boolean {
-  return MAP_UID.test(value);
 }
 
 /** Sorts caller-supplied keys into unique valid ones (normalised) and invalid ones, keeping the caller's spelling. */

@@ -57,14 +57,3 @@ export function halve<T>(items: readonly T[]): [T[], T[]] {
   const mid = Math.ceil(items.length / 2);
   return [items.slice(0, mid), items.slice(mid)];
 }
-
-/** The fewest batches any packing could use: total cost over capacity (a lower bound; equal-length keys reach it). */
-export function minimumBatches(keys: readonly string[], spec: PackSpec): number {
-  if (keys.length === 0) return 0;
-  const sep = spec.separatorLength ?? 1;
-  const capacity = spec.limit - spec.fixedLength + sep;
-  let total = 0;
-  for (const k of keys) total += k.length + sep;
-  const byLength = Math.ceil(total / capacity);
-  return spec.maxKeys ? Math.max(byLength, Math.ceil(keys.length / spec.maxKeys)) : byLength;
-}

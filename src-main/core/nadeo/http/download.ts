@@ -1,10 +1,12 @@
 // Replay and map file downloads: http(s) only, streamed into a temporary file next to the destination with a
-// sha256 computed on the way, size-capped, renamed into place only when complete. Retried like API calls.
+// sha256 computed on the way, size-capped, renamed into place only when complete (core/atomic-file.ts). Retried like
+// API calls.
 // Redirects are followed a bounded number of times (the successor routes' `{base}/maps/<mapId>/file` redirects to
 // the stored object, docs/nadeo-api.md); the token goes only to the API's own origin, never to a redirect target.
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdir, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeAtomically } from '../../atomic-file.ts';
 import { ErrorCode, NadeoError, NetworkError } from './errors.ts';
 import { discardBody, drainBody, errorFromResponse } from './answers.ts';
 import type { Pipeline, RawResponse, RequestSpec } from './pipeline.ts';
@@ -43,6 +45,13 @@ export function redirectTarget(location: string, from: URL): URL {
 
 type Outcome = DownloadResult | { state: 'redirect'; location: string };
 
+/** What a caller of the client's download may choose. */
+export interface DownloadOptions {
+  maxBytes?: number | undefined;
+  /** The data folder, where the temp file is noted while it downloads: a start after a crash removes it. */
+  dataDir?: string | undefined;
+}
+
 export interface DownloadContext {
   pipeline: Pipeline;
   now: () => number;
@@ -52,7 +61,7 @@ export async function downloadFile(
   ctx: DownloadContext,
   rawUrl: string,
   destFile: string,
-  options: { signal?: AbortSignal | undefined; maxBytes: number; deadlineMs?: number | undefined },
+  options: { signal?: AbortSignal | undefined; maxBytes: number; deadlineMs?: number | undefined; dataDir?: string | undefined },
 ): Promise<DownloadResult> {
   let url = checkDownloadUrl(rawUrl);
   const dir = dirname(destFile);
@@ -85,7 +94,7 @@ export async function downloadFile(
         return { state: 'redirect', location: res.headers.location };
       }
       if (res.status < 200 || res.status >= 300) throw await errorFromResponse(spec, res, ctx.now());
-      return streamToFile(res, destFile, options.maxBytes);
+      return streamToFile(res, destFile, options.maxBytes, options.dataDir);
     };
     const outcome = await ctx.pipeline.request(spec);
     if (outcome.state !== 'redirect') return outcome;
@@ -102,22 +111,15 @@ function fileError(e: unknown, destFile: string): NadeoError {
   return new NadeoError(ErrorCode.FILE, `Could not write ${destFile} (${code}). Check the disk space and the folder's permissions.`, { cause: e });
 }
 
-async function streamToFile(res: RawResponse, destFile: string, maxBytes: number): Promise<DownloadResult> {
+async function streamToFile(res: RawResponse, destFile: string, maxBytes: number, dataDir: string | undefined): Promise<DownloadResult> {
   const declared = res.headers['content-length'] === undefined ? undefined : Number(res.headers['content-length']);
   if (declared !== undefined && Number.isFinite(declared) && declared > maxBytes) {
     discardBody(res.body);
     throw new NadeoError(ErrorCode.TOO_LARGE, `The file is ${declared} bytes, more than the ${maxBytes} allowed; not downloaded.`);
   }
-  const temp = join(dirname(destFile), `.${basename(destFile)}.${randomUUID()}.part`);
   const hash = createHash('sha256');
   let bytes = 0;
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
-  try {
-    try {
-      handle = await open(temp, 'wx');
-    } catch (e) {
-      throw fileError(e, destFile);
-    }
+  const write = async (handle: FileHandle): Promise<void> => {
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > maxBytes) {
@@ -134,19 +136,17 @@ async function streamToFile(res: RawResponse, destFile: string, maxBytes: number
     if (declared !== undefined && Number.isFinite(declared) && bytes !== declared) {
       throw new NetworkError(`The download was cut short (${bytes} of ${declared} bytes). Trackwatch retries.`);
     }
-    try {
-      // Durable before it takes the final name, so a crash never leaves a half file under it.
-      await handle.sync();
-      await handle.close();
-      handle = undefined;
-      await rename(temp, destFile);
-    } catch (e) {
-      throw fileError(e, destFile);
-    }
-    return { state: 'downloaded', bytes, sha256: hash.digest('hex') };
+  };
+  // An error of the body passes as it is (the pipeline retries a dropped connection); the file's own say which file.
+  let reading = false;
+  try {
+    await writeAtomically(destFile, async (handle) => {
+      reading = true;
+      await write(handle);
+      reading = false;
+    }, { dataDir });
   } catch (e) {
-    await handle?.close().catch(() => {});
-    await unlink(temp).catch(() => {});
-    throw e;
+    throw reading ? e : fileError(e, destFile);
   }
+  return { state: 'downloaded', bytes, sha256: hash.digest('hex') };
 }

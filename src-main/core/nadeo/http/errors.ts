@@ -192,10 +192,6 @@ export class AbortError extends NadeoError {
   }
 }
 
-export function isNadeoError(e: unknown): e is NadeoError {
-  return e instanceof NadeoError;
-}
-
 /**
  * True when `e` says the service could not be reached at all: no connection (refused, reset before an answer,
  * DNS, no route) or no answer to a request before its timeout. A run of these means "offline", not a bad item.

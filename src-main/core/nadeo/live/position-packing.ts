@@ -2,8 +2,8 @@
 // (map, score) questions into the fewest requests. Pure: no I/O.
 import { MAX_MAPS_PER_POSITION_REQUEST } from '../../model.ts';
 
-// The Live leaderboards' facts live in the domain model, which the emulator shares.
-export { isBetterLiveScore, liveScoreOf, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from '../../model.ts';
+// The Live leaderboards' wire facts live in the domain model; their rule is shared/leaderboard.ts.
+export { MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from '../../model.ts';
 import { InputError } from '../http/errors.ts';
 
 /** One question: the position a record of `score` would have on the map. */

@@ -4,7 +4,7 @@ import { halve } from '../http/batching.ts';
 import { ErrorCode, HttpError, InputError } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { linkSignals } from '../http/signals.ts';
-import { isMapUid } from '../core/rules.ts';
+import { isSendableId } from '../../../shared/ids.ts';
 import { isoFromSeconds, liveRequest, type LiveContext } from './context.ts';
 import {
   MAX_MAPS_PER_POSITION_REQUEST,
@@ -47,11 +47,10 @@ export interface WorldRecord {
 
 const POSITIONS_ROUTE = 'POST /api/token/leaderboard/group/map';
 const TOP_ROUTE = 'GET /api/token/leaderboard/group/:groupUid/map/:mapUid/top';
-const GROUP_UID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Why a position question cannot be asked, or undefined when it can. */
 function positionQueryProblem(q: PositionQuery): string | undefined {
-  if (typeof q.mapUid !== 'string' || !isMapUid(q.mapUid)) return `"${String(q.mapUid).slice(0, 40)}" is not a map UID`;
+  if (typeof q.mapUid !== 'string' || !isSendableId(q.mapUid)) return `"${String(q.mapUid).slice(0, 40)}" is not a map UID`;
   if (!Number.isSafeInteger(q.score) || q.score < 0 || q.score >= 4294967295) {
     return `${String(q.score)} is not a score to ask about (a time in milliseconds or Stunt points, 0 or more; a hidden time has no position)`;
   }
@@ -119,7 +118,7 @@ export async function getPositions(
 ): Promise<PositionResult[]> {
   ctx.conn.ensureOpen();
   const group = o.groupUid ?? PERSONAL_BEST_GROUP;
-  if (!GROUP_UID.test(group)) throw new InputError(`"${group.slice(0, 60)}" is not a leaderboard group; use "${PERSONAL_BEST_GROUP}" or a season ID.`);
+  if (!isSendableId(group)) throw new InputError(`"${group.slice(0, 60)}" is not a leaderboard group; use "${PERSONAL_BEST_GROUP}" or a season ID.`);
   // One question per distinct (map, score): players with the same score get the same answer.
   const distinct = new Map<string, PositionQuery>();
   const problems = new Map<number, string>();
@@ -154,7 +153,7 @@ export async function getPositions(
 /** The map's world record on the personal-best leaderboard; null when the leaderboard is empty. */
 export async function getWorldRecord(ctx: LiveContext, mapUid: string, o: { signal?: AbortSignal | undefined } = {}): Promise<WorldRecord | null> {
   ctx.conn.ensureOpen();
-  if (typeof mapUid !== 'string' || !isMapUid(mapUid)) throw new InputError(`"${String(mapUid).slice(0, 40)}" is not a map UID.`);
+  if (typeof mapUid !== 'string' || !isSendableId(mapUid)) throw new InputError(`"${String(mapUid).slice(0, 40)}" is not a map UID.`);
   const target = `${ctx.live.basePath}/api/token/leaderboard/group/${PERSONAL_BEST_GROUP}/map/${mapUid}/top?length=1&onlyWorld=true`;
   const wire = parseBody(LeaderboardTopWire, await liveRequest(ctx, 'GET', TOP_ROUTE, target, o.signal), TOP_ROUTE, 'top');
   const world = wire.tops?.find((t) => t.zoneId === WORLD_ZONE_ID || t.zoneName === 'World') ?? wire.tops?.[0];

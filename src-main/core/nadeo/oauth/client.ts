@@ -3,7 +3,7 @@
 // `GET /api/display-names/account-ids?displayName[]=<name>&...`, at most 50 names a call, answering
 // `{"<name>": "<accountId>"}`; an empty answer may come as `[]` (a PHP backend's empty map).
 // Same OAuth app and client-credentials token as the display names; its own budget (the oauth service).
-import { isUuid } from '../core/rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
 import { parseNadeoBase, REAL_OAUTH_BASE_URL } from '../hosts.ts';
 import { DEFAULT_MAX_URI_LENGTH } from '../http/batching.ts';
 import { checkPositive, openConnection, type ConnectionOptions } from '../http/connection.ts';

@@ -1,6 +1,7 @@
 // Display names by account ID through the Trackmania OAuth API (docs/nadeo-api.md "Player names"): at most 50 a call,
 // answered `{"<accountId>": "<name>"}`, matched back to the IDs as the caller spelled them.
-import { triageKeys, isUuid } from '../core/rules.ts';
+import { isUuid } from '../../../shared/ids.ts';
+import { triageKeys } from '../core/rules.ts';
 import type { BaseUrl } from '../http/base-url.ts';
 import type { Connection } from '../http/connection.ts';
 import { ConfigError } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 // Links players paste that name more than a map UID: Trackmania Exchange maps and map packs (resolved to UIDs through
 // the Exchange's API), trackmania.io club campaigns and players. Pure: reads text, never throws, no I/O.
-import { isUuid } from '../../refs.ts';
+import { isUuid } from '../../../shared/ids.ts';
 
 export type SourceLink =
   | { kind: 'tmx-map'; exchangeId: number; input: string }
