@@ -120,6 +120,8 @@ export class RecordsRepo {
   readonly #ofListScope;
   readonly #apply;
   readonly #history: HistoryReader;
+  /** Account IDs as a sync hands them over → checked (lower case): the same players come map after map. */
+  readonly #accounts = new Map<string, string>();
 
   constructor(ctx: RepoContext, lists: WatchlistsRepo, maps: MapsRepo, players: PlayersRepo, openReader?: () => Database) {
     this.#ctx = ctx;
@@ -184,7 +186,7 @@ export class RecordsRepo {
     const scope = checkScope(input.scope);
     if (!Number.isInteger(input.syncRunId)) throw invalidInput(`syncRunId must be a sync run's ID, got ${describe(input.syncRunId)}`);
     if (typeof input.seenAt !== 'string') throw invalidInput('seenAt must be an ISO date');
-    const incoming = input.records.map((r) => checkRecord(r, mapId, scope));
+    const incoming = input.records.map((r) => checkRecord(r, mapId, scope, this.#accounts));
     return this.#apply({ mapId, scope, seenAt: normalizeTimestamp(input.seenAt), syncRunId: input.syncRunId, incoming });
   }
 
@@ -363,12 +365,17 @@ function differs(cur: CurrentRow, rec: Incoming): boolean {
   );
 }
 
-function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
+/** `accounts` remembers the account IDs already checked (as given → lower case), so a known one costs a lookup. */
+function checkRecord(r: PlayerRecord, mapId: string, scope: string, accounts: Map<string, string>): Incoming {
   if (r === null || typeof r !== 'object') throw invalidInput('a record must be an object');
-  const accountId = uuid(r.accountId, 'record accountId');
+  let accountId = accounts.get(r.accountId);
+  if (accountId === undefined) {
+    accountId = uuid(r.accountId, 'record accountId');
+    remember(accounts, r.accountId, accountId);
+  }
   const mapRecordId = uuid(r.mapRecordId, 'mapRecordId');
   // Equal to the checked map ID, so a UUID too.
-  if (typeof r.mapId !== 'string' || r.mapId.toLowerCase() !== mapId) {
+  if (typeof r.mapId !== 'string' || (r.mapId !== mapId && r.mapId.toLowerCase() !== mapId)) {
     throw invalidInput(`record ${mapRecordId} is on map ${describe(r.mapId)}, not on ${mapId}`);
   }
   const recordScope = r.scopeId === null || r.scopeId === undefined ? PERSONAL_BEST : r.scopeId.toLowerCase();
@@ -392,6 +399,11 @@ function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
     url: r.url,
     filename: r.filename,
   };
+}
+
+function remember(cache: Map<string, string>, key: string, value: string): void {
+  if (cache.size >= 100_000) cache.clear();
+  cache.set(key, value);
 }
 
 function toStoredRecord(row: RecordRow): StoredRecord {
