@@ -260,7 +260,8 @@ export class ReplaysRepo {
 
   /** The record became visible (a threshold lifted) or changed: its replay is due again, with all its tries. */
   requeue(record: ReplayRecordRef): void {
-    const { id } = this.#owner_(record);
+    // Only the record ID is needed: no look-up of whose record it is (a sync calls this for every new record).
+    const id = uuid(typeof record === 'string' ? record : record?.mapRecordId, 'record ID');
     this.#requeue.run(this.#ctx.now(), id);
   }
 
