@@ -2,7 +2,6 @@
 // the friendly form, turned into cells csv-stringify then encodes whole. Written for the tests; the product writes
 // through CsvWriter alone.
 import { NameCache, neutraliseFormula } from '../../../src-main/core/export/csv.ts';
-import type { ExportCursor, ExportTuple } from '../../../src-main/core/store/index.ts';
 import { playerLabel } from '../../../src-main/shared/leaderboard.ts';
 
 /** One row of the CSV export, before formatting. */
@@ -51,16 +50,4 @@ export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
     neutraliseFormula(row.mapRecordId),
     row.replayPath === null ? '' : neutraliseFormula(row.replayPath),
   ];
-}
-
-/** Rows in the friendly form as an export cursor holds them (tuples plus the map and player lookups), for CsvWriter. */
-export function asCursor(rows: readonly ExportRow[]): ExportCursor & { tuples: ExportTuple[] } {
-  const maps = new Map<number, readonly [string, string, string]>();
-  const players = new Map<number, readonly [string, string | null, string | null]>();
-  const tuples = rows.map((r, i): ExportTuple => {
-    maps.set(r.mapKey, [r.mapUid, r.mapId, r.mapName]);
-    players.set(r.playerKey, [r.accountId, r.displayName, r.nickname]);
-    return [r.mapKey, r.playerKey, r.gameMode, r.scope, r.time, r.score, r.respawnCount, r.medal, r.hidden, r.timestamp, r.mapRecordId, r.replayPath, i + 1];
-  });
-  return { maps, players, tuples, rows: tuples[Symbol.iterator](), close: () => {} };
 }
