@@ -5,7 +5,7 @@ import { GHOST_NODE, ghostRun, type GhostRun } from './ghost.ts';
 import { GHOST_CLASS, readHeader, type GbxHeader } from './header.ts';
 import { GBX_LIMITS } from './limits.ts';
 import { decompressLzo1x } from './lzo.ts';
-import { END_OF_NODE, newBodyWalk, walkNode } from './nodes.ts';
+import { newBodyWalk, walkNode } from './nodes.ts';
 import { ByteReader } from './reader.ts';
 import { REPLAY_NODE } from './replay.ts';
 import { parseReplayXml, type ReplayXml } from './replay-xml.ts';
@@ -72,10 +72,7 @@ export function readGbx(bytes: Uint8Array): GbxContent {
     if (!state.ghostsRead) throw new GbxError('corrupt', 'the replay holds no ghost list (chunk 0x03093014)');
     ghosts = state.ghosts;
   }
-  if (!walk.stopped && body.remaining !== 0) {
-    const more = body.peekU32() === END_OF_NODE ? 'another end marker' : `${body.remaining} bytes`;
-    throw new GbxError('corrupt', `${more} follow the end of the body`);
-  }
+  if (!walk.stopped && body.remaining !== 0) throw new GbxError('corrupt', `the body goes on for ${body.remaining} bytes after its end marker`);
   return {
     kind: header.classId === GHOST_CLASS ? 'ghost' : 'replay',
     classId: header.classId,
