@@ -71,7 +71,7 @@ describe('a full sync of a generated dataset (320 players, every kind of map)', 
       expect(replay?.state).toBe('downloaded');
       const bytes = await readFile(join(dir.dir, replay!.path!));
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      expect(sha256).toBe(createHash('sha256').update(replayBytesFor(truth!.record)).digest('hex'));
+      expect(sha256).toBe(createHash('sha256').update(replayBytesFor(truth!.record, dataset)).digest('hex'));
       expect(replay!.sha256).toBe(sha256);
       expect(replay!.size).toBe(bytes.length);
     }
