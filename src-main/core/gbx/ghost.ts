@@ -2,7 +2,7 @@
 // ones to understand to get past them (docs/gbx.md, "Ghost chunks").
 import { GbxError } from './errors.ts';
 import { GBX_LIMITS } from './limits.ts';
-import { readNodeRef, type BodyWalk, type ChunkReader, type NodeClass } from './nodes.ts';
+import { ChunkTable, readNodeRef, type BodyWalk, type ChunkReader, type NodeClass } from './nodes.ts';
 import type { ByteReader } from './reader.ts';
 
 /** One run, as the file stores it: times in ms; null where the file stores -1 or nothing. */
@@ -37,12 +37,12 @@ export const RECORD_DATA: NodeClass<null> = {
   id: 0x0911f000,
   name: 'record data',
   create: () => null,
-  chunks: new Map([[0x0911f000, (r: ByteReader) => {
+  chunks: new ChunkTable([[0x0911f000, (r: ByteReader) => {
     r.u32(); // version
     r.u32(); // uncompressed size
     r.skip(r.u32());
   }]]),
-  skippable: new Map(),
+  skippable: new ChunkTable([]),
 };
 
 /** Chunk 0x03092000 (versions 2-9): appearance, then the nickname; a version beyond what is known is stepped over. */
@@ -54,30 +54,31 @@ function readAppearance(r: ByteReader, ghost: GhostState, walk: BodyWalk): void 
     return;
   }
   const appearanceVersion = version >= 9 ? r.u32() : 0;
-  r.id();
-  r.id();
-  r.id(); // player model: id, collection, author
+  r.skipId();
+  r.skipId();
+  r.skipId(); // player model: id, collection, author
   r.skip(12); // light trail colour
   const packs = r.count('skin packs', 5);
   for (let i = 0; i < packs; i++) {
     const packVersion = r.u8();
     if (packVersion >= 3) r.skip(32); // checksum
-    const path = r.string();
-    if ((path.length > 0 && packVersion >= 1) || packVersion >= 3) r.string(); // locator URL
+    const pathLength = r.peekU32() ?? 0;
+    r.skipString();
+    if ((pathLength > 0 && packVersion >= 1) || packVersion >= 3) r.skipString(); // locator URL
   }
   if (r.u32() !== 0) readBadge(r);
-  if (appearanceVersion >= 1) r.string();
+  if (appearanceVersion >= 1) r.skipString();
   ghost.nickname = asText(r.string());
-  r.string(); // avatar name
-  r.string(); // recording context
+  r.skipString(); // avatar name
+  r.skipString(); // recording context
   if (version >= 4) r.u32();
   if (version >= 5) {
     readNodeRef(r, walk, RECORD_DATA);
     r.skip(4 * r.count('values', 4));
   }
-  if (version >= 6) r.string(); // trigram
-  if (version >= 7) r.string(); // zone
-  if (version >= 8) r.string(); // club tag
+  if (version >= 6) r.skipString(); // trigram
+  if (version >= 7) r.skipString(); // zone
+  if (version >= 8) r.skipString(); // club tag
 }
 
 function readBadge(r: ByteReader): void {
@@ -85,15 +86,15 @@ function readBadge(r: ByteReader): void {
   r.skip(12); // colour
   if (version === 0) {
     r.u32();
-    r.string();
+    r.skipString();
   }
   const stickers = r.count('stickers', 8);
   for (let i = 0; i < stickers; i++) {
-    r.string();
-    r.string();
+    r.skipString();
+    r.skipString();
   }
   const layers = r.count('layers', 4);
-  for (let i = 0; i < layers; i++) r.string();
+  for (let i = 0; i < layers; i++) r.skipString();
 }
 
 /** The nickname is a nicety: a chunk 0x03092000 this reader cannot follow leaves it null, not the whole file unread. */
@@ -133,19 +134,19 @@ export const GHOST_NODE: NodeClass<GhostState> = {
   id: 0x03092000,
   name: 'ghost',
   create: () => ({ nickname: null, login: null, mapUid: null, raceTime: null, respawns: null, stuntScore: null, checkpoints: [], checkpointStuntScores: [] }),
-  chunks: new Map<number, ChunkReader<GhostState>>([
+  chunks: new ChunkTable<GhostState>([
     [0x0303f005, readGhostData(false)],
     [0x0303f006, readGhostData(true)],
     [0x0309200c, (r) => void r.u32()],
-    [0x0309200e, (r) => void r.id()], // ghost UID
+    [0x0309200e, (r) => r.skipId()], // ghost UID
     [0x0309200f, (r, ghost) => void (ghost.login = asText(r.string()))],
     [0x03092010, (r, ghost) => void (ghost.mapUid = asText(r.id()))],
     [0x03092012, (r) => r.skip(4 + 16)],
     [0x03092015, (r, ghost) => void (ghost.nickname = asText(r.id()))],
-    [0x03092018, (r) => void (r.id(), r.id(), r.id())], // player model
+    [0x03092018, (r) => (r.skipId(), r.skipId(), r.skipId())], // player model
     [0x0309201c, (r) => r.skip(32)], // security key
   ]),
-  skippable: new Map<number, ChunkReader<GhostState>>([
+  skippable: new ChunkTable<GhostState>([
     [0x03092000, readNickname],
     [0x03092005, (r, ghost) => void (ghost.raceTime = orNull(r.i32()))],
     [0x03092008, (r, ghost) => void (ghost.respawns = orNull(r.i32()))],
@@ -154,6 +155,16 @@ export const GHOST_NODE: NodeClass<GhostState> = {
   ]),
 };
 
-export function ghostRun(ghost: GhostState): GhostRun {
-  return { name: ghost.nickname ?? ghost.login, ...ghost };
+export function ghostRun(g: GhostState): GhostRun {
+  return {
+    name: g.nickname ?? g.login,
+    nickname: g.nickname,
+    login: g.login,
+    mapUid: g.mapUid,
+    raceTime: g.raceTime,
+    respawns: g.respawns,
+    stuntScore: g.stuntScore,
+    checkpoints: g.checkpoints,
+    checkpointStuntScores: g.checkpointStuntScores,
+  };
 }

@@ -22,7 +22,7 @@ export interface GbxHeader {
   /** The size of the node table the body's references index into. */
   nodeCount: number;
   /** Node indices the reference table points outside the file. */
-  externalNodes: Set<number>;
+  externalNodes: ReadonlySet<number>;
   /** Where the body (its size words when compressed) starts. */
   bodyOffset: number;
 }
@@ -37,6 +37,8 @@ const CLASS_NAMES: Record<number, string> = {
   0x03078000: 'a MediaTracker track',
 };
 
+const [B, U, C, R, E] = [0x42, 0x55, 0x43, 0x52, 0x45];
+
 export function readHeader(bytes: Uint8Array): GbxHeader {
   if (bytes.length === 0) throw new GbxError('empty', 'the file is empty (0 bytes)');
   if (bytes.length > GBX_LIMITS.fileBytes) {
@@ -45,16 +47,15 @@ export function readHeader(bytes: Uint8Array): GbxHeader {
   if (bytes.length < 3 || bytes[0] !== 0x47 || bytes[1] !== 0x42 || bytes[2] !== 0x58) {
     throw new GbxError('not-gbx', 'not a Gbx file (it does not start with "GBX")');
   }
-  const r = new ByteReader(bytes, 'the header', { offset: 3 });
-  r.need(2);
-  const version = r.view.getUint16(r.offset, true);
-  r.offset += 2;
+  const r = new ByteReader(bytes, 'the header', 3);
+  const version = r.u16();
   if (version !== 6) throw new GbxError('unsupported', `Gbx version ${version}; this reader reads version 6 (ManiaPlanet and Trackmania 2020)`);
-  const format = String.fromCharCode(...r.take(4));
-  if (format[0] !== 'B') throw new GbxError('unsupported', `a text-format Gbx ("${format}"); the game writes binary ("B")`);
-  if (format[1] !== 'U') throw new GbxError('unsupported', `a compressed reference table ("${format}"); the game writes it uncompressed ("U")`);
-  if (format[2] !== 'C' && format[2] !== 'U') throw new GbxError('corrupt', `format bytes "${format}": the body is neither compressed ("C") nor not ("U")`);
-  if (format[3] !== 'R' && format[3] !== 'E') throw new GbxError('corrupt', `format bytes "${format}": the fourth is neither "R" nor "E"`);
+  const [byteOrder, references, body, fourth] = [r.u8(), r.u8(), r.u8(), r.u8()];
+  const format = () => String.fromCharCode(byteOrder, references, body, fourth);
+  if (byteOrder !== B) throw new GbxError('unsupported', `a text-format Gbx ("${format()}"); the game writes binary ("B")`);
+  if (references !== U) throw new GbxError('unsupported', `a compressed reference table ("${format()}"); the game writes it uncompressed ("U")`);
+  if (body !== C && body !== U) throw new GbxError('corrupt', `format bytes "${format()}": the body is neither compressed ("C") nor not ("U")`);
+  if (fourth !== R && fourth !== E) throw new GbxError('corrupt', `format bytes "${format()}": the fourth is neither "R" nor "E"`);
   const classId = r.u32();
   if (classId !== GHOST_CLASS && classId !== REPLAY_CLASS) {
     const what = CLASS_NAMES[classId] ?? `of class ${hex32(classId)}`;
@@ -64,7 +65,7 @@ export function readHeader(bytes: Uint8Array): GbxHeader {
   const nodeCount = r.u32();
   if (nodeCount > GBX_LIMITS.declaredNodes) throw new GbxError('too-large', `the header declares ${nodeCount} nodes (at most ${GBX_LIMITS.declaredNodes} taken)`);
   const externalNodes = readReferenceTable(r);
-  return { version, classId, bodyCompressed: format[2] === 'C', headerChunks, nodeCount, externalNodes, bodyOffset: r.offset };
+  return { version, classId, bodyCompressed: body === C, headerChunks, nodeCount, externalNodes, bodyOffset: r.offset };
 }
 
 function readUserData(r: ByteReader): HeaderChunk[] {
@@ -85,10 +86,12 @@ function readUserData(r: ByteReader): HeaderChunk[] {
 }
 
 /** The reference table: files this one points to. Ghosts and replays the game writes have none; read it anyway. */
-function readReferenceTable(r: ByteReader): Set<number> {
-  const external = new Set<number>();
+const NO_EXTERNAL_NODES: ReadonlySet<number> = new Set();
+
+function readReferenceTable(r: ByteReader): ReadonlySet<number> {
   const count = r.count('external references', 12);
-  if (count === 0) return external;
+  if (count === 0) return NO_EXTERNAL_NODES;
+  const external = new Set<number>();
   r.u32(); // ancestor level
   let folders = 0;
   const readFolders = (depth: number): void => {

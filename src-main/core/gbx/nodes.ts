@@ -4,7 +4,8 @@ import { GbxError, hex32 } from './errors.ts';
 import { GBX_LIMITS } from './limits.ts';
 import type { ByteReader } from './reader.ts';
 
-export const END_OF_NODE = 0xfacade01;
+/** Read as signed 32-bit words: values above 2^30 then stay unboxed. */
+export const END_OF_NODE = 0xfacade01 | 0;
 /** "SKIP" in little-endian: marks a chunk a reader may step over, followed by its size. */
 export const SKIPPABLE = 0x534b4950;
 
@@ -22,15 +23,35 @@ export interface BodyWalk {
 
 export type ChunkReader<S> = (r: ByteReader, state: S, walk: BodyWalk) => void;
 
+/**
+ * Chunk readers by ID, looked up by the chunk's index within its class (its low 12 bits) in a list per class: cheaper
+ * than a map for the few dozen chunks of every node.
+ */
+export class ChunkTable<S> {
+  readonly #classes: number[] = [];
+  readonly #readers: (ChunkReader<S> | undefined)[][] = [];
+  constructor(entries: Iterable<readonly [number, ChunkReader<S>]>) {
+    for (const [id, read] of entries) {
+      let at = this.#classes.indexOf(id >>> 12);
+      if (at < 0) at = this.#classes.push(id >>> 12) - 1;
+      (this.#readers[at] ??= new Array<ChunkReader<S> | undefined>(4096).fill(undefined))[id & 0xfff] = read;
+    }
+  }
+  get(id: number): ChunkReader<S> | undefined {
+    const at = this.#classes.indexOf(id >>> 12);
+    return at < 0 ? undefined : this.#readers[at]![id & 0xfff];
+  }
+}
+
 export interface NodeClass<S> {
   id: number;
   /** In the player's words, for messages: "ghost", "replay". */
   name: string;
   create: () => S;
   /** Unskippable chunks this reader understands (and must, to pass them). */
-  chunks: ReadonlyMap<number, ChunkReader<S>>;
+  chunks: ChunkTable<S>;
   /** Skippable chunks worth reading; any other skippable chunk is stepped over. */
-  skippable: ReadonlyMap<number, ChunkReader<S>>;
+  skippable: ChunkTable<S>;
   /** When an unknown unskippable chunk may end the walk instead of failing it (what mattered is read). */
   mayStopAt?: (state: S) => boolean;
 }
@@ -39,42 +60,62 @@ export function newBodyWalk(nodeCount: number, externalNodes: ReadonlySet<number
   return { nodeCount, externalNodes, seen: new Set([0]), depth: 0, stopped: false };
 }
 
+/** The chunk IDs of the nodes being walked, innermost last: one list for every walk, no allocation per node. */
+const chunkStack: number[] = [];
+
+/** Whether `id` is among the chunks of the current node (from `from` on the stack). */
+function seenInNode(id: number, from: number): boolean {
+  for (let i = from; i < chunkStack.length; i++) if (chunkStack[i] === id) return true;
+  return false;
+}
+
 /** Reads one node's chunks up to and including its end marker, into a fresh state of its class. */
 export function walkNode<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>): S {
   if (++walk.depth > GBX_LIMITS.depth) throw new GbxError('corrupt', `nodes nest more than ${GBX_LIMITS.depth} deep`);
   const state = cls.create();
-  const chunksSeen = new Set<number>();
-  for (;;) {
-    const id = r.u32();
-    if (id === END_OF_NODE) break;
-    if (chunksSeen.has(id)) throw new GbxError('corrupt', `chunk ${hex32(id)} appears twice in one ${cls.name} (a chunk loop)`);
-    chunksSeen.add(id);
-    if (chunksSeen.size > GBX_LIMITS.chunksPerNode) throw new GbxError('too-large', `a ${cls.name} holds more than ${GBX_LIMITS.chunksPerNode} chunks`);
-    if (r.peekU32() === SKIPPABLE) {
-      r.skip(4);
-      const data = r.sub(r.u32(), `chunk ${hex32(id)}`);
-      const read = cls.skippable.get(id);
-      if (read === undefined) {
-        r.ids.stepped = true;
-        continue;
-      }
-      read(data, state, walk);
-      if (data.remaining !== 0) throw new GbxError('corrupt', `chunk ${hex32(id)} declares ${data.remaining} bytes more than it holds`);
-      continue;
+  // A node holds a few dozen chunks: a search of the shared list is cheaper than a set, and the cap bounds it.
+  const from = chunkStack.length;
+  try {
+    for (;;) {
+      const id = r.i32();
+      if (id === END_OF_NODE) break;
+      if (seenInNode(id, from)) throw new GbxError('corrupt', `chunk ${hex32(id)} appears twice in one ${cls.name} (a chunk loop)`);
+      if (chunkStack.push(id) - from > GBX_LIMITS.chunksPerNode) throw new GbxError('too-large', `a ${cls.name} holds more than ${GBX_LIMITS.chunksPerNode} chunks`);
+      if (walkChunk(r, walk, cls, state, id)) break;
     }
-    const read = cls.chunks.get(id);
-    if (read === undefined) {
-      if (cls.mayStopAt?.(state)) {
-        walk.stopped = true;
-        break;
-      }
-      throw new GbxError('unsupported', `chunk ${hex32(id)} of a ${cls.name} is not one this reader knows, and it cannot be stepped over (a damaged file, or a newer game version)`);
-    }
-    read(r, state, walk);
-    if (walk.stopped) break;
+  } finally {
+    chunkStack.length = from;
   }
   walk.depth--;
   return state;
+}
+
+/** One chunk of a node, its ID read; true when the walk ends here (walk.stopped). */
+function walkChunk<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>, state: S, id: number): boolean {
+  if (r.peekI32() === SKIPPABLE) {
+    r.skip(4);
+    const size = r.u32();
+    const read = cls.skippable.get(id);
+    if (read === undefined) {
+      r.skip(size);
+      r.ids.stepped = true;
+      return false;
+    }
+    const data = r.sub(size, id);
+    read(data, state, walk);
+    if (data.remaining !== 0) throw new GbxError('corrupt', `chunk ${hex32(id)} declares ${data.remaining} bytes more than it holds`);
+    return false;
+  }
+  const read = cls.chunks.get(id);
+  if (read === undefined) {
+    if (cls.mayStopAt?.(state)) {
+      walk.stopped = true;
+      return true;
+    }
+    throw new GbxError('unsupported', `chunk ${hex32(id)} of a ${cls.name} is not one this reader knows, and it cannot be stepped over (a damaged file, or a newer game version)`);
+  }
+  read(r, state, walk);
+  return walk.stopped;
 }
 
 export type NodeRef<S> = { kind: 'node'; index: number; state: S } | { kind: 'none' } | { kind: 'existing'; index: number } | { kind: 'external'; index: number };

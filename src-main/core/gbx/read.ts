@@ -31,7 +31,7 @@ export interface BodyLocation {
 }
 
 export function locateBody(bytes: Uint8Array, header: GbxHeader): BodyLocation {
-  const r = new ByteReader(bytes, 'the body', { offset: header.bodyOffset });
+  const r = new ByteReader(bytes, 'the body', header.bodyOffset);
   if (!header.bodyCompressed) {
     if (r.remaining > GBX_LIMITS.bodyBytes) throw new GbxError('too-large', `the body is ${r.remaining} bytes (at most ${GBX_LIMITS.bodyBytes} taken)`);
     return { compressed: false, start: r.offset, end: r.end, size: r.remaining };
@@ -56,7 +56,7 @@ export function readBody(bytes: Uint8Array, header: GbxHeader): Uint8Array {
 function replayXml(header: GbxHeader): ReplayXml | null {
   const chunk = header.headerChunks.find((c) => c.id === 0x03093001);
   if (chunk === undefined) return null;
-  const r = new ByteReader(chunk.data, 'the XML header chunk', { overrun: 'corrupt' });
+  const r = new ByteReader(chunk.data, 'the XML header chunk', 0, chunk.data.length, undefined, 'corrupt');
   return parseReplayXml(r.string(GBX_LIMITS.xmlBytes));
 }
 

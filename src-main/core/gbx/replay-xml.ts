@@ -13,37 +13,37 @@ export interface ReplayXml {
   checkpoints: number | null;
 }
 
-/** The attributes of the first `<name …>` element, read in one pass (no regular expression that could backtrack). */
-function element(xml: string, name: string): Map<string, string> | undefined {
-  let start = -1;
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
+}
+
+/** Where the first `<name …>` element's attributes are: from after its name to its '>' (or the end). */
+function elementSpan(xml: string, name: string): [number, number] | undefined {
   for (let at = xml.indexOf(`<${name}`); at >= 0; at = xml.indexOf(`<${name}`, at + 1)) {
-    const after = xml.charAt(at + name.length + 1);
-    if (after === '' || after === '>' || after === '/' || /\s/.test(after)) {
-      start = at + name.length + 1;
-      break;
+    const from = at + name.length + 1;
+    const after = xml.charCodeAt(from);
+    if (Number.isNaN(after) || after === 0x3e || after === 0x2f || isSpace(after)) {
+      const close = xml.indexOf('>', from);
+      return [from, close < 0 ? xml.length : close];
     }
   }
-  if (start < 0) return undefined;
-  const attributes = new Map<string, string>();
-  let i = start;
-  while (i < xml.length) {
-    while (i < xml.length && /\s/.test(xml.charAt(i))) i++;
-    const c = xml.charAt(i);
-    if (c === '' || c === '>' || c === '/' || c === '<') break;
-    const nameStart = i;
-    while (i < xml.length && !/[\s=>/<]/.test(xml.charAt(i))) i++;
-    const key = xml.slice(nameStart, i);
-    while (i < xml.length && /\s/.test(xml.charAt(i))) i++;
-    if (xml.charAt(i) !== '=') continue;
-    i++;
-    while (i < xml.length && /\s/.test(xml.charAt(i))) i++;
-    if (xml.charAt(i) !== '"') continue;
-    const close = xml.indexOf('"', i + 1);
-    if (close < 0) break;
-    if (key !== '' && !attributes.has(key)) attributes.set(key, unescape(xml.slice(i + 1, close)));
-    i = close + 1;
+  return undefined;
+}
+
+/** An attribute of the element at `span`, found with native searches (nothing here can backtrack). */
+function attribute(xml: string, span: [number, number] | undefined, name: string): string | undefined {
+  if (span === undefined) return undefined;
+  const [from, to] = span;
+  const needle = `${name}="`;
+  for (let at = xml.indexOf(needle, from); at >= 0 && at < to; at = xml.indexOf(needle, at + 1)) {
+    if (!isSpace(xml.charCodeAt(at - 1))) continue;
+    const start = at + needle.length;
+    const end = xml.indexOf('"', start);
+    if (end < 0 || end > to) return undefined;
+    const value = xml.slice(start, end);
+    return value.includes('&') ? unescape(value) : value;
   }
-  return attributes;
+  return undefined;
 }
 
 function unescape(text: string): string {
@@ -60,9 +60,14 @@ function unescape(text: string): string {
 
 /** A whole number the file wrote, -1 (and anything not a number) being none. */
 function integer(text: string | undefined): number | null {
-  if (text === undefined || !/^-?\d{1,10}$/.test(text.trim())) return null;
-  const value = Number(text.trim());
-  return value < 0 ? null : value;
+  if (text === undefined || text.length === 0 || text.length > 10) return null;
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return null; // "-1", or not a number: none
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 function text(value: string | undefined): string | null {
@@ -70,17 +75,17 @@ function text(value: string | undefined): string | null {
 }
 
 export function parseReplayXml(xml: string): ReplayXml {
-  const map = element(xml, 'map');
-  const desc = element(xml, 'desc');
-  const times = element(xml, 'times');
-  const checkpoints = element(xml, 'checkpoints');
+  const map = elementSpan(xml, 'map');
+  const desc = elementSpan(xml, 'desc');
+  const times = elementSpan(xml, 'times');
+  const checkpoints = elementSpan(xml, 'checkpoints');
   return {
-    mapUid: text(map?.get('uid')),
-    mapName: text(map?.get('name')),
-    mapType: text(desc?.get('maptype')),
-    best: integer(times?.get('best')),
-    respawns: integer(times?.get('respawns')),
-    stuntScore: integer(times?.get('stuntscore')),
-    checkpoints: integer(checkpoints?.get('cur')),
+    mapUid: text(attribute(xml, map, 'uid')),
+    mapName: text(attribute(xml, map, 'name')),
+    mapType: text(attribute(xml, desc, 'maptype')),
+    best: integer(attribute(xml, times, 'best')),
+    respawns: integer(attribute(xml, times, 'respawns')),
+    stuntScore: integer(attribute(xml, times, 'stuntscore')),
+    checkpoints: integer(attribute(xml, checkpoints, 'cur')),
   };
 }

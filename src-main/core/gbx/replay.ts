@@ -2,7 +2,7 @@
 import { GbxError } from './errors.ts';
 import { GHOST_NODE, ghostRun, RECORD_DATA, type GhostRun } from './ghost.ts';
 import { GBX_LIMITS } from './limits.ts';
-import { readNodeRef, type ChunkReader, type NodeClass } from './nodes.ts';
+import { ChunkTable, readNodeRef, type ChunkReader, type NodeClass } from './nodes.ts';
 
 export interface ReplayState {
   ghosts: GhostRun[];
@@ -27,7 +27,7 @@ export const REPLAY_NODE: NodeClass<ReplayState> = {
   id: 0x03093000,
   name: 'replay',
   create: () => ({ ghosts: [], ghostsRead: false }),
-  chunks: new Map<number, ChunkReader<ReplayState>>([
+  chunks: new ChunkTable<ReplayState>([
     // The map the replay was driven on, a whole Gbx file with its author's validation ghost: stepped over, unread.
     [0x03093002, (r) => r.skip(r.u32())],
     [0x03093014, readGhosts],
@@ -43,6 +43,6 @@ export const REPLAY_NODE: NodeClass<ReplayState> = {
       readNodeRef(r, walk, RECORD_DATA);
     }],
   ]),
-  skippable: new Map(),
+  skippable: new ChunkTable<ReplayState>([]),
   mayStopAt: (replay) => replay.ghostsRead,
 };
