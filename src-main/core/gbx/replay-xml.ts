@@ -1,4 +1,4 @@
-// The XML a replay carries in its header chunk 0x03093001 (docs/gbx.md, "Replay XML header"): read without an XML
+// The XML a replay carries in its header chunk 0x03093001 (docs/gbx.md, "Replays"): read without an XML
 // library, by finding the few elements that matter and their attributes, tolerant of anything around them.
 
 export interface ReplayXml {

@@ -1,4 +1,4 @@
-// The chunks of a replay (CGameCtnReplayRecord 0x03093000) on the way to its ghosts (docs/gbx.md, "Replay body").
+// The chunks of a replay (CGameCtnReplayRecord 0x03093000) on the way to its ghosts (docs/gbx.md, "Replays").
 import { GbxError } from './errors.ts';
 import { GHOST_NODE, ghostRun, RECORD_DATA, type GhostRun } from './ghost.ts';
 import { GBX_LIMITS } from './limits.ts';

@@ -1,4 +1,4 @@
-// A ghost node and the files around it, the way TM2020 writes them (docs/gbx.md: "Ghost chunks", "Replay body"),
+// A ghost node and the files around it, the way TM2020 writes them (docs/gbx.md: "Ghost chunks", "Replays"),
 // for the emulator's records: a .Ghost.Gbx, or a .Replay.Gbx holding the map and one or more ghosts.
 import { ByteWriter, writeGbxFile } from './writer.ts';
 import { zlibStored, zlibStoredInto, zlibStoredLength } from './zlib.ts';
