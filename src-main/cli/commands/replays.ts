@@ -6,7 +6,6 @@ import { REPLAY_BEST_MAX, type ReplayPolicy } from '../../core/store/index.ts';
 import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
 import { ExitCode, UserError } from '../errors.ts';
 import { line, printJson } from '../output.ts';
-import { inspectFiles, printInspection } from './replays-inspect.ts';
 
 /** What a policy means, in one line. */
 export function describePolicy(policy: ReplayPolicy): string {
@@ -71,6 +70,8 @@ export function registerReplayCommands(program: Command): void {
     .argument('<file...>', 'Gbx files: a ghost or a replay, the game\'s own Replays folder too')
     .option('--json', 'machine-readable output')
     .action(async (files: string[], flags: { json?: boolean }) => {
+      // Loaded here: every other command starts without the Gbx reader.
+      const { inspectFiles, printInspection } = await import('./replays-inspect.ts');
       const { read, failed } = await inspectFiles(files);
       printInspection(read, flags.json === true);
       // Each unreadable file was said on stderr as it came; the exit code says some were (no further line).
