@@ -1,10 +1,11 @@
 // Benchmark of the splits (issue 15), part (a): the Gbx reader over 5,000 ghost and replay files of real size (10-40
-// KB, as the emulator serves them) against decompressing the same bodies alone with the same LZO1X decompressor,
-// in one run. Reader and baseline alternate batch by batch over a few rounds and the best round of each is kept, so a
-// busy machine slows both alike. Prints throughputs and the ratio; never asserts.
+// KB, written by the emulator's writer) against decompressing the same bodies alone with the same LZO1X decompressor,
+// in one run. Reader and baseline alternate batch by batch over several rounds, so a busy machine slows both alike,
+// and the best round of each is kept. Prints figures; never asserts.
 // Run: node test/bench/splits.bench.ts [files] [rounds]
 import { decompressLzo1x, locateBody, readGbx, readHeader } from '../../src-main/core/gbx/index.ts';
-import { generateDataset, replayBytesFor, replayDamageOf, type DatasetRecord } from '../../src-main/emulator/index.ts';
+import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../src-main/emulator/gbx/index.ts';
+import { generateDataset, replayKindOf } from '../../src-main/emulator/index.ts';
 import { isMain, printRows, type BenchRow } from './report.ts';
 
 interface Sample {
@@ -13,17 +14,34 @@ interface Sample {
   size: number;
 }
 
-/** `count` files the emulator would serve: ghosts and replays of every kind of map, none of the damaged ones. */
+/** Dense bytes standing for a run's recorded samples (xorshift32): what real ghosts mostly are. */
+function denseBytes(length: number, seed: number): Uint8Array {
+  const words = new Uint32Array(Math.ceil(length / 4));
+  let state = seed || 1;
+  for (let i = 0; i < words.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    words[i] = state;
+  }
+  return new Uint8Array(words.buffer, 0, length);
+}
+
+/**
+ * `count` files written by the emulator's writer for the records of a generated dataset, ghosts and replays as it
+ * serves them, their sizes spread evenly over 10-40 KB (the size of real ones).
+ */
 function files(count: number): Sample[] {
   const dataset = generateDataset({ seed: 15, maps: 40, players: 60, style: 'season' });
-  const records = dataset.records.filter((r) => replayDamageOf(r) === undefined);
+  const maps = new Map(dataset.maps.map((m) => [m.mapId, m]));
   const out: Sample[] = [];
-  for (let i = 0; out.length < count; i++) {
-    const base = records[i % records.length]!;
-    // A new record ID per file: new bytes (other samples, other splits), as an archive of many runs holds.
-    const record: DatasetRecord = { ...base, mapRecordId: `${base.mapRecordId.slice(0, 24)}${i.toString(16).padStart(12, '0')}` };
-    if (replayDamageOf(record) !== undefined) continue;
-    const file = new Uint8Array(replayBytesFor(record, dataset));
+  for (let i = 0; i < count; i++) {
+    const record = dataset.records[i % dataset.records.length]!;
+    const map = maps.get(record.mapId)!;
+    const ghost = { ...ghostOfRecord(record, map, dataset.displayNames?.[record.accountId]), samples: denseBytes(9_600 + ((i * 7_919) % 28_500), i + 1) };
+    const file = replayKindOf(record) === 'replay'
+      ? writeReplayFile({ map: { uid: map.mapUid, name: map.name, author: map.author, mapType: map.mapType }, ghosts: [ghost], authorGhost: authorGhostOf(map, record) })
+      : writeGhostFile(ghost);
     const at = locateBody(file, readHeader(file));
     out.push({ file, stream: file.subarray(at.start, at.end), size: at.size });
   }
@@ -37,13 +55,14 @@ function timed(run: () => void): number {
 }
 
 /** (a) The reader's throughput against decompression alone: the walk over chunks should cost little on top. */
-export async function readerThroughput(count = 5_000, rounds = 5): Promise<BenchRow[]> {
+export async function readerThroughput(count = 5_000, rounds = 7): Promise<BenchRow[]> {
   const samples = files(count);
   const bytes = samples.reduce((sum, s) => sum + s.file.length, 0);
   const sizes = samples.map((s) => s.file.length).sort((a, b) => a - b);
   let checkpoints = 0;
   let decompressMs = Infinity;
   let readMs = Infinity;
+  const ratios: number[] = [];
   const BATCH = 100;
   for (let round = 0; round < rounds; round += 1) {
     let decompress = 0;
@@ -68,19 +87,21 @@ export async function readerThroughput(count = 5_000, rounds = 5): Promise<Bench
     }
     decompressMs = Math.min(decompressMs, decompress);
     readMs = Math.min(readMs, read);
+    ratios.push(read / decompress);
   }
   const rate = (ms: number) => `${((bytes / 1e6) / (ms / 1000)).toFixed(0)} MB/s, ${Math.round(samples.length / (ms / 1000)).toLocaleString('en-US')} files/s`;
+  // The best round of each (what the code costs when the machine lets it run); the rounds' own ratios are shown too.
   const ratio = readMs / decompressMs;
   const info = (figure: string, measured: string): BenchRow => ({ figure, measured, target: '', ok: true });
   return [
     info('files (emulator ghosts and replays)', `${samples.length.toLocaleString('en-US')}, ${(bytes / 1e6).toFixed(0)} MB, ${sizes[0]!.toLocaleString('en-US')} to ${sizes.at(-1)!.toLocaleString('en-US')} bytes (median ${sizes[sizes.length >> 1]!.toLocaleString('en-US')})`),
     info('baseline: LZO1X decompression of the bodies alone', `${rate(decompressMs)} (${decompressMs.toFixed(0)} ms, best of ${rounds})`),
     info('reader: header, body, chunk walk, ghosts', `${rate(readMs)} (${readMs.toFixed(0)} ms, best of ${rounds}; ${checkpoints.toLocaleString('en-US')} checkpoints read)`),
-    { figure: 'ratio reader / decompression alone', measured: ratio.toFixed(2), target: '<= 1.3', ok: ratio <= 1.3 },
+    { figure: 'ratio reader / decompression alone (best rounds)', measured: `${ratio.toFixed(2)} (each round: ${ratios.map((x) => x.toFixed(2)).join(', ')})`, target: '<= 1.3', ok: ratio <= 1.3 },
   ];
 }
 
-export async function run(count = 5_000, rounds = 5): Promise<BenchRow[]> {
+export async function run(count = 5_000, rounds = 7): Promise<BenchRow[]> {
   console.log(`splits bench (a): ${count.toLocaleString('en-US')} files read, against their bodies decompressed alone; ${rounds} rounds, batches interleaved`);
   const rows = await readerThroughput(count, rounds);
   printRows(rows);

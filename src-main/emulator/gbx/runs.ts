@@ -87,7 +87,7 @@ export function ghostOfRecord(record: DatasetRecord, map: Pick<DatasetMap, 'mapI
   const name = nickname ?? record.accountId.slice(0, 8);
   const hash = fnv1a(`ghost|${record.mapRecordId}|${time}|${score}|${respawnCount}`);
   // Files come out 10 to 40 KB as real ones do (docs/gbx.md), longer runs larger.
-  const samples = Math.min(37_000, Math.max(9_500, 4_000 + Math.round(time * 0.4) + (hash % 1_500)));
+  const samples = Math.min(37_000, Math.max(9_500, 4_000 + Math.round(time * 0.2) + (hash % 1_500)));
   return {
     nickname: name,
     login: loginOf(record.accountId),
