@@ -38,6 +38,7 @@ describe('a full sync of a generated dataset (320 players, every kind of map)', 
     await dir.remove();
   });
 
+  // About 2,400 replays of real size (10-40 KB, docs/gbx.md), each written and synced to disk: the heaviest test here.
   it('stores every PB of the dataset, flags hidden entries, and puts every other replay on disk with its sha256', async () => {
     const summary = await tw.sync({ onProgress: (p) => progress.push(p) });
     expect(summary.outcome).toBe('ok');
@@ -77,7 +78,7 @@ describe('a full sync of a generated dataset (320 players, every kind of map)', 
     }
     expect(hidden).toBeGreaterThan(0);
     expect(await strayTempFiles(dir.dir)).toEqual([]);
-  });
+  }, 90_000);
 
   it('reports progress: maps done of total, then replays, ending done', () => {
     const records = progress.filter((p) => p.phase === 'records');
