@@ -1,7 +1,7 @@
 // Benchmark of the splits (issue 15), part (a): the Gbx reader over 5,000 ghost and replay files of real size (10-40
 // KB, written by the emulator's writer) against decompressing the same bodies alone with the same LZO1X decompressor,
-// in one run. Reader and baseline alternate batch by batch over several rounds, so a busy machine slows both alike,
-// and the best round of each is kept. Prints figures; never asserts.
+// in one run. Reader and baseline alternate batch by batch over several rounds, so a busy machine slows both alike;
+// the ratio is the median round's, the throughputs the best round's. Prints figures; never asserts.
 // Run: node test/bench/splits.bench.ts [files] [rounds]
 import { decompressLzo1x, locateBody, readGbx, readHeader } from '../../src-main/core/gbx/index.ts';
 import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../src-main/emulator/gbx/index.ts';
@@ -55,7 +55,7 @@ function timed(run: () => void): number {
 }
 
 /** (a) The reader's throughput against decompression alone: the walk over chunks should cost little on top. */
-export async function readerThroughput(count = 5_000, rounds = 7): Promise<BenchRow[]> {
+export async function readerThroughput(count = 5_000, rounds = 9): Promise<BenchRow[]> {
   const samples = files(count);
   const bytes = samples.reduce((sum, s) => sum + s.file.length, 0);
   const sizes = samples.map((s) => s.file.length).sort((a, b) => a - b);
@@ -90,18 +90,19 @@ export async function readerThroughput(count = 5_000, rounds = 7): Promise<Bench
     ratios.push(read / decompress);
   }
   const rate = (ms: number) => `${((bytes / 1e6) / (ms / 1000)).toFixed(0)} MB/s, ${Math.round(samples.length / (ms / 1000)).toLocaleString('en-US')} files/s`;
-  // The best round of each (what the code costs when the machine lets it run); the rounds' own ratios are shown too.
-  const ratio = readMs / decompressMs;
+  // Within a round the two met the same machine, batch by batch; the machine's speed swings between rounds, so the
+  // figure is the median of the rounds' own ratios (each shown), not one side's best against the other's.
+  const ratio = [...ratios].sort((x, y) => x - y)[ratios.length >> 1]!;
   const info = (figure: string, measured: string): BenchRow => ({ figure, measured, target: '', ok: true });
   return [
     info('files (emulator ghosts and replays)', `${samples.length.toLocaleString('en-US')}, ${(bytes / 1e6).toFixed(0)} MB, ${sizes[0]!.toLocaleString('en-US')} to ${sizes.at(-1)!.toLocaleString('en-US')} bytes (median ${sizes[sizes.length >> 1]!.toLocaleString('en-US')})`),
     info('baseline: LZO1X decompression of the bodies alone', `${rate(decompressMs)} (${decompressMs.toFixed(0)} ms, best of ${rounds})`),
     info('reader: header, body, chunk walk, ghosts', `${rate(readMs)} (${readMs.toFixed(0)} ms, best of ${rounds}; ${checkpoints.toLocaleString('en-US')} checkpoints read)`),
-    { figure: 'ratio reader / decompression alone (best rounds)', measured: `${ratio.toFixed(2)} (each round: ${ratios.map((x) => x.toFixed(2)).join(', ')})`, target: '<= 1.3', ok: ratio <= 1.3 },
+    { figure: 'ratio reader / decompression alone (median round)', measured: `${ratio.toFixed(2)} (each round: ${ratios.map((x) => x.toFixed(2)).join(', ')})`, target: '<= 1.3', ok: ratio <= 1.3 },
   ];
 }
 
-export async function run(count = 5_000, rounds = 7): Promise<BenchRow[]> {
+export async function run(count = 5_000, rounds = 9): Promise<BenchRow[]> {
   console.log(`splits bench (a): ${count.toLocaleString('en-US')} files read, against their bodies decompressed alone; ${rounds} rounds, batches interleaved`);
   const rows = await readerThroughput(count, rounds);
   printRows(rows);
