@@ -232,7 +232,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   function replayAnswer(record: Parameters<typeof replayBytesFor>[0], caller: string | undefined): Answer {
     // Seed 2.2 / 7.3: the replay of an entry hidden by a secret threshold answers 403 (to all but its player).
     if (isHiddenFrom(index.mapById(record.mapId), record, caller)) return apiError(403, API_ERROR.forbidden);
-    return bytes(replayBytesFor(record), 'application/octet-stream');
+    return bytes(replayBytesFor(record, dataset), 'application/octet-stream');
   }
 
   function resolve(path: string): { route: Route; pathId: string; params: string[] } | undefined {

@@ -58,7 +58,7 @@ describe("the window's replay commands", () => {
     const fetched = await call('replays.fetch', { mapUid: record.mapUid, accountId: record.accountId });
     expect(fetched.state).toBe('downloaded');
     const truth = demo.emulator.dataset.records.find((r) => r.mapRecordId === record.mapRecordId)!;
-    expect(sha(readFileSync(fetched.file!))).toBe(sha(replayBytesFor(truth)));
+    expect(sha(readFileSync(fetched.file!))).toBe(sha(replayBytesFor(truth, demo.emulator.dataset)));
     const hidden = store.records.forList('Demo').find((r) => r.hidden);
     if (hidden) {
       expect(await failure('replays.fetch', { mapUid: hidden.mapUid, accountId: hidden.accountId })).toMatchObject({ code: 'conflict', message: expect.stringMatching(/secret threshold/) });
@@ -82,7 +82,7 @@ describe("the window's replay commands", () => {
     expect(sha(readFileSync(file))).toBe(sha(readFileSync(older!.file)));
     const truth = service.demo!.emulator.dataset;
     // The emulator now serves the new PB; the copy is the old record's own bytes.
-    expect(sha(readFileSync(file))).not.toBe(sha(replayBytesFor(truth.records.find((r) => r.mapRecordId === current.mapRecordId)!)));
+    expect(sha(readFileSync(file))).not.toBe(sha(replayBytesFor(truth.records.find((r) => r.mapRecordId === current.mapRecordId)!, truth)));
   });
 
   it('"Copy to game" names the copy with the result as the window shows it: time, Stunt points, Platform respawns and time', async () => {

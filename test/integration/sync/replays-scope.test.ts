@@ -149,7 +149,7 @@ describe('a replay follows its record across syncs', () => {
     expect(entry?.state, mapRecordId).toBe('downloaded');
     const record = emulator.dataset.records.find((r) => r.mapRecordId === mapRecordId)!;
     const bytes = await readFile(join(data.dir, entry!.path!));
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(replayBytesFor(record)).digest('hex'));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(replayBytesFor(record, emulator.dataset)).digest('hex'));
   }
 
   it('a lifted secret threshold brings the time and the replay in', async () => {

@@ -1,6 +1,6 @@
 // The generator: deterministic, and every kind of map and record the seed and docs/nadeo-api.md describe.
 import { describe, expect, it } from 'vitest';
-import { evolveDataset, generateDataset, parseDataset, replayBytesFor, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
+import { evolveDataset, generateDataset, parseDataset, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
 import type { DatasetRecordScore } from '../../../src-main/emulator/dataset.ts';
 import { compareResults, medalOf } from '../../../src-main/emulator/rules.ts';
 import { HOSTILE_NOW, SEASON_NOW } from '../../integration/emulator/support.ts';
@@ -238,20 +238,6 @@ describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
     expect(() => generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 5 })).toThrow(/secretHeavyMaps is 5 but only 4 maps/);
     expect(generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(4);
     expect(() => generateDataset({ seed: 1, maps: 3, players: 6, secretHeavyMaps: 1.5 })).toThrow(/secretHeavyMaps must be a whole number/);
-  });
-});
-
-describe('replayBytesFor', () => {
-  it('gives a few KB starting with GBX, the same for the same record and different for another', () => {
-    const { records } = generateDataset({ seed: 9, maps: 6, players: 4 });
-    const [a, b] = records;
-    if (!a || !b) throw new Error('no records');
-    const bytes = replayBytesFor(a);
-    expect(bytes.subarray(0, 3).toString('latin1')).toBe('GBX');
-    expect(bytes.length).toBeGreaterThan(1024);
-    expect(bytes.length).toBeLessThan(16 * 1024);
-    expect(replayBytesFor(structuredClone(a)).equals(bytes)).toBe(true);
-    expect(replayBytesFor(b).equals(bytes)).toBe(false);
   });
 });
 
