@@ -22,8 +22,9 @@ export default tseslint.config(
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] } },
   },
-  // The arrows point one way (README, "How it is built"): shared ← core ← service ← app, bridge, cli; the emulator
-  // takes only the domain model from core; only src-main/app imports electron.
+  // The arrows point one way (README, "How it is built"; docs/architecture.md): shared ← core ← service ← app, bridge;
+  // cli uses core, service, and the bridge and emulator it starts; the emulator takes nothing from the product; only
+  // src-main/app imports electron. test/unit/architecture/lint-arrows.test.ts shows each rule refusing a probe.
   {
     files: ['src-main/core/**/*.ts'],
     rules: {
@@ -52,6 +53,33 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src-main/app/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/bridge/**', '**/cli/**', '**/emulator/**', '**/src-renderer/**'],
+          message: 'the Electron shell serves the window through the service and the contract: it never imports the bridge, the CLI, the emulator or the renderer.' }],
+      }],
+    },
+  },
+  {
+    files: ['src-main/bridge/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/app/**', '**/cli/**', '**/emulator/**', '**/src-renderer/**', 'electron'],
+          message: 'the bridge is the contract over HTTP beside the Electron shell: it never imports app, the CLI, the emulator, the renderer or electron.' }],
+      }],
+    },
+  },
+  {
+    files: ['src-main/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/app/**', '**/contract/**', '**/src-renderer/**', 'electron'],
+          message: 'the command line is plain Node over core and service (and the bridge and emulator it starts): never app, the IPC contract, the renderer or electron.' }],
+      }],
+    },
+  },
+  {
     files: ['src-main/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
@@ -70,8 +98,27 @@ export default tseslint.config(
       }],
     },
   },
+  // The renderer runs in a sandboxed page: values from shared's pure rules, only types from the contract (its zod
+  // schemas stay in main, which parses what the page sends), nothing else of src-main.
   {
     files: ['src-renderer/**/*.{ts,svelte}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['electron', 'node:*', '**/src-main/core/**', '**/src-main/service/**', '**/src-main/emulator/**', '**/src-main/app/**', '**/src-main/bridge/**', '**/src-main/cli/**'] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['electron', 'node:*'], message: 'the renderer is a sandboxed web page: no Node, no electron.' },
+          { group: ['**/src-main/**', '!**/src-main/shared', '!**/src-main/shared/**', '!**/src-main/contract', '!**/src-main/contract/**'],
+            message: 'the renderer takes values only from src-main/shared and types only from src-main/contract.' },
+          { group: ['**/src-main/contract', '**/src-main/contract/**'], allowTypeImports: true,
+            message: 'the renderer imports only types from the contract (import type): its schemas run in main.' },
+        ],
+      }],
+    },
+  },
+  // A function is one step (docs/architecture.md): none over 150 lines, outside the migrations (a shipped migration is
+  // never edited) and the emulator's route table (marked where it is).
+  {
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/core/store/migrations/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 150 }] },
   },
 );

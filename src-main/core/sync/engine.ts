@@ -20,7 +20,7 @@ export async function runSync(deps: SyncDeps, options: SyncOptions = {}): Promis
   const started = Date.now();
   const lock = await acquireSyncLock(deps.dataDir);
   try {
-    const requests = new RunRequests(deps.client, deps.requestEvents);
+    const requests = new RunRequests(deps.requestEvents);
     try {
       // The caller's hooks run outside the run's scope: what they start is not the sync's.
       const hooks: Partial<SyncOptions> = {

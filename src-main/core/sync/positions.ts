@@ -25,7 +25,7 @@ export interface PositionMoment {
 export interface PositionsSummary {
   /** Personal bests asked about. */
   asked: number;
-  /** Live requests made, and the fewest any packing could use for these questions. */
+  /** Live requests the run made for them (counted by the sync's positions phase), and the fewest any packing could use. */
   requests: number;
   minimumRequests: number;
   ranked: number;
@@ -41,6 +41,9 @@ export interface PositionsSummary {
   bestPosition: PositionMoment | null;
 }
 
+/** What asking for the positions found; the sync's positions phase adds the requests it took (the run's own count). */
+export type PositionsAnswers = Omit<PositionsSummary, 'requests'>;
+
 /** The distinct questions of due PBs: players with the same score on a map share one question (so does the client). */
 export function positionQuestions(due: readonly DuePosition[]): PositionQuery[] {
   return [...new Map(due.map((q) => [`${q.mapUid}\n${q.score}`, { mapUid: q.mapUid, score: q.score }])).values()];
@@ -50,12 +53,11 @@ export function positionQuestions(due: readonly DuePosition[]): PositionQuery[] 
 export async function syncPositions(
   deps: PositionsDeps,
   o: { list?: string | number | undefined; signal?: AbortSignal | undefined } = {},
-): Promise<PositionsSummary> {
+): Promise<PositionsAnswers> {
   const { store, live } = deps;
   const due = store.positions.due(o.list);
-  const summary: PositionsSummary = {
+  const summary: PositionsAnswers = {
     asked: due.length,
-    requests: 0,
     minimumRequests: minimumPositionRequests(positionQuestions(due)),
     ranked: 0,
     limitedByOwnRecord: 0,
@@ -65,9 +67,7 @@ export async function syncPositions(
     bestPosition: null,
   };
   if (due.length === 0) return summary;
-  const requestsBefore = live.stats().requests;
   const results = await live.getPositions(due, { signal: o.signal });
-  summary.requests = live.stats().requests - requestsBefore;
   const answers = results.flatMap((r, i) => {
     const q = due[i]!;
     // 'invalid' is never stored: the question was malformed, and asking again will not help until the score changes.

@@ -45,7 +45,7 @@ export async function fetchReplay(
  * refused it. A record we do not have, or one hidden behind a secret threshold, is refused with what to do.
  */
 export async function fetchReplayNow(
-  deps: SyncDeps,
+  deps: Omit<SyncDeps, 'requestEvents'>,
   ref: { mapId: string; accountId: string; mapRecordId?: string | undefined },
   signal?: AbortSignal,
 ): Promise<{ entry: ReplayEntry; alreadyStored: boolean }> {

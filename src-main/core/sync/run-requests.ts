@@ -3,7 +3,7 @@
 // client's onRequest fires in the async context of the call that sent the request (core/nadeo/http.ts), which is
 // what AsyncLocalStorage follows.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { NadeoClient, RequestEvent } from '../nadeo/index.ts';
+import type { RequestEvent } from '../nadeo/index.ts';
 import type { RequestEvents } from './types.ts';
 
 const scope = new AsyncLocalStorage<RunRequests | undefined>();
@@ -32,25 +32,17 @@ export class RequestEventHub implements RequestEvents {
 
 export class RunRequests {
   #count = 0;
-  readonly #read: () => number;
   readonly #unsubscribe: () => void;
 
-  /** Counts `events` sent from within `within`; without events, the difference of the client's totals (see SyncDeps). */
-  constructor(client: NadeoClient, events: RequestEvents | undefined) {
-    if (events) {
-      this.#unsubscribe = events.subscribe(() => {
-        if (scope.getStore() === this) this.#count += 1;
-      });
-      this.#read = () => this.#count;
-    } else {
-      const atStart = client.stats().requests;
-      this.#unsubscribe = () => {};
-      this.#read = () => client.stats().requests - atStart;
-    }
+  /** Counts the `events` sent from within `within` (the connection's; see SyncDeps.requestEvents). */
+  constructor(events: RequestEvents) {
+    this.#unsubscribe = events.subscribe(() => {
+      if (scope.getStore() === this) this.#count += 1;
+    });
   }
 
   get count(): number {
-    return this.#read();
+    return this.#count;
   }
 
   /** Runs the sync in the run's scope: every request sent from inside it, however deep, is the run's. */

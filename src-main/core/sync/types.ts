@@ -6,7 +6,7 @@ import type { LocalFaultCode } from '../store/errors.ts';
 import type { Store } from '../store/index.ts';
 import type { HistoryRow, SyncOutcome } from '../store/types.ts';
 import type { SourceRefresh } from '../sources.ts';
-import type { PositionsSummary } from './positions.ts';
+import type { PositionsAnswers, PositionsSummary } from './positions.ts';
 
 /** What the progress bar says the sync is doing (the window words each: service/sync-runner.ts). */
 export type SyncPhase = 'maps' | 'records' | 'replays' | 'names' | 'done';
@@ -121,14 +121,17 @@ export interface SyncDeps {
   liveHost?: string | undefined;
   /** Before the maps are read: a list that follows a source adds the maps that appeared since (core/sources.ts). */
   refreshSource?: ((list: number, signal: AbortSignal) => Promise<SourceRefresh | undefined>) | undefined;
-  /** After the records: the world positions of PBs whose score changed (core/sync/positions.ts). */
-  syncPositions?: ((list: string | undefined, signal: AbortSignal) => Promise<PositionsSummary>) | undefined;
   /**
-   * The request events of the clients this sync uses: the run counts those sent from inside it, and no request made
-   * meanwhile by anyone else (a thumbnail, a name look-up). Without them the run counts the difference of the Core
-   * client's totals, which includes those others.
+   * After the records: the world positions of PBs whose score changed (core/sync/positions.ts); the phase counts their
+   * requests from the run's own.
    */
-  requestEvents?: RequestEvents | undefined;
+  syncPositions?: ((list: string | undefined, signal: AbortSignal) => Promise<PositionsAnswers>) | undefined;
+  /**
+   * The request events of every client of the connection this sync uses (one hub per connection: core/trackwatch/
+   * clients.ts): the run counts those sent from inside it, and no request made meanwhile by anyone else (a thumbnail,
+   * a name look-up, another run).
+   */
+  requestEvents: RequestEvents;
   /** The sync's clock: what it stores as when, and what the time left is measured on. */
   now?: () => Date;
 }

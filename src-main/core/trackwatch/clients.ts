@@ -1,9 +1,11 @@
 // The clients' lifecycle: the clients of the current configuration (core/nadeo/clients.ts), made on first use so
 // that reading the store never needs a network or a contact; a reconfigure retires them, and work still running on
-// them (a sync, a download) keeps them open until it ends.
+// them (a sync, a download) keeps them open until it ends. Each connection has one hub of its clients' request events,
+// from which a sync counts its own requests (core/sync/run-requests.ts).
 import { DEFAULT_BURST } from '../../shared/rate-policy.ts';
 import { isRealServiceHost, openClients, REAL_LIVE_BASE_URL, type Clients, type NadeoClientOptions, type RouteChoices } from '../nadeo/index.ts';
 import type { Store } from '../store/index.ts';
+import { RequestEventHub } from '../sync/run-requests.ts';
 import { APP_VERSION, type TrackwatchOptions } from './options.ts';
 
 /** Where the route choice (seed or successor routes, per service URL) is kept in the data folder's settings. */
@@ -28,6 +30,8 @@ export class ClientLifecycle {
   readonly #settings: Store['settings'];
   #options: TrackwatchOptions;
   #current: Clients | undefined;
+  /** The request events of each connection's clients, every client's onRequest feeding its connection's hub. */
+  readonly #hubs = new WeakMap<Clients, RequestEventHub>();
   /** Clients work still runs on, with how much work: a reconfigure retires them, and they close when it is done. */
   readonly #inUse = new Map<Clients, number>();
 
@@ -55,6 +59,8 @@ export class ClientLifecycle {
   get current(): Clients {
     if (this.#current) return this.#current;
     const o = this.#options;
+    const hub = new RequestEventHub();
+    const onRequest = o.tuning?.onRequest;
     this.#current = openClients({
       apiUrl: o.apiUrl,
       liveUrl: o.liveUrl,
@@ -74,9 +80,20 @@ export class ClientLifecycle {
       retry: o.tuning?.retry,
       timeoutMs: o.tuning?.timeoutMs,
       maxUriLength: o.tuning?.maxUriLength,
-      onRequest: o.tuning?.onRequest,
+      onRequest: (e) => {
+        hub.emit(e);
+        onRequest?.(e);
+      },
     });
+    this.#hubs.set(this.#current, hub);
     return this.#current;
+  }
+
+  /** The request events of `clients`' connection (one hub per connection: a sync counts its own from them). */
+  requestEvents(clients: Clients): RequestEventHub {
+    const hub = this.#hubs.get(clients);
+    if (!hub) throw new Error('these clients were not made by this lifecycle');
+    return hub;
   }
 
   /**

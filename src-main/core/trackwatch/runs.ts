@@ -42,6 +42,7 @@ export function syncWith(deps: RunDeps, options: Omit<SyncOptions, 'displayNames
       {
         store: deps.store,
         client: clients.core,
+        requestEvents: deps.clients.requestEvents(clients),
         dataDir: deps.dataDir,
         apiHost: hosts.api,
         liveHost: hosts.live,

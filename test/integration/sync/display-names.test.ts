@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import { runSync } from '../../../src-main/core/sync/engine.ts';
+import { RequestEventHub } from '../../../src-main/core/sync/run-requests.ts';
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { testClientOptions } from '../nadeo/helpers.ts';
@@ -22,6 +23,7 @@ describe('display names across syncs', () => {
   let data: { dir: string; remove: () => Promise<void> };
   let tw: Trackwatch;
   let client: NadeoClient;
+  const hub = new RequestEventHub();
 
   beforeAll(async () => {
     emulator = await startEmulator({ dataset, oauth: OAUTH });
@@ -29,7 +31,7 @@ describe('display names across syncs', () => {
     tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 2000 });
     await tw.addMaps('Watched', dataset.maps.map((m) => m.mapUid), { lookUp: false });
     tw.store.players.add('Watched', accounts.map((accountId) => ({ accountId })));
-    client = createNadeoClient(testClientOptions(emulator.url, { oauth: { ...OAUTH, baseUrl: emulator.oauthUrl } }));
+    client = createNadeoClient(testClientOptions(emulator.url, { oauth: { ...OAUTH, baseUrl: emulator.oauthUrl }, onRequest: hub.emit }));
   });
   afterAll(async () => {
     await client.close();
@@ -43,7 +45,7 @@ describe('display names across syncs', () => {
   async function syncAt(at: Date): Promise<number> {
     const before = emulator.stats().byRoute[ROUTE] ?? 0;
     const summary = await runSync(
-      { store: tw.store, client, dataDir: data.dir, now: () => at },
+      { store: tw.store, client, requestEvents: hub, dataDir: data.dir, now: () => at },
       { replays: false, positions: false, displayNames: true },
     );
     expect(summary.errors).toEqual([]);

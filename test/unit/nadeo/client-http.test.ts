@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
 import { createNadeoClient, LimiterPool, REAL_BASE_URL, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import { toNadeoError } from '../../../src-main/core/nadeo/http/answers.ts';
+import { systemClock, type LimiterClock } from '../../../src-main/core/nadeo/http/limiter.ts';
 import { warpClock } from './fake-clock.ts';
 import { AbortError, ConfigError, HttpError, isUnreachable, NetworkError, SchemaError, TimeoutError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { startLocalServer, sendJson, pathOf, queryOf, type LocalServer } from './local-server.ts';
@@ -244,22 +245,32 @@ describe('schemas at the endpoints', () => {
 describe('abort', () => {
   it('stops a wait in the limiter promptly', async () => {
     server = await startLocalServer((_req, res) => sendJson(res, 200, []));
-    client = createNadeoClient({ ...fastOptions(server.url), maxRps: 0.01, burst: 1 });
+    // The limiter's clock tells the test when the second call is waiting for its token: the moment to abort.
+    let armed = false;
+    const waiting = Promise.withResolvers<void>();
+    const clock: LimiterClock = { ...systemClock, setTimeout: (fn, ms) => {
+      if (armed) waiting.resolve();
+      return systemClock.setTimeout(fn, ms);
+    } };
+    client = createNadeoClient({ ...fastOptions(server.url), maxRps: 0.01, burst: 1, limiters: new LimiterPool({ maxRps: 0.01, burst: 1, clock }) });
     await client.getMapsByUid(['first']); // takes the only token for the next 100 s
+    armed = true;
     const controller = new AbortController();
     const pending = client.getMapsByUid(['second'], { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
+    await waiting.promise;
+    controller.abort();
     await expect(pending).rejects.toBeInstanceOf(AbortError);
     expect(server.requests).toHaveLength(1);
   });
 
   it('stops a request in flight and a retry wait', async () => {
-    server = await startLocalServer(() => {}); // never answers
-    client = createNadeoClient(fastOptions(server.url));
     const controller = new AbortController();
+    // Never answers: aborted once the server has the request, so while it is in flight.
+    server = await startLocalServer(() => controller.abort());
+    client = createNadeoClient(fastOptions(server.url));
     const pending = client.getMapsByUid(['abc'], { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
     await expect(pending).rejects.toBeInstanceOf(AbortError);
+    expect(server.requests).toHaveLength(1);
 
     await server.close();
     server = await startLocalServer((_req, res) => sendJson(res, 503, {}, { 'retry-after': '100' }));

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src-main/core/store/index.ts';
 import { runSync } from '../../../src-main/core/sync/engine.ts';
+import { RequestEventHub } from '../../../src-main/core/sync/run-requests.ts';
 import type { SyncProgress } from '../../../src-main/core/sync/types.ts';
 import { accountId, makeMap, makeRecord, memoryStore } from '../store/fixtures.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
@@ -27,25 +28,25 @@ describe('the time left of a sync', () => {
 
   it("counts the replays still to come while the records are read, and ends at 0", async () => {
     // One request per map (three players fit one), one per replay; each request takes a second on the test's clock.
-    let requests = 0;
+    const hub = new RequestEventHub();
+    const request = () => hub.emit({ method: 'GET', route: 'stub', status: 200, attempt: 1, ms: 1000 });
     let clock = Date.parse('2026-11-20T10:00:00Z');
     const client = stubClient({
-      stats: () => ({ requests, retries: 0, uriTooLong: 0, byRoute: {} }),
       getRecords: async (map) => {
-        requests += 1;
+        request();
         clock += 1000;
         const n = Number.parseInt(map.mapId.slice(-12), 16);
         return { records: Array.from({ length: PLAYERS }, (_, i) => makeRecord(n, i + 1)), invalidAccounts: [], rejected: [] };
       },
       download: async () => {
-        requests += 1;
+        request();
         clock += 1000;
         return { state: 'downloaded', bytes: 10, sha256: '0'.repeat(64) };
       },
     });
     const seen: SyncProgress[] = [];
     const summary = await runSync(
-      { store, client, dataDir: data.dir, now: () => new Date(clock) },
+      { store, client, requestEvents: hub, dataDir: data.dir, now: () => new Date(clock) },
       { list: 'Fall', positions: false, onProgress: (p) => seen.push(p) },
     );
     expect(summary.outcome).toBe('ok');
@@ -63,7 +64,7 @@ describe('the time left of a sync', () => {
   it('has no time left to say before the first request', async () => {
     const seen: SyncProgress[] = [];
     const client = stubClient({ getRecords: async () => ({ records: [], invalidAccounts: [], rejected: [] }) });
-    await runSync({ store, client, dataDir: data.dir }, { list: 'Fall', replays: false, positions: false, onProgress: (p) => seen.push(p) });
+    await runSync({ store, client, requestEvents: new RequestEventHub(), dataDir: data.dir }, { list: 'Fall', replays: false, positions: false, onProgress: (p) => seen.push(p) });
     expect(seen.length).toBeGreaterThan(0);
     // The stub counts no request: there is no pace to go by.
     expect(seen.every((p) => p.etaMs === null)).toBe(true);

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
 import { runSync } from '../../../src-main/core/sync/engine.ts';
+import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import { RequestEventHub } from '../../../src-main/core/sync/run-requests.ts';
 import type { PositionsSummary } from '../../../src-main/core/sync/positions.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
@@ -92,24 +93,85 @@ describe("a run's requests", () => {
     expect(hub.listening).toBe(0);
   });
 
-  it('without request events, are the difference of the Core client totals, as before', async () => {
-    const paused = deferred();
+  it('of two syncs at once on one connection are each its own', async () => {
+    // Two data folders (each its own sync lock) on one client and one hub: both runs listen to the same events.
+    const other = await memoryStore();
+    const otherData = await tempDataDir();
+    other.watchlists.create('Other');
+    other.maps.addRefs('Other', [{ mapUid: uid }]);
+    other.maps.upsert((await client.getMapsByUid([uid])).maps, new Date().toISOString());
+    other.players.add('Other', [{ accountId: dataset.records[0]!.accountId }]);
+    emulator.resetStats();
+    const bothThere = { first: deferred(), second: deferred() };
     const resume = deferred();
-    const sync = runSync(
-      {
-        store, client, dataDir: data.dir,
-        syncPositions: async () => {
-          paused.resolve();
-          await resume.promise;
-          return NO_POSITIONS;
-        },
-      },
-      { list: 'Fall', replays: false },
-    );
-    await paused.promise;
-    await client.getMapsByUid([uid]);
+    /** A positions phase that makes `extra` requests of its own, then waits for the other run to be there too. */
+    const positions = (arrived: { resolve: () => void }, extra: number) => async () => {
+      for (let i = 0; i < extra; i += 1) await client.getMapsById([dataset.maps[i % dataset.maps.length]!.mapId]);
+      arrived.resolve();
+      await resume.promise;
+      return NO_POSITIONS;
+    };
+    const first = runSync({ store, client, dataDir: data.dir, requestEvents: hub, syncPositions: positions(bothThere.first, 1) }, { list: 'Fall', replays: false });
+    const second = runSync({ store: other, client, dataDir: otherData.dir, requestEvents: hub, syncPositions: positions(bothThere.second, 2) }, { list: 'Other', replays: false });
+    await Promise.all([bothThere.first.promise, bothThere.second.promise]);
+    expect(hub.listening).toBe(2);
     resume.resolve();
-    const summary = await sync;
-    expect(summary.requests).toBe(dataset.maps.length + 1);
+    const [a, b] = await Promise.all([first, second]);
+    await otherData.remove();
+
+    expect([a.outcome, b.outcome]).toEqual(['ok', 'ok']);
+    // A records request per map of each list, and each run's own lookups.
+    expect(a.requests).toBe(dataset.maps.length + 1);
+    expect(b.requests).toBe(1 + 2);
+    expect(emulator.stats().requests).toBe(a.requests + b.requests);
+    expect(hub.listening).toBe(0);
+  });
+});
+
+describe("a run's requests through the Trackwatch root", () => {
+  const dataset = generateDataset({ seed: 43, maps: 3, players: 3 });
+  let emulator: RunningEmulator;
+  let data: { dir: string; remove: () => Promise<void> };
+  let tw: Trackwatch;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ dataset });
+    data = await tempDataDir();
+    // The caller's own listener still hears every request beside the connection's hub.
+    tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 2000, tuning: { burst: 50, onRequest: (e) => seen.push(e.route) } });
+    await tw.addMaps('Fall', dataset.maps.map((m) => m.mapUid));
+    tw.store.players.add('Fall', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
+  });
+  afterAll(async () => {
+    await tw.close();
+    await emulator.close();
+    await data.remove();
+  });
+
+  it('are counted per sync on one connection, not as a running total, and not the window\'s lookups meanwhile', async () => {
+    emulator.resetStats();
+    seen.length = 0;
+    const one = await tw.sync({ list: 'Fall', replays: false });
+    const firstSeen = emulator.stats().requests;
+    expect(one.outcome).toBe('ok');
+    expect(one.requests).toBe(firstSeen);
+    expect(seen).toHaveLength(firstSeen);
+
+    emulator.resetStats();
+    let lookup: Promise<unknown> | undefined;
+    const two = await tw.sync({
+      list: 'Fall', replays: false,
+      // The window looks a map up while the records are read, on the same connection (started by the caller's hook).
+      onProgress: (p) => {
+        if (p.phase === 'records' && p.mapsDone === 1) lookup ??= tw.client.getMapsByUid([dataset.maps[0]!.mapUid]);
+      },
+    });
+    await lookup;
+    expect(lookup).toBeDefined();
+    expect(two.outcome).toBe('ok');
+    expect(two.requests).toBeGreaterThan(0);
+    expect(emulator.stats().requests).toBe(two.requests + 1);
+    expect(tw.store.syncRuns.get(two.runId)).toMatchObject({ counts: { requests: two.requests } });
   });
 });

@@ -13,7 +13,7 @@ import {
   type ApiErrorBody,
 } from './errors.ts';
 import { isApiErrorCode, readApiError } from './parse.ts';
-import type { BodyReadable, RawResponse, RequestSpec } from './pipeline.ts';
+import type { BodyReadable, RawResponse, RequestSpec } from './request.ts';
 import { isRetryableStatus, parseRetryAfter } from './retry.ts';
 
 /** Largest JSON body an API call reads; far above any real answer (300 maps are ~300 KB). */

@@ -2,20 +2,14 @@
 // the per-host limiter and the retry policy. Endpoint code describes a request and how to read its answer;
 // everything about being a careful, polite client happens here, once.
 import type { Dispatcher } from 'undici';
-import type { IncomingHttpHeaders } from 'node:http';
 import { discardBody, toNadeoError } from './answers.ts';
 import { AbortError, AuthError, HttpError, RetryLaterError, TimeoutError } from './errors.ts';
 import { MAX_TIMER_MS, type LimiterPool } from './limiter.ts';
 import { decideRetry, type RetryPolicy } from './retry.ts';
+import type { AuthKind, RawResponse, RequestSpec } from './request.ts';
 import { linkSignals, throwIfAborted } from './signals.ts';
 
-export type BodyReadable = Dispatcher.ResponseData['body'];
-
-export interface RawResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: BodyReadable;
-}
+export type { AuthKind, BodyReadable, RawResponse, RequestSpec } from './request.ts';
 
 /** Where a token may go and how to get or renew it. */
 export interface TokenSource {
@@ -24,33 +18,6 @@ export interface TokenSource {
   authorization(signal: AbortSignal): Promise<{ header: string; token: string }>;
   /** The service answered 401 to `token`: get a fresh one (shared with concurrent callers). */
   renewAfterRejection(token: string, signal: AbortSignal): Promise<void>;
-}
-
-export type AuthKind = 'nadeo' | 'oauth';
-
-export interface RequestSpec<T> {
-  method: 'GET' | 'POST';
-  /** scheme://host[:port] */
-  origin: string;
-  /** Path and query exactly as sent (the request-target the URI limit applies to). */
-  target: string;
-  /** Label for stats and errors: method and path template, never a query string. */
-  route: string;
-  auth?: AuthKind;
-  headers?: Record<string, string>;
-  body?: string;
-  signal?: AbortSignal | undefined;
-  /** This request's deadline for its whole answer, when not the pipeline's (downloads are bigger). */
-  deadlineMs?: number | undefined;
-  /**
-   * A 404/410 means the route was removed (API routes only), unless its body carries one of `ownNotFoundCodes`:
-   * only the endpoint's own documented answer proves the route alive, not any API-looking error body.
-   */
-  detectGoneRoute?: boolean;
-  /** API error codes the endpoint itself documents for a 404/410 (the records lookup's not-found `C-AL-02-03`). */
-  ownNotFoundCodes?: readonly string[];
-  /** Reads the answer; throw a NadeoError to fail the attempt (retryable ones are retried). */
-  handle: (res: RawResponse, signal: AbortSignal) => Promise<T>;
 }
 
 export interface RequestEvent {

@@ -14,7 +14,10 @@ export const positionsPhase: Phase = {
     const { deps, failures, run } = ctx;
     if (!deps.syncPositions || !wanted(ctx) || run.players.length === 0 || failures.stopping || failures.isWaiting(ctx.hosts.live)) return;
     try {
-      run.positions = await deps.syncPositions(ctx.list, failures.signalFor(ctx.hosts.live));
+      // The run's own requests while the phase runs alone: the positions', and nobody else's on the Live client.
+      const before = run.requests;
+      const answers = await deps.syncPositions(ctx.list, failures.signalFor(ctx.hosts.live));
+      run.positions = { ...answers, requests: run.requests - before };
     } catch (error) {
       rethrowIfStopping(ctx, error);
       failures.fail(null, prefixed('could not ask for world positions', error), ctx.hosts.live);

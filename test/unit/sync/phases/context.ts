@@ -3,6 +3,7 @@
 import type { NadeoClient } from '../../../../src-main/core/nadeo/index.ts';
 import type { Store } from '../../../../src-main/core/store/index.ts';
 import { createContext, type SyncContext } from '../../../../src-main/core/sync/context.ts';
+import { RequestEventHub } from '../../../../src-main/core/sync/run-requests.ts';
 import type { SyncDeps, SyncOptions } from '../../../../src-main/core/sync/types.ts';
 
 /** A client whose every method the test did not give fails the test when called. */
@@ -24,12 +25,14 @@ export interface PhaseContextInput {
   dataDir?: string;
   deps?: Partial<SyncDeps>;
   options?: SyncOptions;
+  /** The requests the run has sent so far (none by default). */
+  requests?: () => number;
 }
 
 /** A context for a new run of the store, as the engine makes one (its run row stored, nothing done yet). */
 export function phaseContext(o: PhaseContextInput): SyncContext {
   const options = o.options ?? {};
   const runId = o.store.syncRuns.start(options.list);
-  const deps: SyncDeps = { store: o.store, client: o.client ?? stubClient(), dataDir: o.dataDir ?? '/nonexistent', ...o.deps };
-  return createContext(deps, options, { runId, requests: () => 0 });
+  const deps: SyncDeps = { store: o.store, client: o.client ?? stubClient(), requestEvents: new RequestEventHub(), dataDir: o.dataDir ?? '/nonexistent', ...o.deps };
+  return createContext(deps, options, { runId, requests: o.requests ?? (() => 0) });
 }
