@@ -2,15 +2,15 @@
 // medal gaps read as the shared leaderboard module writes them.
 import Table from 'cli-table3';
 import pc from 'picocolors';
-import { medalName, stripFormatting } from '../shared/format.ts';
+import { BIDI_CONTROLS, medalName, stripFormatting } from '../shared/format.ts';
 import { deltaDirection, formatDelta, formatResult, type Delta, type MapKind, type RecordResult } from '../shared/leaderboard.ts';
 
 export const colours = pc.createColors(Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
 
-/** A name from the service as one safe line: formatting stripped, control characters (newlines, escapes) replaced. */
+/** A name from the service as one safe line: formatting stripped, control characters (newlines, escapes) and bidi controls replaced. */
 export function plainName(name: string | null | undefined): string {
   // eslint-disable-next-line no-control-regex
-  return stripFormatting(name ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
+  return stripFormatting(name ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(BIDI_CONTROLS, ' ').trim();
 }
 
 /** No borders and no lines between rows: one line per row, columns aligned. */
