@@ -2,7 +2,7 @@
 // that reading the store never needs a network or a contact; a reconfigure retires them, and work still running on
 // them (a sync, a download) keeps them open until it ends.
 import { DEFAULT_BURST } from '../../shared/rate-policy.ts';
-import { isRealServiceHost, openClients, REAL_LIVE_BASE_URL, type Clients, type NadeoClientOptions, type RouteChoices } from '../nadeo/index.ts';
+import { isRealServiceHost, openClients, serviceUrls, type Clients, type NadeoClientOptions, type RouteChoices } from '../nadeo/index.ts';
 import type { Store } from '../store/index.ts';
 import { APP_VERSION, type TrackwatchOptions } from './options.ts';
 
@@ -48,7 +48,7 @@ export class ClientLifecycle {
   /** The hosts a sync reports its waits for: Core's, and Live's (the positions'). */
   get hosts(): { api: string; live: string } {
     const o = this.#options;
-    return { api: new URL(o.apiUrl).host, live: new URL(o.liveUrl ?? (this.isRealService ? REAL_LIVE_BASE_URL : o.apiUrl)).host };
+    return { api: new URL(o.apiUrl).host, live: new URL(serviceUrls(o.apiUrl, { liveUrl: o.liveUrl }).live).host };
   }
 
   /** The current configuration's clients, made on first use. */
