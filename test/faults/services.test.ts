@@ -162,3 +162,34 @@ describe('Live campaigns by name', () => {
     expect(oneLine(error)).toContain('startTimestamp');
   });
 });
+
+describe('Live world positions', () => {
+  const A = 'MapAxxxxxxxxxxxxxxxxxxxxxxx';
+  const B = 'MapBxxxxxxxxxxxxxxxxxxxxxxx';
+  const entry = (mapUid: string, score: number, position: number) => ({
+    groupUid: 'Personal_Best',
+    mapUid,
+    score,
+    zones: [{ zoneId: '301e1b69-7e13-11e8-8060-e284abfd2bc4', zoneName: 'World', ranking: { position } }],
+  });
+
+  it('does not believe an absurd position: the map has none, the others keep theirs, one request', async () => {
+    server.answer = (_req, res) => sendJson(res, 200, [entry(A, 50_000, Number.MAX_SAFE_INTEGER), entry(B, 60_000, 1234)]);
+    const results = await openLive().getPositions([{ mapUid: A, score: 50_000 }, { mapUid: B, score: 60_000 }]);
+    expect(results.map((r) => r.state)).toEqual(['unavailable', 'ranked']);
+    expect(results[1]).toMatchObject({ position: 1234 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not take the last of two answers for one map', async () => {
+    server.answer = (_req, res) => sendJson(res, 200, [entry(A, 50_000, 10), entry(A, 50_000, 3), entry(B, 60_000, 7)]);
+    const results = await openLive().getPositions([{ mapUid: A, score: 50_000 }, { mapUid: B, score: 60_000 }]);
+    expect(results.map((r) => r.state)).toEqual(['unavailable', 'ranked']);
+  });
+
+  it.each([0, -5])('refuses position %s the same way', async (position) => {
+    server.answer = (_req, res) => sendJson(res, 200, [entry(A, 50_000, position)]);
+    const [result] = await openLive().getPositions([{ mapUid: A, score: 50_000 }]);
+    expect(result!.state).toBe('unavailable');
+  });
+});
