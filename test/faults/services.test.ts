@@ -3,7 +3,7 @@
 // its caller. No sleeps: the server's own events say when a request arrived.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createExchangeClient, EXCHANGE_MAX_MAPS, type ExchangeClient } from '../../src-main/core/exchange/client.ts';
-import { createLiveClient, resolveListSource, type LiveClient } from '../../src-main/core/nadeo/index.ts';
+import { createLiveClient, createNadeoClient, createNamesClient, resolveListSource, type LiveClient } from '../../src-main/core/nadeo/index.ts';
 import { MAX_CAMPAIGN_PAGES, MAX_SOURCE_MAPS } from '../../src-main/core/nadeo/sources/sources.ts';
 import { sendJson, startHostileServer, type HostileServer } from './hostile-server.ts';
 
@@ -191,5 +191,34 @@ describe('Live world positions', () => {
     server.answer = (_req, res) => sendJson(res, 200, [entry(A, 50_000, position)]);
     const [result] = await openLive().getPositions([{ mapUid: A, score: 50_000 }]);
     expect(result!.state).toBe('unavailable');
+  });
+});
+
+describe('tokens with a line break', () => {
+  const broken = 'eyJhbGciOiJIUzI1NiJ9.e30.sig\r\nX-Injected: 1';
+
+  it('a Nadeo login answering one: one line, nothing sent with it', async () => {
+    server.answer = (_req, res) => sendJson(res, 200, { accessToken: broken, refreshToken: broken });
+    const client = createNadeoClient({ ...fast, baseUrl: server.url, credentials: { login: 'svc', password: 'pw' } });
+    try {
+      const error = await client.getMapsByUid(['MapAxxxxxxxxxxxxxxxxxxxxxxx']).catch((e: unknown) => e);
+      expect((error as Error).name).toBe('SchemaError');
+      expect(oneLine(error)).toContain('a token must be one line of visible characters');
+      expect(server.requests.every((r) => r.path.includes('authentication'))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('an OAuth token answering one: one line, the name look-up never sent', async () => {
+    server.answer = (_req, res) => sendJson(res, 200, { access_token: broken, expires_in: 3600 });
+    const names = createNamesClient({ ...fast, baseUrl: server.url, clientId: 'app', clientSecret: 'secret' });
+    try {
+      const error = await names.getAccountIds(['Somebody']).catch((e: unknown) => e);
+      expect(oneLine(error)).toContain('a token must be one line of visible characters');
+      expect(server.requests.map((r) => r.path)).toEqual(['/api/access_token']);
+    } finally {
+      await names.close();
+    }
   });
 });
