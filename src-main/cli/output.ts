@@ -23,12 +23,13 @@ const COMPACT_CHARS = {
  * A table; `compact` drops the borders and the line under every row (for long listings such as `compare`).
  * `align` gives each column's alignment (left by default).
  */
-export function table(head: string[], rows: (string | number)[][], options: { compact?: boolean; align?: ('left' | 'right')[] } = {}): string {
+export function table(head: string[], rows: readonly (string | number)[][], options: { compact?: boolean; align?: ('left' | 'right')[]; colWidths?: number[] } = {}): string {
   const t = new Table({
     head: head.map((h) => colours.bold(h)),
     style: { head: [], border: [], ...(options.compact ? { compact: true, 'padding-left': 0, 'padding-right': 1 } : {}) },
     ...(options.compact ? { chars: COMPACT_CHARS } : {}),
     ...(options.align ? { colAligns: options.align } : {}),
+    ...(options.colWidths ? { colWidths: options.colWidths } : {}),
   });
   t.push(...rows.map((r) => r.map((cell) => (typeof cell === 'number' ? String(cell) : cell))));
   return t.toString();
