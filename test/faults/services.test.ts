@@ -222,3 +222,33 @@ describe('tokens with a line break', () => {
     }
   });
 });
+
+describe('refusals in the player words', () => {
+  /** No route label, no service error code: what the player reads. */
+  function playerWords(error: unknown): string {
+    const message = oneLine(error);
+    expect(message).not.toMatch(/\b(GET|POST) \/|:error-|\/api\//);
+    return message;
+  }
+
+  it('an Exchange 401 does not send the player to their account settings', async () => {
+    server.answer = (_req, res) => sendJson(res, 401, { error: 'nope' });
+    const message = playerWords(await openExchange().getMapPack(5).catch((e: unknown) => e));
+    expect(message).toBe('Trackmania Exchange refused the request (HTTP 401); it needs no account, so nothing in your settings causes this: try again later, or check --exchange-url.');
+    expect(message).not.toContain('account settings');
+  });
+
+  it('a Live 403 says what to do', async () => {
+    server.answer = (_req, res) => sendJson(res, 403, ['campaign:error-forbidden']);
+    const message = playerWords(await openLive().getSeasonalCampaigns().catch((e: unknown) => e));
+    expect(message).toContain('HTTP 403');
+    expect(message).toContain('Use a service account that may');
+  });
+
+  it('a members-only club campaign: said plainly, the route and the code kept out of the message', async () => {
+    server.answer = (_req, res) => sendJson(res, 403, ['clubMemberRole:error-notMember']);
+    const error = await resolveListSource({ kind: 'club', clubId: 4242, campaignId: 1702 }, { live: openLive() }).catch((e: unknown) => e);
+    expect(playerWords(error)).toMatch(/^Club 4242's campaign 1702 is open to the club's members only/);
+    expect(error).toMatchObject({ code: 'FORBIDDEN', apiCode: 'clubMemberRole:error-notMember' });
+  });
+});

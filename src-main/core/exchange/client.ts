@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { jsonHandler } from '../nadeo/http/answers.ts';
 import { parseBase } from '../nadeo/http/base-url.ts';
 import { checkPositive, openConnection, type ConnectionOptions } from '../nadeo/http/connection.ts';
-import { ErrorCode, InputError, NadeoError } from '../nadeo/http/errors.ts';
+import { ErrorCode, HttpError, InputError, NadeoError } from '../nadeo/http/errors.ts';
 import { parseBody } from '../nadeo/http/parse.ts';
 import type { PipelineStats } from '../nadeo/http/pipeline.ts';
 import { linkSignals, raceSignal } from '../nadeo/http/signals.ts';
@@ -61,6 +61,23 @@ export function isRealExchangeHost(hostname: string): boolean {
   return h === 'trackmania.exchange' || h.endsWith('.trackmania.exchange') || h.endsWith('.mania.exchange');
 }
 
+/**
+ * An Exchange refusal in the player's words: it needs no account, so a 401 or 403 is the site's doing (or the wrong
+ * --exchange-url), never the player's login. The route stays in the error's fields.
+ */
+function exchangeWords(e: unknown): unknown {
+  if (!(e instanceof HttpError) || e.code === ErrorCode.ROUTE_GONE) return e;
+  const words =
+    e.status === 401 || e.status === 403
+      ? `Trackmania Exchange refused the request (HTTP ${e.status}); it needs no account, so nothing in your settings causes this: try again later, or check --exchange-url.`
+      : e.status === 429
+        ? 'Trackmania Exchange asks Trackwatch to slow down (HTTP 429): try again later.'
+        : e.status >= 500
+          ? `Trackmania Exchange had a problem (HTTP ${e.status}); try again later.`
+          : `Trackmania Exchange answered HTTP ${e.status}, which Trackwatch did not expect; try again later, or check --exchange-url.`;
+  return new HttpError(e.code, words, { status: e.status, method: e.method, route: e.route, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) }, { retryable: e.retryable, cause: e });
+}
+
 function checkExchangeId(what: string, id: number): void {
   if (!Number.isSafeInteger(id) || id < 1) throw new InputError(`${String(id)} is not a Trackmania Exchange ${what} number (a whole number of at least 1).`);
 }
@@ -88,16 +105,20 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
     let after: number | undefined;
     for (;;) {
       const target = `${base.basePath}/api/maps?fields=${FIELDS}&${query}&count=${pageSize}${after !== undefined ? `&after=${after}` : ''}`;
-      const body = await pipeline.request({
-        method: 'GET',
-        origin: base.origin,
-        target,
-        route: MAPS_ROUTE,
-        headers: { accept: 'application/json' },
-        signal,
-        detectGoneRoute: true,
-        handle: jsonHandler({ method: 'GET', route: MAPS_ROUTE, target, detectGoneRoute: true }, now),
-      });
+      const body = await pipeline
+        .request({
+          method: 'GET',
+          origin: base.origin,
+          target,
+          route: MAPS_ROUTE,
+          headers: { accept: 'application/json' },
+          signal,
+          detectGoneRoute: true,
+          handle: jsonHandler({ method: 'GET', route: MAPS_ROUTE, target, detectGoneRoute: true }, now),
+        })
+        .catch((e: unknown) => {
+          throw exchangeWords(e);
+        });
       const page = parseBody(ExchangeMapsWire, body, MAPS_ROUTE, 'maps');
       const fresh = page.Results.filter((r) => !seen.has(r.MapId));
       for (const r of fresh) seen.add(r.MapId);
