@@ -252,3 +252,19 @@ describe('refusals in the player words', () => {
     expect(error).toMatchObject({ code: 'FORBIDDEN', apiCode: 'clubMemberRole:error-notMember' });
   });
 });
+
+describe('names by the OAuth API', () => {
+  it('an answer of garbage for an ID is a broken answer in one line, not "no player named"', async () => {
+    server.answer = (req, res) =>
+      req.path === '/api/access_token' ? sendJson(res, 200, { access_token: 'tok', expires_in: 3600 }) : sendJson(res, 200, { Somebody: '<script>' });
+    const names = createNamesClient({ ...fast, baseUrl: server.url, clientId: 'app', clientSecret: 'secret' });
+    try {
+      const error = await names.getAccountIds(['Somebody']).catch((e: unknown) => e);
+      expect((error as Error).name).toBe('SchemaError');
+      expect(oneLine(error)).toContain('"<script>" is not an account ID');
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await names.close();
+    }
+  });
+});
