@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createExchangeClient, EXCHANGE_MAX_MAPS, type ExchangeClient } from '../../src-main/core/exchange/client.ts';
 import { createLiveClient, createNadeoClient, createNamesClient, resolveListSource, type LiveClient } from '../../src-main/core/nadeo/index.ts';
 import { MAX_CAMPAIGN_PAGES, MAX_SOURCE_MAPS } from '../../src-main/core/nadeo/sources/sources.ts';
+import { addMaps } from '../../src-main/core/trackwatch/watch.ts';
+import { memoryStore } from '../unit/store/fixtures.ts';
+import { makeMap } from '../unit/nadeo/fixtures.ts';
 import { sendJson, startHostileServer, type HostileServer } from './hostile-server.ts';
 
 let server: HostileServer;
@@ -265,6 +268,24 @@ describe('names by the OAuth API', () => {
       expect(server.requests).toHaveLength(2);
     } finally {
       await names.close();
+    }
+  });
+});
+
+describe('maps the Core service answers unasked', () => {
+  it('are not reported to the player as refs of theirs (no `not a map: ""`), and nothing of theirs is lost', async () => {
+    const asked = makeMap(1);
+    server.answer = (_req, res) => sendJson(res, 200, [asked, makeMap(2)]);
+    const store = await memoryStore();
+    const core = createNadeoClient({ ...fast, baseUrl: server.url });
+    try {
+      const outcome = await addMaps({ store, client: () => core, exchange: () => openExchange() }, 'Fall', [asked.mapUid]);
+      expect(outcome.added).toEqual([asked.mapUid]);
+      expect(outcome.invalid).toEqual([]);
+      expect(store.maps.get(makeMap(2).mapUid)).toBeUndefined();
+    } finally {
+      await core.close();
+      store.close();
     }
   });
 });
