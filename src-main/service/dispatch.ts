@@ -8,7 +8,7 @@ import { toErrorValue } from './errors.ts';
 import { issueSentence } from './validation.ts';
 
 /** Checks the name, parses the input with the contract's schema, runs the handler; never throws. `call.signal` ends work whose caller left. */
-export async function dispatch(handlers: Handlers, name: unknown, rawInput: unknown, call: CallContext = {}): Promise<Result<unknown>> {
+export async function dispatch(handlers: Handlers, name: unknown, rawInput: unknown, call?: CallContext): Promise<Result<unknown>> {
   if (typeof name !== 'string' || name === '') return errorResult('unknown_command', 'A request must name its command (a non-empty "name").');
   if (!isCommandName(name)) return errorResult('unknown_command', `Unknown command: ${name.slice(0, 80)}`);
   const parsed = commands[name].input.safeParse(rawInput ?? {});
@@ -17,8 +17,8 @@ export async function dispatch(handlers: Handlers, name: unknown, rawInput: unkn
     return errorResult('invalid_input', first ? issueSentence(first) : 'This request is not valid.');
   }
   try {
-    const handler = handlers[name] as (input: unknown, call: CallContext) => Promise<unknown>;
-    return okResult(await handler(parsed.data, call));
+    const handler = handlers[name] as (input: unknown, call?: CallContext) => Promise<unknown>;
+    return okResult(await (call === undefined ? handler(parsed.data) : handler(parsed.data, call)));
   } catch (error) {
     return { ok: false, error: toErrorValue(error) };
   }
