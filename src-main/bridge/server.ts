@@ -113,7 +113,12 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
           return sendJson(res, 400, errorResult('invalid_input', 'The request is not JSON.'));
         }
         const { name, input } = (body && typeof body === 'object' ? body : {}) as { name?: unknown; input?: unknown };
-        return sendJson(res, 200, await dispatch(options.handlers, name, input));
+        // A caller that hangs up ends the work it started (a paged source stops with it).
+        const caller = new AbortController();
+        res.once('close', () => {
+          if (!res.writableFinished) caller.abort();
+        });
+        return sendJson(res, 200, await dispatch(options.handlers, name, input, { signal: caller.signal }));
       }
       if (url.pathname === '/api/events') {
         if (req.method !== 'GET') return refuse(res, 405, 'Use GET.');

@@ -1,7 +1,7 @@
 // Global options of the trackwatch command, read once: flags beat environment variables beat defaults.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ConfigError, REAL_BASE_URL, isRealServiceHost, parseNadeoBase } from '../core/nadeo/index.ts';
+import { ConfigError, REAL_BASE_URL, isRealServiceHost, parseNadeoBase, serviceUrls } from '../core/nadeo/index.ts';
 import { resolveDataDir } from '../core/paths.ts';
 import { DEFAULT_MAX_RPS, isAllowedRate, rateRangeWords, REAL_SERVICE_MAX_RPS } from '../shared/rate-policy.ts';
 import { openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../core/trackwatch.ts';
@@ -12,6 +12,9 @@ export interface GlobalFlags {
   apiUrl?: string;
   contact?: string;
   maxRps?: string;
+  liveUrl?: string;
+  oauthUrl?: string;
+  exchangeUrl?: string;
 }
 
 export const DEFAULT_LIST = 'Default';
@@ -22,7 +25,10 @@ export function addGlobalOptions(program: Command): Command {
     .option('--data-dir <dir>', 'data folder (default: the per-OS app-data folder "Trackwatch"; env TRACKWATCH_DATA_DIR)')
     .option('--api-url <url>', `Nadeo Core service (default ${REAL_BASE_URL}; env TRACKWATCH_API_URL)`)
     .option('--contact <text>', 'who runs this copy, sent in the User-Agent; required by the real service (env TRACKWATCH_CONTACT)')
-    .option('--max-rps <n>', `requests per second (default ${DEFAULT_MAX_RPS}, at most ${REAL_SERVICE_MAX_RPS} against the real services; env TRACKWATCH_MAX_RPS)`);
+    .option('--max-rps <n>', `requests per second (default ${DEFAULT_MAX_RPS}, at most ${REAL_SERVICE_MAX_RPS} against the real services; env TRACKWATCH_MAX_RPS)`)
+    .option('--live-url <url>', 'Nadeo Live services (default: the real ones beside the real Core service, else the --api-url; env TRACKWATCH_LIVE_URL)')
+    .option('--oauth-url <url>', 'Trackmania OAuth API for player names (default: the real one beside the real Core service, else the --api-url; env TRACKWATCH_OAUTH_URL)')
+    .option('--exchange-url <url>', 'Trackmania Exchange (default: the real one beside the real Core service, else the --api-url + /tmx; env TRACKWATCH_EXCHANGE_URL)');
 }
 
 /** Where a global setting came from, named as the player gave it: the flag, else its environment variable. */
@@ -80,6 +86,25 @@ function parseMaxRps(rate: Given | undefined, real: boolean): number | undefined
   return value;
 }
 
+/**
+ * The Live, OAuth and Exchange URLs given by flag or environment, checked against the Core URL: beside anything but
+ * Nadeo's real Core service, a real Nadeo, Ubisoft or Exchange host is refused (core/nadeo/clients.ts serviceUrls).
+ */
+export function resolveServiceUrls(flags: GlobalFlags, env: NodeJS.ProcessEnv, apiUrl: string): { liveUrl?: string; oauthUrl?: string; exchangeUrl?: string } {
+  const urls = {
+    liveUrl: given(flags.liveUrl, '--live-url', env.TRACKWATCH_LIVE_URL, 'TRACKWATCH_LIVE_URL')?.value,
+    oauthUrl: given(flags.oauthUrl, '--oauth-url', env.TRACKWATCH_OAUTH_URL, 'TRACKWATCH_OAUTH_URL')?.value,
+    exchangeUrl: given(flags.exchangeUrl, '--exchange-url', env.TRACKWATCH_EXCHANGE_URL, 'TRACKWATCH_EXCHANGE_URL')?.value,
+  };
+  try {
+    serviceUrls(apiUrl, urls);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UserError(error.message.replace(/\.$/, ''));
+    throw error;
+  }
+  return Object.fromEntries(Object.entries(urls).filter(([, v]) => v !== undefined));
+}
+
 /** Turns the root's flags and the environment into the options of a Trackwatch. Secrets come only from the environment. */
 export function resolveOptions(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env): TrackwatchOptions {
   const api = checkApiUrl(given(flags.apiUrl, '--api-url', env.TRACKWATCH_API_URL, 'TRACKWATCH_API_URL') ?? { value: REAL_BASE_URL, from: '--api-url' });
@@ -94,13 +119,16 @@ export function resolveOptions(flags: GlobalFlags, env: NodeJS.ProcessEnv = proc
   if (flags.dataDir !== undefined && flags.dataDir.trim() === '') {
     throw new UserError('--data-dir is empty; give a folder, or leave the flag out for the default one.');
   }
+  const urls = resolveServiceUrls(flags, env, api.url);
   return {
     dataDir: resolveDataDir({ flag: flags.dataDir, env }),
     apiUrl: api.url,
+    liveUrl: urls.liveUrl,
+    exchangeUrl: urls.exchangeUrl,
     contact: flags.contact ?? env.TRACKWATCH_CONTACT,
     maxRps: parseMaxRps(given(flags.maxRps, '--max-rps', env.TRACKWATCH_MAX_RPS, 'TRACKWATCH_MAX_RPS'), api.real),
     credentials: login && password ? { login, password } : undefined,
-    oauth: clientId && clientSecret ? { clientId, clientSecret, baseUrl: env.TRACKWATCH_OAUTH_URL } : undefined,
+    oauth: clientId && clientSecret ? { clientId, clientSecret, baseUrl: urls.oauthUrl } : undefined,
   };
 }
 

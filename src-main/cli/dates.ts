@@ -32,6 +32,8 @@ export function checkDateFlags(options: Record<string, unknown>): void {
   for (const [key, flag] of Object.entries(DATE_FLAGS)) {
     const value = options[key];
     if (typeof value !== 'string') continue;
+    // Only ISO 8601: the JavaScript Date reads "Feb 30 2024" as March 1st and "0" or "1" as years.
+    if (!ISO_DATE.test(value.trim())) throw new UserError(`${flag} "${value}" is not a date; use e.g. 2026-05-01 or 2026-05-01T18:00:00Z.`);
     const why = impossibleDate(value);
     if (why) throw new UserError(`${flag} "${value}" is not a date: ${why}; use e.g. 2026-05-01 or 2026-05-01T18:00:00Z.`);
   }

@@ -2,15 +2,15 @@
 // medal gaps read as the shared leaderboard module writes them.
 import Table from 'cli-table3';
 import pc from 'picocolors';
-import { medalName, stripFormatting } from '../shared/format.ts';
+import { BIDI_CONTROLS, medalName, stripFormatting } from '../shared/format.ts';
 import { deltaDirection, formatDelta, formatResult, type Delta, type MapKind, type RecordResult } from '../shared/leaderboard.ts';
 
 export const colours = pc.createColors(Boolean(process.stdout.isTTY) && !process.env.NO_COLOR);
 
-/** A name from the service as one safe line: formatting stripped, control characters (newlines, escapes) replaced. */
+/** A name from the service as one safe line: formatting stripped, control characters (newlines, escapes) and bidi controls replaced. */
 export function plainName(name: string | null | undefined): string {
   // eslint-disable-next-line no-control-regex
-  return stripFormatting(name ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim();
+  return stripFormatting(name ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(BIDI_CONTROLS, ' ').trim();
 }
 
 /** No borders and no lines between rows: one line per row, columns aligned. */
@@ -23,12 +23,13 @@ const COMPACT_CHARS = {
  * A table; `compact` drops the borders and the line under every row (for long listings such as `compare`).
  * `align` gives each column's alignment (left by default).
  */
-export function table(head: string[], rows: (string | number)[][], options: { compact?: boolean; align?: ('left' | 'right')[] } = {}): string {
+export function table(head: string[], rows: readonly (string | number)[][], options: { compact?: boolean; align?: ('left' | 'right')[]; colWidths?: number[] } = {}): string {
   const t = new Table({
     head: head.map((h) => colours.bold(h)),
     style: { head: [], border: [], ...(options.compact ? { compact: true, 'padding-left': 0, 'padding-right': 1 } : {}) },
     ...(options.compact ? { chars: COMPACT_CHARS } : {}),
     ...(options.align ? { colAligns: options.align } : {}),
+    ...(options.colWidths ? { colWidths: options.colWidths } : {}),
   });
   t.push(...rows.map((r) => r.map((cell) => (typeof cell === 'number' ? String(cell) : cell))));
   return t.toString();

@@ -67,5 +67,10 @@ export type CommandInput<N extends CommandName> = z.input<Commands[N]['input']>;
 export type ParsedInput<N extends CommandName> = z.output<Commands[N]['input']>;
 export type CommandOutput<N extends CommandName> = z.output<Commands[N]['output']>;
 
+/** What a handler may know of the request that called it: `signal` aborts when the caller gives up (a closed HTTP request). */
+export interface CallContext {
+  signal?: AbortSignal | undefined;
+}
+
 /** One function per command: a missing handler does not compile. */
-export type Handlers = { [N in CommandName]: (input: ParsedInput<N>) => Promise<CommandOutput<N>> };
+export type Handlers = { [N in CommandName]: (input: ParsedInput<N>, call?: CallContext) => Promise<CommandOutput<N>> };

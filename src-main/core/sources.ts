@@ -6,10 +6,11 @@ import {
   InputError,
   parseListSource,
   resolveListSource,
+  SourceError,
   type ListSource,
   type SourceClients,
 } from './nadeo/index.ts';
-import { stripFormatting } from '../shared/format.ts';
+import { printable, stripFormatting } from '../shared/format.ts';
 import { StoreError, StoreErrorCode, watchlistName } from './store/index.ts';
 import type { MapsRepo, WatchlistsRepo } from './store/index.ts';
 import type { SourcesRepo } from './store/sources.ts';
@@ -75,7 +76,7 @@ export function readListSource(text: string): ListSource {
 
 /** A list named after its source: the title as shown, without formatting codes or control characters, cut to fit. */
 function defaultListName(title: string): string {
-  const plain = [...stripFormatting(title).replace(/\p{Cc}+/gu, ' ').trim()].slice(0, 64).join('').trim();
+  const plain = [...printable(stripFormatting(title))].slice(0, 64).join('').trim();
   return watchlistName(plain === '' ? 'New list' : plain);
 }
 
@@ -113,6 +114,10 @@ export async function createListFromSource(
     ...o,
     newList: true,
     commit: (added) => {
+      // A source none of whose maps could be added makes no empty list (the README's promise): all is rolled back.
+      if (added.added.length === 0) {
+        throw new SourceError(`None of the ${resolved.mapUids.length} maps of ${printable(resolved.title)} could be added (the map lookup knows none of them); no list was created.`);
+      }
       const created = deps.store.watchlists.require(name);
       list = created.name;
       deps.store.sources.attach(created.id, text, listed(resolved.mapUids, added));

@@ -14,6 +14,7 @@ import type { ResolvedPlayerRefs } from './player-refs.ts';
 import type { ListFromSource } from './sources.ts';
 import type { ReplayEntry, Store } from './store/index.ts';
 import type { SyncOptions, SyncSummary } from './sync/engine.ts';
+import { closeAbandonedRuns } from './sync/lock.ts';
 import type { SyncPlan, SyncPlanOptions } from './sync/plan.ts';
 import { ClientLifecycle } from './trackwatch/clients.ts';
 import { openDataFolder, type OpenOptions } from './trackwatch/data-folder.ts';
@@ -142,5 +143,7 @@ export class Trackwatch {
  * that cannot be used (a file, read-only media for a command that writes) is a LocalFaultError saying what to do.
  */
 export async function openTrackwatch(options: TrackwatchOptions, open: OpenOptions = {}): Promise<Trackwatch> {
-  return new Trackwatch(options, await openDataFolder(options.dataDir, open));
+  const store = await openDataFolder(options.dataDir, open);
+  if (!open.readOnly) await closeAbandonedRuns(store, options.dataDir);
+  return new Trackwatch(options, store);
 }

@@ -179,3 +179,14 @@ export function parseFormatting(name: string): FormattedSegment[] {
 export function stripFormatting(name: string): string {
   return parseFormatting(name).map((s) => s.text).join('');
 }
+
+/**
+ * Bidirectional controls (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069): a name holding one reorders the text around
+ * it on screen, in a terminal or a spreadsheet (the "Trojan Source" trick), so names from outside never keep them.
+ */
+export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** Text from outside as one harmless line: control characters and bidirectional controls become spaces, trimmed. */
+export function printable(text: string): string {
+  return text.replace(/\p{Cc}/gu, ' ').replace(BIDI_CONTROLS, ' ').trim();
+}

@@ -146,7 +146,9 @@ async function runEmulator(opts: EmulatorCliOptions, command: Command): Promise<
     process.on('SIGTERM', stop);
   });
   // Tests and scripts read this first line to find the emulator.
-  process.stdout.write(`listening on ${emulator.url}\n`);
+  // A wildcard host listens on every address: said so, the URL first (what this machine reaches it by).
+  const everywhere = options.host === '0.0.0.0' || options.host === '::' || options.host === '[::]';
+  process.stdout.write(`listening on ${emulator.url}${everywhere ? ` and every other address of this machine (--host ${options.host}: other machines can reach it)` : ''}\n`);
   process.stdout.write(`${summary}\n`);
   if (options.auth) process.stdout.write(`auth: login required (${options.auth.login}${options.auth.accountId ? `, account ${options.auth.accountId}` : ''})\n`);
   if (options.oauth) process.stdout.write(`oauth: display names need a token (client ${options.oauth.clientId})\n`);

@@ -13,6 +13,7 @@ import { withTrackwatch } from '../context.ts';
 import { resolvePlayer } from '../players.ts';
 import { UserError, terminalSafe } from '../errors.ts';
 import { colours, count, delta, line, medal, plainName, printJson, result, table } from '../output.ts';
+import { jsonArrayPieces, tablePieces, writePieces } from '../stream.ts';
 
 function mapIdOf(tw: Trackwatch, ref: string): string {
   const parsed = parseMapRef(ref);
@@ -245,17 +246,17 @@ export function registerReadCommands(program: Command): void {
         };
         // A secret entry's score and respawn count are whatever the service sent: never shown.
         const shown = records.map((r) => (r.hidden ? { ...r, time: null, score: null, respawnCount: null } : r));
-        if (flags.json) return printJson(shown);
+        // Streamed: 600,000 records are never one string, 150,000 rows never one table.
+        if (flags.json) return writePieces(process.stdout, jsonArrayPieces(shown));
         if (records.length === 0) {
           return line(mapId || player || flags.list ? 'no stored record matches these filters.' : 'no records stored yet: `trackwatch sync` fetches them.');
         }
-        line(table(
+        await writePieces(process.stdout, tablePieces(
           ['map', 'player', 'scope', 'result', 'medal', 'set'],
           records.map((r) => {
             const map = tw.store.maps.get(r.mapId);
             return [plainName(map?.name ?? r.mapUid), plainName(r.playerName), r.scope, result(kindOf(r.mapId), r), medal(r.medal), r.timestamp.slice(0, 10)];
           }),
-          { compact: true },
         ));
       });
     });

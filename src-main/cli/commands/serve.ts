@@ -7,7 +7,7 @@ import { StoreError, localFault } from '../../core/store/index.ts';
 import { keepRunningOnUnexpectedErrors } from '../../service/errors.ts';
 import { memorySecretStore } from '../../service/secrets.ts';
 import type { TrackwatchService } from '../../service/service.ts';
-import { resolveOptions, type GlobalFlags } from '../context.ts';
+import { resolveOptions, resolveServiceUrls, type GlobalFlags } from '../context.ts';
 import { UserError } from '../errors.ts';
 
 /** Applies what the flags and environment gave (only what they gave: defaults leave saved settings alone). */
@@ -57,7 +57,7 @@ export function registerServeCommand(program: Command): void {
         mode = await startBrowserMode({
           dataDir: options.dataDir,
           apiUrl: options.apiUrl,
-          oauthUrl: process.env.TRACKWATCH_OAUTH_URL,
+          oauthUrl: resolveServiceUrls(globals, process.env, options.apiUrl).oauthUrl,
           port,
           secrets,
         });

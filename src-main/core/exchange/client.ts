@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { jsonHandler } from '../nadeo/http/answers.ts';
 import { parseBase } from '../nadeo/http/base-url.ts';
 import { checkPositive, openConnection, type ConnectionOptions } from '../nadeo/http/connection.ts';
-import { InputError } from '../nadeo/http/errors.ts';
+import { ErrorCode, HttpError, InputError, NadeoError } from '../nadeo/http/errors.ts';
 import { parseBody } from '../nadeo/http/parse.ts';
 import type { PipelineStats } from '../nadeo/http/pipeline.ts';
 import { linkSignals, raceSignal } from '../nadeo/http/signals.ts';
@@ -17,6 +17,8 @@ const FIELDS = 'MapId,MapUid,Name';
 /** The API's page size ceiling. */
 export const EXCHANGE_MAX_PAGE = 100;
 const MAPS_ROUTE = 'GET /api/maps';
+/** The most maps one query reads (a list holds at most 5,000 maps): a server that keeps answering "More" stops here. */
+export const EXCHANGE_MAX_MAPS = 5000;
 
 export const ExchangeMapsWire = z.looseObject({
   More: z.boolean(),
@@ -59,6 +61,23 @@ export function isRealExchangeHost(hostname: string): boolean {
   return h === 'trackmania.exchange' || h.endsWith('.trackmania.exchange') || h.endsWith('.mania.exchange');
 }
 
+/**
+ * An Exchange refusal in the player's words: it needs no account, so a 401 or 403 is the site's doing (or the wrong
+ * --exchange-url), never the player's login. The route stays in the error's fields.
+ */
+function exchangeWords(e: unknown): unknown {
+  if (!(e instanceof HttpError) || e.code === ErrorCode.ROUTE_GONE) return e;
+  const words =
+    e.status === 401 || e.status === 403
+      ? `Trackmania Exchange refused the request (HTTP ${e.status}); it needs no account, so nothing in your settings causes this: try again later, or check --exchange-url.`
+      : e.status === 429
+        ? 'Trackmania Exchange asks Trackwatch to slow down (HTTP 429): try again later.'
+        : e.status >= 500
+          ? `Trackmania Exchange had a problem (HTTP ${e.status}); try again later.`
+          : `Trackmania Exchange answered HTTP ${e.status}, which Trackwatch did not expect; try again later, or check --exchange-url.`;
+  return new HttpError(e.code, words, { status: e.status, method: e.method, route: e.route, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) }, { retryable: e.retryable, cause: e });
+}
+
 function checkExchangeId(what: string, id: number): void {
   if (!Number.isSafeInteger(id) || id < 1) throw new InputError(`${String(id)} is not a Trackmania Exchange ${what} number (a whole number of at least 1).`);
 }
@@ -76,28 +95,74 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   const packs = new Map<number, { maps: Promise<ExchangeMap[]>; at: number }>();
   let cacheHits = 0;
 
-  /** Every page of one query: `after` the last MapId seen until More is false. */
-  async function allPages(query: string, signal: AbortSignal | undefined): Promise<ExchangeMap[]> {
+  /**
+   * Every page of one query: `after` the last MapId seen until More is false. Bounded: a page that brings no map not
+   * seen before ends it, and past EXCHANGE_MAX_MAPS maps (what a list may hold) it fails with one clear line.
+   */
+  async function allPages(query: string, what: string, signal: AbortSignal | undefined): Promise<ExchangeMap[]> {
     const out: ExchangeMap[] = [];
+    const seen = new Set<number>();
     let after: number | undefined;
     for (;;) {
       const target = `${base.basePath}/api/maps?fields=${FIELDS}&${query}&count=${pageSize}${after !== undefined ? `&after=${after}` : ''}`;
-      const body = await pipeline.request({
-        method: 'GET',
-        origin: base.origin,
-        target,
-        route: MAPS_ROUTE,
-        headers: { accept: 'application/json' },
-        signal,
-        detectGoneRoute: true,
-        handle: jsonHandler({ method: 'GET', route: MAPS_ROUTE, target, detectGoneRoute: true }, now),
-      });
+      const body = await pipeline
+        .request({
+          method: 'GET',
+          origin: base.origin,
+          target,
+          route: MAPS_ROUTE,
+          headers: { accept: 'application/json' },
+          signal,
+          detectGoneRoute: true,
+          handle: jsonHandler({ method: 'GET', route: MAPS_ROUTE, target, detectGoneRoute: true }, now),
+        })
+        .catch((e: unknown) => {
+          throw exchangeWords(e);
+        });
       const page = parseBody(ExchangeMapsWire, body, MAPS_ROUTE, 'maps');
-      out.push(...page.Results.map((r) => ({ exchangeId: r.MapId, mapUid: r.MapUid, name: r.Name })));
-      const last = page.Results.at(-1)?.MapId;
+      const fresh = page.Results.filter((r) => !seen.has(r.MapId));
+      for (const r of fresh) seen.add(r.MapId);
+      out.push(...fresh.map((r) => ({ exchangeId: r.MapId, mapUid: r.MapUid, name: r.Name })));
+      if (out.length > EXCHANGE_MAX_MAPS) {
+        throw new NadeoError(
+          ErrorCode.TOO_LARGE,
+          `Trackmania Exchange listed more than ${EXCHANGE_MAX_MAPS.toLocaleString('en-US')} maps for ${what} and kept going; stopped there. A list holds at most ${EXCHANGE_MAX_MAPS.toLocaleString('en-US')} maps.`,
+        );
+      }
       // A page that says More but brings nothing new would loop forever: stop there.
-      if (!page.More || last === undefined || last === after) return out;
+      const last = page.Results.at(-1)?.MapId;
+      if (!page.More || fresh.length === 0 || last === undefined) return out;
       after = last;
+    }
+  }
+
+  /** The pack fetches under way: askers share one, which stops once every asker has given up (or the client closes). */
+  const packFetches = new Map<number, { maps: Promise<ExchangeMap[]>; askers: number; stop: () => void }>();
+
+  async function askPack(packId: number, signal: AbortSignal | undefined): Promise<ExchangeMap[]> {
+    let fetch = packFetches.get(packId);
+    if (!fetch) {
+      const linked = linkSignals(conn.lifetime);
+      const maps = allPages(`mappackid=${packId}`, `map pack ${packId}`, linked.signal).finally(() => {
+        linked.dispose();
+        if (packFetches.get(packId) === entry) packFetches.delete(packId);
+      });
+      maps.catch(() => {});
+      const entry = { maps, askers: 0, stop: linked.abort };
+      packFetches.set(packId, entry);
+      fetch = entry;
+    }
+    const shared = fetch;
+    shared.askers++;
+    try {
+      return await raceSignal(shared.maps, signal);
+    } finally {
+      shared.askers--;
+      // The last asker gone: nobody waits for the answer, so the paging ends with them.
+      if (shared.askers === 0 && packFetches.get(packId) === shared) {
+        packFetches.delete(packId);
+        shared.stop();
+      }
     }
   }
 
@@ -122,7 +187,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       try {
         await Promise.all(
           batches.map(async (ids) => {
-            const found = await allPages(`id=${ids.join(',')}`, linked.signal);
+            const found = await allPages(`id=${ids.join(',')}`, 'these map numbers', linked.signal);
             const at = now();
             for (const id of ids) byId.set(id, { map: null, at });
             for (const m of found) if (ids.includes(m.exchangeId)) byId.set(m.exchangeId, { map: m, at });
@@ -152,14 +217,9 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
         cacheHits++;
         return { packId, maps: [...(await raceSignal(hit.maps, o.signal))] };
       }
-      // Concurrent askers share one fetch, which one asker giving up does not cancel; a failed fetch is not kept.
-      const maps = allPages(`mappackid=${packId}`, conn.lifetime);
-      const entry = { maps, at: now() };
-      packs.set(packId, entry);
-      maps.catch(() => {
-        if (packs.get(packId) === entry) packs.delete(packId);
-      });
-      const list = await raceSignal(maps, o.signal);
+      // Concurrent askers share one fetch; a failed or abandoned fetch is not kept.
+      const list = await askPack(packId, o.signal);
+      packs.set(packId, { maps: Promise.resolve(list), at: now() });
       const at = now();
       for (const m of list) byId.set(m.exchangeId, { map: m, at });
       return { packId, maps: [...list] };

@@ -178,13 +178,14 @@ function exportFault(error: unknown, file: string): unknown {
 }
 
 // Terminal control characters (escape sequences, bells, C1 controls) in a cell would drive a terminal that shows the
-// file (`cat`, `less -R`); line breaks and tabs are ordinary CSV content (RFC 4180 quotes them).
+// file (`cat`, `less -R`), and bidi controls would reorder what a spreadsheet shows (shared/format.ts BIDI_CONTROLS);
+// line breaks and tabs are ordinary CSV content (RFC 4180 quotes them).
 // eslint-disable-next-line no-control-regex
-const TERMINAL_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+const TERMINAL_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A text cell made harmless: a cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP's CSV
- * injection advice), and terminal control characters become U+FFFD.
+ * injection advice), and terminal and bidi control characters become U+FFFD.
  */
 export function neutraliseFormula(text: string): string {
   const inert = text.replace(TERMINAL_CONTROL, '\uFFFD');

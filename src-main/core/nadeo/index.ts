@@ -2,7 +2,7 @@
 // Nadeo's: Core (core/), Live (live/), the Trackmania OAuth API (oauth/); and Trackmania Exchange, which is not
 // Nadeo's (core/exchange, beside this folder). http/ holds the machinery they share: pipeline, limiter, retry,
 // batching, errors. sources/ reads list sources and links across them.
-export { openClients } from './clients.ts';
+export { openClients, serviceUrls, type ServiceUrls } from './clients.ts';
 export type { Clients, ClientsOptions } from './clients.ts';
 export { REAL_BASE_URL, REAL_LIVE_BASE_URL, REAL_OAUTH_BASE_URL, isRealServiceHost, parseNadeoBase } from './hosts.ts';
 // The machinery.

@@ -1,6 +1,7 @@
 // Named watchlists: each holds maps and players; a map or player can sit in several lists.
 import { SqliteError } from 'better-sqlite3';
 import type { RepoContext } from './context.ts';
+import { BIDI_CONTROLS } from '../../shared/format.ts';
 import { StoreError, StoreErrorCode, invalidInput, notFound } from './errors.ts';
 import { describe } from './ids.ts';
 import { FINISHED, lastRunCoveringList } from './sync-run-sql.ts';
@@ -51,6 +52,7 @@ export function watchlistName(raw: unknown): string {
     throw invalidInput(`list names are at most ${WATCHLIST_NAME_MAX} characters; this one has ${length}`);
   }
   if (/\p{Cc}/u.test(name)) throw invalidInput('list names cannot hold line breaks, tabs or other control characters');
+  if (new RegExp(BIDI_CONTROLS.source, 'u').test(name)) throw invalidInput('list names cannot hold right-to-left or other direction controls');
   return name;
 }
 

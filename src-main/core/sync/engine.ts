@@ -48,7 +48,10 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number,
   try {
     await runPhases(ctx);
   } catch (error) {
-    if (failures.fatal || isFatal(error)) run.addError({ mapId: null, message: fatalMessage(failures.fatal ?? error) });
+    // A fatal error out of a single-call phase (a full disk in maps, an AuthError in positions) did not pass through
+    // the workers' policy: it is the run's fatal error all the same, so the run fails with its local fault.
+    if (!failures.fatal && isFatal(error)) failures.stopFatally(error);
+    if (failures.fatal) run.addError({ mapId: null, message: fatalMessage(failures.fatal) });
     else if (failures.unreachable) {
       // Said already, in one line.
     } else if (failures.stopping) cancelled = true;

@@ -3,7 +3,7 @@
 // them (a sync, a download) keeps them open until it ends. Each connection has one hub of its clients' request events,
 // from which a sync counts its own requests (core/sync/run-requests.ts).
 import { DEFAULT_BURST } from '../../shared/rate-policy.ts';
-import { isRealServiceHost, openClients, REAL_LIVE_BASE_URL, type Clients, type NadeoClientOptions, type RouteChoices } from '../nadeo/index.ts';
+import { isRealServiceHost, openClients, serviceUrls, type Clients, type NadeoClientOptions, type RouteChoices } from '../nadeo/index.ts';
 import type { Store } from '../store/index.ts';
 import { RequestEventHub } from '../sync/run-requests.ts';
 import { APP_VERSION, type TrackwatchOptions } from './options.ts';
@@ -52,7 +52,7 @@ export class ClientLifecycle {
   /** The hosts a sync reports its waits for: Core's, and Live's (the positions'). */
   get hosts(): { api: string; live: string } {
     const o = this.#options;
-    return { api: new URL(o.apiUrl).host, live: new URL(o.liveUrl ?? (this.isRealService ? REAL_LIVE_BASE_URL : o.apiUrl)).host };
+    return { api: new URL(o.apiUrl).host, live: new URL(serviceUrls(o.apiUrl, { liveUrl: o.liveUrl }).live).host };
   }
 
   /** The current configuration's clients, made on first use. */

@@ -54,7 +54,11 @@ async function lookUp(
   if (byUid) store.maps.upsert(byUid.maps, fetchedAt);
   if (byId) store.maps.upsert(byId.maps, fetchedAt);
   const notFound = [...(byUid?.notFound ?? []), ...(byId?.notFound ?? []), ...(byId?.invalid ?? [])];
-  const refused = [...(byUid?.rejected ?? []), ...(byId?.rejected ?? [])].map((r) => ({ input: r.mapUid ?? r.mapId ?? '', reason: `the service's answer for it is not usable: ${r.reason}` }));
+  // A map the service answered without being asked is not one of the player's refs: left out, not named as theirs.
+  const refused = [...(byUid?.rejected ?? []), ...(byId?.rejected ?? [])].flatMap((r) => {
+    const input = r.mapUid ?? r.mapId;
+    return input === undefined ? [] : [{ input, reason: `the service's answer for it is not usable: ${r.reason}` }];
+  });
   return { notFound, refused };
 }
 

@@ -1,5 +1,5 @@
 // What every domain's handlers share: the service, the active data folder's Trackwatch, and one way to mark writes.
-import type { Handlers } from '../../contract/commands.ts';
+import type { CallContext, Handlers } from '../../contract/commands.ts';
 import type { TrackwatchService } from '../service.ts';
 import { Thumbnails } from '../thumbnails.ts';
 import * as views from '../views.ts';
@@ -44,11 +44,15 @@ export type SomeHandlers<N extends keyof Handlers> = Pick<Handlers, N>;
  * Marks a command that changes stored data: on a read-only data folder it is refused (the read_only error value)
  * before it starts; once it ends, cached views are stale. `stillAllowed` names inputs that change nothing stored.
  */
-export function writes<I, O>(service: TrackwatchService, handler: (input: I) => Promise<O>, stillAllowed?: NoInfer<(input: I) => boolean>): (input: I) => Promise<O> {
-  return async (input) => {
+export function writes<I, O>(
+  service: TrackwatchService,
+  handler: (input: I, call?: CallContext) => Promise<O>,
+  stillAllowed?: NoInfer<(input: I) => boolean>,
+): (input: I, call?: CallContext) => Promise<O> {
+  return async (input, call) => {
     if (!stillAllowed?.(input)) service.folder.requireWritable();
     try {
-      return await handler(input);
+      return await handler(input, call);
     } finally {
       service.touch();
     }

@@ -36,8 +36,8 @@ export function listHandlers({ service, tw, store, me, requireList }: HandlerCon
       return summaryOf(store().watchlists.get(created.id)!);
     }),
 
-    'watchlists.createFromSource': writes(service, async ({ source, name }) => {
-      const made = await tw().createListFromSource(source, { name });
+    'watchlists.createFromSource': writes(service, async ({ source, name }, call) => {
+      const made = await tw().createListFromSource(source, { name, signal: call?.signal });
       return {
         list: summaryOf(store().watchlists.get(made.list)!),
         title: made.title,

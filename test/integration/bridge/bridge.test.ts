@@ -17,8 +17,17 @@ writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Track
 writeFileSync(path.join(root, 'secret.txt'), 'not for the web');
 
 const hub = createEventHub();
+/** Told when the long command starts, and when its caller's signal aborts. */
+const longCommand = { started: Promise.withResolvers<void>(), aborted: Promise.withResolvers<string>() };
 const handlers = {
   'watchlists.create': async ({ name }: { name: string }) => ({ name, maps: 0, players: 0, lastSyncAt: null, lastSyncOutcome: null }),
+  // Stands for a paged source: it runs until its caller's signal says the request is gone.
+  'watchlists.createFromSource': async (_input: unknown, call?: { signal?: AbortSignal }) => {
+    longCommand.started.resolve();
+    await new Promise<void>((ok) => call?.signal?.addEventListener('abort', () => ok(), { once: true }));
+    longCommand.aborted.resolve('aborted');
+    return {};
+  },
 } as unknown as Handlers;
 let bridge: RunningBridge;
 
@@ -75,6 +84,15 @@ describe('the bridge', () => {
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, value: { name: 'Winter' } });
     expect(JSON.parse((await invoke({ name: 'watchlists.create', input: { name: '' } })).body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(JSON.parse((await invoke({ name: 'process.exit', input: {} })).body)).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
+  });
+
+  it('ends the work a command started when its caller hangs up', async () => {
+    const req = request({ host: '127.0.0.1', port: bridge.port, method: 'POST', path: '/api/invoke', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer test-token' } });
+    req.on('error', () => {});
+    req.end(JSON.stringify({ name: 'watchlists.createFromSource', input: { source: 'tmx-pack:1' } }));
+    await longCommand.started.promise;
+    req.destroy();
+    expect(await longCommand.aborted.promise).toBe('aborted');
   });
 
   it('demands the token for commands and events', async () => {

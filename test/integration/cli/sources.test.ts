@@ -61,7 +61,9 @@ describe('lists from what you play, on the command line', () => {
 
     const closed = await cli([...base, 'lists', 'create', 'Club', '--from', 'https://trackmania.io/#/campaigns/4242/1702']);
     expect(closed.code).toBe(1);
-    expect(closed.stderr.trim()).toMatch(/^trackwatch: .*club 4242's campaign 1702 is open to the club's members only\./);
+    expect(closed.stderr.trim()).toMatch(/^trackwatch: Club 4242's campaign 1702 is open to the club's members only: /);
+    // In the player's words: no route name, no service code (issue 17 §2.10).
+    expect(closed.stderr).not.toMatch(/GET \/|:error-/);
     const unknown = await cli([...base, 'lists', 'create', 'Old', '--from', 'totd:2019-01']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe('trackwatch: There is no Track of the Day month 2019-01 (Tracks of the Day began in July 2020).');

@@ -58,6 +58,15 @@ describe('trackwatch emulator', () => {
     expect((await done).code).toBe(0);
   });
 
+  it('cli: --host 0.0.0.0 says it listens on every address, the URL to reach it first', async () => {
+    const child = spawnCli(['--generate', '--seed', '4', '--maps', '2', '--players', '2', '--host', '0.0.0.0']);
+    const done = exit(child);
+    const line = await firstLine(child);
+    expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+ and every other address of this machine \(--host 0\.0\.0\.0: other machines can reach it\)$/);
+    child.kill('SIGTERM');
+    expect((await done).code).toBe(0);
+  });
+
   it('cli: --hostile-names and --secret-heavy-maps shape the generated dataset; the second line says which names were made', async () => {
     const file = join(dir, 'hostile.json');
     const child = spawnCli(['--generate', '--seed', '4', '--maps', '8', '--players', '6', '--hostile-names', '--secret-heavy-maps', '3', '--write-dataset', file]);

@@ -78,7 +78,7 @@ describe('Live client', () => {
       const unknown = await live.getClubCampaign(4242, 999).catch((e: unknown) => e);
       expect(unknown).toBeInstanceOf(HttpError);
       expect(unknown).toMatchObject({ code: ErrorCode.NOT_FOUND, status: 404, apiCode: 'activity:error-notFound' });
-      expect((unknown as Error).message).toContain('club 4242 has no campaign 999');
+      expect((unknown as Error).message).toContain('Club 4242 has no campaign 999');
       const closed = await live.getClubCampaign(4242, 1702).catch((e: unknown) => e);
       expect(closed).toMatchObject({ code: ErrorCode.FORBIDDEN, status: 403, apiCode: 'clubMemberRole:error-notMember' });
       expect((closed as Error).message).toContain("open to the club's members only");

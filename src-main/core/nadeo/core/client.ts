@@ -115,7 +115,11 @@ async function testLogin(ctx: CoreContext, o: CallOptions): Promise<void> {
 
 export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
   const api = parseNadeoBase(options.baseUrl, 'baseUrl');
-  const oauthBase = options.oauth ? parseNadeoBase(options.oauth.baseUrl ?? REAL_OAUTH_BASE_URL, 'oauth.baseUrl') : undefined;
+  // Beside an emulator the names API is the emulator's too: the OAuth app's secret never goes to the real host.
+  const oauthBase = options.oauth ? parseNadeoBase(options.oauth.baseUrl ?? (api.real ? REAL_OAUTH_BASE_URL : options.baseUrl), 'oauth.baseUrl') : undefined;
+  if (oauthBase && oauthBase.real !== api.real) {
+    throw new ConfigError('baseUrl and oauth.baseUrl must both be the real services or both an emulator: an emulator setup never sends its OAuth app to the real host.');
+  }
   checkPositive('maxUriLength', options.maxUriLength, true);
   checkPositive('maxDownloadBytes', options.maxDownloadBytes, true);
   checkRange('downloadDeadlineMs', options.downloadDeadlineMs, TIME_LIMIT, false);

@@ -1,6 +1,7 @@
 // The seed's objects (2.1 map info, 2.2 map record) and the login's answers as zod schemas. Loose objects: fields the
 // service adds later pass through untouched; a field of the wrong type is a SchemaError naming its path.
 import { z } from 'zod';
+import { TokenText } from '../http/parse.ts';
 
 export const MapInfoWire = z.looseObject({
   author: z.string(),
@@ -53,6 +54,6 @@ export const MapRecordListWire = z.array(MapRecordWire);
 
 // Login and refresh answers (docs/nadeo-api.md: both give the same shape; refresh may omit the refresh token).
 export const TokenPairWire = z.looseObject({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1).optional(),
+  accessToken: TokenText,
+  refreshToken: TokenText.optional(),
 });

@@ -3,6 +3,16 @@
 import { z } from 'zod';
 import { SchemaError, type ApiErrorBody } from './errors.ts';
 
+/**
+ * A token a service hands out, as it will be sent back in an Authorization header: one line of visible ASCII. A CR/LF
+ * in it would split the header (undici refuses it with a stack trace): a schema error in one line instead.
+ */
+export const TokenText = z
+  .string()
+  .min(1)
+  .max(16_384)
+  .regex(/^[\x21-\x7e]+$/, 'a token must be one line of visible characters (this one holds a line break, a space or a control character)');
+
 export const ApiErrorWire = z.looseObject({
   code: z.string(),
   correlation_id: z.string().optional(),

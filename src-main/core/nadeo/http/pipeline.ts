@@ -21,6 +21,8 @@ export interface TokenSource {
 }
 
 export interface RequestEvent {
+  /** scheme://host[:port] the attempt went to (never a path or query). */
+  origin: string;
   method: string;
   route: string;
   status: number | 'error';
@@ -165,7 +167,7 @@ export class Pipeline {
         attemptSignal.dispose();
         release();
         try {
-          this.#o.onRequest?.({ method: spec.method, route: spec.route, status, attempt, ms: performance.now() - started });
+          this.#o.onRequest?.({ origin: spec.origin, method: spec.method, route: spec.route, status, attempt, ms: performance.now() - started });
         } catch {
           // An observer's bug must not fail or repeat a request.
         }

@@ -136,11 +136,12 @@ export async function getClubCampaign(ctx: LiveContext, clubId: number, campaign
     body = await liveRequest(ctx, 'GET', CLUB_CAMPAIGN_ROUTE, target, o.signal);
   } catch (e) {
     if (e instanceof HttpError && (e.code === ErrorCode.NOT_FOUND || e.code === ErrorCode.FORBIDDEN)) {
+      // In the player's words: no route name, no service error code (they stay in the error's fields, for logs).
       const why =
         e.code === ErrorCode.NOT_FOUND
-          ? `club ${clubId} has no campaign ${campaignId} (or the club does not exist). Check the trackmania.io link.`
-          : `club ${clubId}'s campaign ${campaignId} is open to the club's members only.`;
-      throw new HttpError(e.code, `${CLUB_CAMPAIGN_ROUTE}: ${why} (${e.apiCode ?? `HTTP ${e.status}`})`, {
+          ? `Club ${clubId} has no campaign ${campaignId} (or the club does not exist). Check the trackmania.io link.`
+          : `Club ${clubId}'s campaign ${campaignId} is open to the club's members only: the account Trackwatch logs in with is not one. Make the list from another campaign, or have that account join the club.`;
+      throw new HttpError(e.code, why, {
         status: e.status,
         method: e.method,
         route: e.route,

@@ -45,13 +45,30 @@ function liveHandler(spec: ErrorSpec, now: () => number): (res: RawResponse) => 
     const code = liveErrorCode(text);
     const details = { status: base.status, method: base.method, route: base.route, targetLength: base.targetLength, ...(base.retryAfterMs !== undefined ? { retryAfterMs: base.retryAfterMs } : {}) };
     if (code !== undefined) {
-      throw new HttpError(base.code, `${spec.route} answered HTTP ${res.status} (${code}).`, { ...details, apiError: { code } }, { retryable: base.retryable });
+      throw new HttpError(base.code, liveWords(res.status), { ...details, apiError: { code } }, { retryable: base.retryable });
     }
+    if (res.status === 403) throw new HttpError(base.code, liveWords(403), details, { retryable: base.retryable });
     if ((res.status === 404 || res.status === 410) && base.apiCode === undefined && spec.detectGoneRoute) {
       throw new HttpError(ErrorCode.ROUTE_GONE, `${spec.route} answered HTTP ${res.status} without a Live error: the service no longer has this route. Update Trackwatch.`, details);
     }
     throw base;
   };
+}
+
+/** A Live refusal in the player's words, with what to do; the route and Live's own code stay in the error's fields. */
+function liveWords(status: number): string {
+  switch (status) {
+    case 401:
+      return 'The Live services did not accept the login (HTTP 401): check TRACKWATCH_LOGIN and TRACKWATCH_PASSWORD (a service account from trackmania.com).';
+    case 403:
+      return 'The Live services refused (HTTP 403): the account Trackwatch logs in with may not see this. Use a service account that may (one from trackmania.com), or check the link.';
+    case 404:
+      return 'The Live services do not know this (HTTP 404): check the campaign, month or club link.';
+    case 429:
+      return 'The Live services ask Trackwatch to slow down (HTTP 429): lower --max-rps, or try again later.';
+    default:
+      return status >= 500 ? `The Live services had a problem (HTTP ${status}); try again later.` : `The Live services answered HTTP ${status}, which Trackwatch did not expect; try again later.`;
+  }
 }
 
 /** One Live call with the Live token: a GET, or a POST of a JSON `body`. */

@@ -57,6 +57,13 @@ function positionQueryProblem(q: PositionQuery): string | undefined {
   return undefined;
 }
 
+/** More players than Trackmania has ever had: a position beyond it (9,007,199,254,740,991) is a broken answer. */
+export const MAX_WORLD_POSITION = 100_000_000;
+
+function isPlausiblePosition(position: number): boolean {
+  return Number.isSafeInteger(position) && position >= 1 && position <= MAX_WORLD_POSITION;
+}
+
 /** Asks one batch (distinct maps, one score each) and files an answer per question; a 414 splits the batch. */
 async function askPositions(
   ctx: LiveContext,
@@ -82,7 +89,9 @@ async function askPositions(
     }
     throw e;
   }
-  const byMap = new Map(wire.map((entry) => [entry.mapUid, entry]));
+  // A map answered twice, or with a position no leaderboard has, is not believed: no position is stored for it.
+  const byMap = new Map<string, (typeof wire)[number] | null>();
+  for (const entry of wire) byMap.set(entry.mapUid, byMap.has(entry.mapUid) || !entry.zones.every((z) => isPlausiblePosition(z.ranking.position)) ? null : entry);
   for (const q of batch) {
     const entry = byMap.get(q.mapUid);
     if (!entry) {

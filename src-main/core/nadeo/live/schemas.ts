@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 const int = z.number().int();
+/** Seconds since 1970 that a Date can hold and the service could mean (-1 is its "none"): 1e15 is an unexpected body, not a crash. */
+const seconds = int.min(-1).max(32_503_680_000);
 
 /** docs/live/campaigns/campaigns-v2.md: playlist entries, `position` from 0. */
 export const PlaylistItemWire = z.looseObject({
@@ -17,9 +19,9 @@ export const CampaignWire = z.looseObject({
   seasonUid: z.string(),
   name: z.string(),
   clubId: int.optional(),
-  startTimestamp: int,
+  startTimestamp: seconds,
   // 0 on club campaigns that never end (docs/live/clubs/campaign-by-id.md).
-  endTimestamp: int,
+  endTimestamp: seconds,
   playlist: z.array(PlaylistItemWire),
 });
 export type CampaignWire = z.infer<typeof CampaignWire>;
@@ -28,7 +30,7 @@ export type CampaignWire = z.infer<typeof CampaignWire>;
 export const CampaignListWire = z.looseObject({
   itemCount: int,
   campaignList: z.array(CampaignWire),
-  nextRequestTimestamp: int.optional(),
+  nextRequestTimestamp: seconds.optional(),
 });
 
 /** docs/live/campaigns/totds.md: a day not yet played has an empty mapUid. */
@@ -39,8 +41,8 @@ export const TotdDayWire = z.looseObject({
   day: int,
   monthDay: int,
   seasonUid: z.string().nullable().optional(),
-  startTimestamp: int,
-  endTimestamp: int,
+  startTimestamp: seconds,
+  endTimestamp: seconds,
 });
 
 export const TotdMonthWire = z.looseObject({
@@ -54,7 +56,7 @@ export const TotdMonthWire = z.looseObject({
 export const TotdPageWire = z.looseObject({
   monthList: z.array(TotdMonthWire),
   itemCount: int,
-  nextRequestTimestamp: int.optional(),
+  nextRequestTimestamp: seconds.optional(),
 });
 
 /** GET /api/token/club/{clubId}/campaign/{campaignId} (docs/live/clubs/campaign-by-id.md). */
@@ -100,7 +102,7 @@ export const LeaderboardTopWire = z.looseObject({
             position: int,
             // -1 for entries hidden by a secret threshold.
             score: int,
-            timestamp: int.optional(),
+            timestamp: seconds.optional(),
           }),
         ),
       }),

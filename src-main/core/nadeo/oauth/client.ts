@@ -3,11 +3,12 @@
 // `GET /api/display-names/account-ids?displayName[]=<name>&...`, at most 50 names a call, answering
 // `{"<name>": "<accountId>"}`; an empty answer may come as `[]` (a PHP backend's empty map).
 // Same OAuth app and client-credentials token as the display names; its own budget (the oauth service).
+import { printable } from '../../../shared/format.ts';
 import { isUuid } from '../../../shared/ids.ts';
 import { parseNadeoBase, REAL_OAUTH_BASE_URL } from '../hosts.ts';
 import { DEFAULT_MAX_URI_LENGTH } from '../http/batching.ts';
 import { checkPositive, openConnection, type ConnectionOptions } from '../http/connection.ts';
-import { ConfigError } from '../http/errors.ts';
+import { ConfigError, SchemaError } from '../http/errors.ts';
 import { parseBody } from '../http/parse.ts';
 import { requestNames } from './batches.ts';
 import { AccountIdsWire } from './schemas.ts';
@@ -86,7 +87,11 @@ export function createNamesClient(options: NamesClientOptions): NamesClient {
         (body, route) => {
           const answer = parseBody(AccountIdsWire, body, route, 'accountIds');
           if (Array.isArray(answer)) return;
-          for (const [name, id] of Object.entries(answer)) if (isUuid(id)) answered.set(name, id.toLowerCase());
+          for (const [name, id] of Object.entries(answer)) {
+            // Garbage for an ID is a broken answer, not "no player of that name".
+            if (!isUuid(id)) throw new SchemaError(route, `accountIds[${JSON.stringify(printable(name).slice(0, 40))}]`, `${JSON.stringify(printable(String(id)).slice(0, 40))} is not an account ID`);
+            answered.set(name, id.toLowerCase());
+          }
         },
       );
       const found = new Map<string, string>();

@@ -1,9 +1,10 @@
 // The Trackmania OAuth API's answers (docs/nadeo-api.md "Player names"): its token, display names by account ID, and
 // account IDs by display name.
 import { z } from 'zod';
+import { TokenText } from '../http/parse.ts';
 
 export const OAuthTokenWire = z.looseObject({
-  access_token: z.string().min(1),
+  access_token: TokenText,
   token_type: z.string().optional(),
   expires_in: z.number().positive().optional(),
 });

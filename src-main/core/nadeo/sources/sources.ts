@@ -4,6 +4,7 @@
 import type { ExchangeClient } from '../../exchange/client.ts';
 import { ErrorCode, NadeoError } from '../http/errors.ts';
 import type { Campaign, LiveClient } from '../live/client.ts';
+import { printable } from '../../../shared/format.ts';
 import { parseSourceLink } from './links.ts';
 
 export type ListSource =
@@ -106,7 +107,7 @@ export interface SourceClients {
 }
 
 function campaignKey(name: string): string {
-  return name.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+  return printable(name).toLowerCase().replace(/[\s_-]+/g, ' ').trim();
 }
 
 function unique(uids: string[]): string[] {
@@ -119,19 +120,39 @@ function needLive(clients: SourceClients): LiveClient {
 }
 
 const CAMPAIGN_PAGE = 10;
+/** Seasonal campaigns read at most when looking one up by name (four a year since 2020): an inflated itemCount stops here. */
+export const MAX_CAMPAIGN_PAGES = 20;
+/** The most maps a source may bring: what one list holds (the contract's addMaps ceiling). */
+export const MAX_SOURCE_MAPS = 5000;
 
 async function findCampaign(live: LiveClient, name: string, signal: AbortSignal | undefined): Promise<Campaign> {
   const wanted = campaignKey(name);
   const seen: string[] = [];
-  for (let offset = 0; ; offset += CAMPAIGN_PAGE) {
-    const page = await live.getSeasonalCampaigns({ offset, length: CAMPAIGN_PAGE, signal });
-    const hit = page.campaigns.find((c) => campaignKey(c.name) === wanted);
+  const ids = new Set<number>();
+  for (let page = 0; page < MAX_CAMPAIGN_PAGES; page++) {
+    const { campaigns, itemCount } = await live.getSeasonalCampaigns({ offset: page * CAMPAIGN_PAGE, length: CAMPAIGN_PAGE, signal });
+    const hit = campaigns.find((c) => campaignKey(c.name) === wanted);
     if (hit) return hit;
-    seen.push(...page.campaigns.map((c) => c.name));
-    if (page.campaigns.length === 0 || offset + CAMPAIGN_PAGE >= page.itemCount) break;
+    const fresh = campaigns.filter((c) => !ids.has(c.id));
+    for (const c of fresh) ids.add(c.id);
+    seen.push(...fresh.map((c) => c.name));
+    // A page that brings no campaign not seen before is the end, whatever itemCount claims.
+    if (fresh.length === 0 || (page + 1) * CAMPAIGN_PAGE >= itemCount) break;
   }
-  const some = seen.slice(0, 4).join(', ');
-  throw new SourceError(`There is no seasonal campaign named "${name}".${some ? ` The latest are: ${some}.` : ''}`);
+  const some = seen.slice(0, 4).map(printable).join(', ');
+  throw new SourceError(`There is no seasonal campaign named "${printable(name)}".${some ? ` The latest are: ${some}.` : ''}`);
+}
+
+/** A source's maps, each once; more than a list holds is refused before anything is stored. */
+function sourceMaps(title: string, uids: readonly string[]): string[] {
+  const out = unique([...uids]);
+  if (out.length > MAX_SOURCE_MAPS) {
+    throw new NadeoError(
+      ErrorCode.TOO_LARGE,
+      `${title} holds ${out.length.toLocaleString('en-US')} maps, more than a list can follow (${MAX_SOURCE_MAPS.toLocaleString('en-US')}); nothing was added.`,
+    );
+  }
+  return out;
 }
 
 function monthIndex(year: number, month: number): number {
@@ -177,8 +198,11 @@ export async function resolveListSource(source: ListSource, clients: SourceClien
       } else {
         campaign = await findCampaign(live, source.name, o.signal);
       }
-      if (campaign.mapUids.length === 0) throw new SourceError(`The campaign "${campaign.name}" has no maps.`);
-      return { source, pinned: { kind: 'campaign', which: 'named', name: campaign.name }, title: campaign.name, mapUids: unique(campaign.mapUids), notes: [] };
+      if (campaign.mapUids.length === 0) throw new SourceError(`The campaign "${printable(campaign.name)}" has no maps.`);
+      const mapUids = sourceMaps(`The campaign "${printable(campaign.name)}"`, campaign.mapUids);
+      // A remote name is kept as one harmless line (no control or direction characters): it is stored and shown.
+      const title = printable(campaign.name) || `campaign ${campaign.id}`;
+      return { source, pinned: { kind: 'campaign', which: 'named', name: title }, title, mapUids, notes: [] };
     }
     case 'totd': {
       const { mapUids, notes } = await resolveTotd(needLive(clients), source.year, source.month, o.signal);
@@ -186,14 +210,15 @@ export async function resolveListSource(source: ListSource, clients: SourceClien
     }
     case 'club': {
       const campaign = await needLive(clients).getClubCampaign(source.clubId, source.campaignId, o);
-      if (campaign.mapUids.length === 0) throw new SourceError(`The club campaign "${campaign.name}" has no maps.`);
-      return { source, pinned: source, title: campaign.name, mapUids: unique(campaign.mapUids), notes: [] };
+      if (campaign.mapUids.length === 0) throw new SourceError(`The club campaign "${printable(campaign.name)}" has no maps.`);
+      const title = printable(campaign.name) || `club campaign ${source.campaignId}`;
+      return { source, pinned: source, title, mapUids: sourceMaps(`The club campaign "${printable(campaign.name)}"`, campaign.mapUids), notes: [] };
     }
     case 'tmx-pack': {
       if (!clients.exchange) throw new NadeoError(ErrorCode.CONFIG, 'Map packs come from Trackmania Exchange: an Exchange client is needed.');
       const pack = await clients.exchange.getMapPack(source.packId, o);
       if (pack.maps.length === 0) throw new SourceError(`Trackmania Exchange map pack ${source.packId} has no maps, or does not exist. Check the pack's number.`);
-      return { source, pinned: source, title: `Trackmania Exchange pack ${source.packId}`, mapUids: unique(pack.maps.map((m) => m.mapUid)), notes: [] };
+      return { source, pinned: source, title: `Trackmania Exchange pack ${source.packId}`, mapUids: sourceMaps(`Trackmania Exchange map pack ${source.packId}`, pack.maps.map((m) => m.mapUid)), notes: [] };
     }
   }
 }

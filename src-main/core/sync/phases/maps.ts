@@ -23,7 +23,7 @@ async function resolveUids(ctx: SyncContext): Promise<void> {
     const found = await client.getMapsByUid(pendingUids, { signal: failures.signalFor(ctx.hosts.api) });
     failures.answered();
     store.maps.upsert(found.maps, ctx.now().toISOString());
-    for (const r of found.rejected) run.addError({ mapId: null, message: `map ${r.mapUid ?? r.mapId ?? ''} left out: ${r.reason}` });
+    for (const r of found.rejected) run.addError({ mapId: null, message: leftOut(r.mapUid ?? r.mapId, r.reason) });
     if (found.notFound.length > 0) {
       store.maps.markNotFound(found.notFound);
       run.unknownMaps.push(...found.notFound);
@@ -45,7 +45,7 @@ async function refreshInfo(ctx: SyncContext): Promise<void> {
     const found = await client.getMapsById(staleIds, { signal: failures.signalFor(ctx.hosts.api) });
     failures.answered();
     store.maps.upsert(found.maps, ctx.now().toISOString());
-    for (const r of found.rejected) run.addError({ mapId: r.mapId ?? null, message: `map ${r.mapId ?? r.mapUid ?? ''} left out: ${r.reason}` });
+    for (const r of found.rejected) run.addError({ mapId: r.mapId ?? null, message: leftOut(r.mapId ?? r.mapUid, r.reason) });
     const missing = [...found.notFound, ...found.invalid];
     if (missing.length > 0) {
       store.maps.markNotFound(missing);
@@ -55,6 +55,11 @@ async function refreshInfo(ctx: SyncContext): Promise<void> {
     rethrowIfStopping(ctx, error);
     failures.fail(null, prefixed(`could not refresh the info of ${staleIds.length} map(s)`, error), ctx.hosts.api);
   }
+}
+
+/** A map answer left out; one the service sent unasked has no key of the player's to name. */
+function leftOut(key: string | undefined, reason: string): string {
+  return key === undefined ? `an answer left out: ${reason}` : `map ${key} left out: ${reason}`;
 }
 
 /** Map IDs added to the list that no sync has resolved yet. */
