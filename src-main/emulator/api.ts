@@ -1,6 +1,6 @@
 // The seed's two lookups (section 4) and their successors (docs/nadeo-api.md), answering from the dataset index.
 import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
-import { isHiddenByThreshold, mapKind } from '../shared/leaderboard.ts';
+import { isHiddenByThreshold } from '../shared/leaderboard.ts';
 import { json, notFoundError, redirect, text, validationError, type Answer } from './answers.ts';
 import { UUID_PATTERN, type DatasetMap, type DatasetRecord } from './dataset.ts';
 import { expandUrl, mapFileUrl, replayUrl, thumbnailUrl, type DatasetIndex } from './lookup.ts';
@@ -14,7 +14,7 @@ export function isHidden(map: DatasetMap | undefined, record: DatasetRecord, cal
   const threshold = map?.secretThreshold;
   if (threshold === undefined || !map) return false;
   if (caller !== undefined && record.accountId.toLowerCase() === caller) return false;
-  return isHiddenByThreshold(mapKind(map), record.recordScore, threshold);
+  return isHiddenByThreshold(record.recordScore, threshold);
 }
 
 /** Answers do not follow request order (docs/nadeo-api.md): a stable hash order that ignores how the request listed things. */
