@@ -37,8 +37,8 @@ export default tseslint.config(
     files: ['src-main/emulator/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/core/**', '!**/core/model.ts', '**/service/**', '**/app/**', '**/bridge/**', '**/cli/**', '**/contract/**', 'electron'],
-          message: 'the emulator stands alone: from the product it takes only the domain model (core/model.ts).' }],
+        patterns: [{ group: ['**/core/**', '**/shared/**', '**/service/**', '**/app/**', '**/bridge/**', '**/cli/**', '**/contract/**', '**/src-renderer/**', 'electron'],
+          message: 'the emulator is a test oracle: it reads the rules again from docs/ (emulator/rules.ts) and imports nothing from the product.' }],
       }],
     },
   },
@@ -60,9 +60,15 @@ export default tseslint.config(
       }],
     },
   },
+  // The contract is zod and the shared rules' shapes (types and pure values): nothing of main's Node side.
   {
     files: ['src-main/contract/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['../*', 'electron', 'node:*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['../*', '!../shared', '../shared/**/..', 'electron', 'node:*'],
+          message: 'the contract takes zod and the shared rules (src-main/shared) only: the renderer reads its types.' }],
+      }],
+    },
   },
   {
     files: ['src-renderer/**/*.{ts,svelte}'],

@@ -1,9 +1,9 @@
 // Global options of the trackwatch command, read once: flags beat environment variables beat defaults.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ConfigError, RATE_LIMITS, REAL_BASE_URL, REAL_SERVICE_MAX_RPS, isRealServiceHost } from '../core/nadeo/index.ts';
-import { parseBase } from '../core/nadeo/client.ts';
+import { ConfigError, REAL_BASE_URL, isRealServiceHost, parseNadeoBase } from '../core/nadeo/index.ts';
 import { resolveDataDir } from '../core/paths.ts';
+import { DEFAULT_MAX_RPS, isAllowedRate, rateRangeWords, REAL_SERVICE_MAX_RPS } from '../shared/rate-policy.ts';
 import { openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../core/trackwatch.ts';
 import { CancelledError, UserError, isCancel } from './errors.ts';
 
@@ -22,7 +22,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('--data-dir <dir>', 'data folder (default: the per-OS app-data folder "Trackwatch"; env TRACKWATCH_DATA_DIR)')
     .option('--api-url <url>', `Nadeo Core service (default ${REAL_BASE_URL}; env TRACKWATCH_API_URL)`)
     .option('--contact <text>', 'who runs this copy, sent in the User-Agent; required by the real service (env TRACKWATCH_CONTACT)')
-    .option('--max-rps <n>', 'requests per second (default 1 for the real service; env TRACKWATCH_MAX_RPS)');
+    .option('--max-rps <n>', `requests per second (default ${DEFAULT_MAX_RPS}, at most ${REAL_SERVICE_MAX_RPS} against the real services; env TRACKWATCH_MAX_RPS)`);
 }
 
 /** Where a global setting came from, named as the player gave it: the flag, else its environment variable. */
@@ -45,7 +45,7 @@ function given(flag: string | undefined, flagName: string, env: string | undefin
 
 /**
  * The service's URL, checked here in the words of the flag or variable it came from, before anything starts (the
- * client's own checks, parseBase, would name its option and only once a request is due).
+ * client's own checks, parseNadeoBase, would name its option and only once a request is due).
  */
 function checkApiUrl(api: Given): { url: string; real: boolean } {
   const example = `use e.g. ${REAL_BASE_URL} or the emulator's http://127.0.0.1:PORT`;
@@ -60,7 +60,7 @@ function checkApiUrl(api: Given): { url: string; real: boolean } {
     throw new UserError(`${api.from} must not carry a user name or password; the login comes from TRACKWATCH_LOGIN and TRACKWATCH_PASSWORD.`);
   }
   try {
-    parseBase(api.value, api.from);
+    parseNadeoBase(api.value, api.from);
   } catch (error) {
     if (error instanceof ConfigError) throw new UserError(`${error.message.replace(/\.$/, '')}; ${example}.`);
     throw error;
@@ -68,30 +68,20 @@ function checkApiUrl(api: Given): { url: string; real: boolean } {
   return { url: api.value, real: isRealServiceHost(url.hostname) };
 }
 
-function parseMaxRps(rate: Given | undefined, real: boolean, warn: (line: string) => void): number | undefined {
-  if (rate === undefined) return real ? 1 : undefined;
+/** The rate given, in the rate policy's range (shared/rate-policy.ts); undefined when none is (the client's default). */
+function parseMaxRps(rate: Given | undefined, real: boolean): number | undefined {
+  if (rate === undefined) return undefined;
   // Any notation of a finite number: 20, 0.5, .5, 1e4.
   const value = Number(rate.value);
-  // The client's own sane range (core/nadeo), said here in the flag's words before anything starts.
-  const { min } = RATE_LIMITS.maxRps;
-  const max = real ? REAL_SERVICE_MAX_RPS : RATE_LIMITS.maxRps.max;
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new UserError(
-      `${rate.from} must be a number of requests per second from ${min} to ${max}${real ? " against Nadeo's service (1 is polite, 2 the ceiling Nadeo staff gave)" : ''}, got "${rate.value}".`,
-    );
-  }
-  if (real && value > 2) {
-    warn(`warning: ${rate.from} ${value} is above the 2 requests/second Nadeo staff gave as a ceiling; your account or IP may be banned.`);
+  // Said here in the flag's words before anything starts, on every command: a rate the client would refuse.
+  if (!isAllowedRate(value, real)) {
+    throw new UserError(`${rate.from} must be a number of requests per second ${rateRangeWords(real)}, got "${rate.value}".`);
   }
   return value;
 }
 
 /** Turns the root's flags and the environment into the options of a Trackwatch. Secrets come only from the environment. */
-export function resolveOptions(
-  flags: GlobalFlags,
-  env: NodeJS.ProcessEnv = process.env,
-  warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-): TrackwatchOptions {
+export function resolveOptions(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env): TrackwatchOptions {
   const api = checkApiUrl(given(flags.apiUrl, '--api-url', env.TRACKWATCH_API_URL, 'TRACKWATCH_API_URL') ?? { value: REAL_BASE_URL, from: '--api-url' });
   const login = env.TRACKWATCH_LOGIN;
   const password = env.TRACKWATCH_PASSWORD;
@@ -108,7 +98,7 @@ export function resolveOptions(
     dataDir: resolveDataDir({ flag: flags.dataDir, env }),
     apiUrl: api.url,
     contact: flags.contact ?? env.TRACKWATCH_CONTACT,
-    maxRps: parseMaxRps(given(flags.maxRps, '--max-rps', env.TRACKWATCH_MAX_RPS, 'TRACKWATCH_MAX_RPS'), api.real, warn),
+    maxRps: parseMaxRps(given(flags.maxRps, '--max-rps', env.TRACKWATCH_MAX_RPS, 'TRACKWATCH_MAX_RPS'), api.real),
     credentials: login && password ? { login, password } : undefined,
     oauth: clientId && clientSecret ? { clientId, clientSecret, baseUrl: env.TRACKWATCH_OAUTH_URL } : undefined,
   };
@@ -124,23 +114,10 @@ function commandPath(command: Command): string {
   return names.join(' ');
 }
 
-/**
- * Commands that send requests (to Nadeo's services, Exchange, the OAuth API), with the flags that keep them off the
- * network: only these warn about a fast pace.
- */
-const TALKS_TO_SERVICE: Readonly<Record<string, (flags: Record<string, unknown>) => boolean>> = {
-  sync: () => true,
-  'maps add': (flags) => flags.offline !== true,
-  'players add': () => true,
-  'lists create': (flags) => flags.from !== undefined,
-  'replays fetch': () => true,
-};
-
 /** Opens the data folder for a command, with the root program's global options. */
 export async function openFromCommand(command: Command): Promise<Trackwatch> {
   const path = commandPath(command);
-  const talks = TALKS_TO_SERVICE[path]?.(command.opts()) ?? false;
-  const options = resolveOptions(command.optsWithGlobals<GlobalFlags>(), process.env, talks ? undefined : () => {});
+  const options = resolveOptions(command.optsWithGlobals<GlobalFlags>(), process.env);
   const readOnly = READ_ONLY_COMMANDS.has(path);
   if (readOnly && !existsSync(options.dataDir)) {
     throw new UserError(

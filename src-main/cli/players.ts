@@ -1,7 +1,7 @@
 // A player as the command line takes one: an account ID, or a name the player knows them by — the name shown for
 // them (shared playerLabel: their nickname, else display name, else the start of the account ID), their nickname or
 // display name, any case, formatting codes ignored — or "me" for the account marked as theirs.
-import { isUuid } from '../core/nadeo/index.ts';
+import { isUuid } from '../shared/ids.ts';
 import type { Player } from '../core/store/index.ts';
 import type { Trackwatch } from '../core/trackwatch.ts';
 import { stripFormatting } from '../shared/format.ts';
@@ -61,6 +61,7 @@ export function resolvePlayer(tw: Trackwatch, text: string, flag: string, list?:
   if (matches.length > 1) {
     throw new UserError(`"${given}" names ${matches.length} players: ${matches.map(described).join(', ')}. Give ${flag} one of their account IDs.`);
   }
-  if (wanted === 'me' && tw.me && (list === undefined || candidates.some((p) => p.accountId === tw.me))) return tw.me;
+  const me = tw.store.settings.me();
+  if (wanted === 'me' && me && (list === undefined || candidates.some((p) => p.accountId === me))) return me;
   throw new UserError(`no player named "${given}" ${takes}.${watchedHint(candidates, list)}`);
 }

@@ -4,6 +4,8 @@ export * from './commands.ts';
 export * from './events.ts';
 export * from './result.ts';
 export * as schemas from './schemas.ts';
+// The game's shapes are declared once, by the shared rules; the schemas are held to them.
+export type { Delta, MapKind, MedalScores, RecordResult } from '../shared/leaderboard.ts';
 
 import type { z } from 'zod';
 import type * as s from './schemas.ts';
@@ -36,9 +38,6 @@ export type Theme = z.output<typeof s.Theme>;
 export type WatchlistSummary = z.output<typeof s.WatchlistSummary>;
 export type WatchlistDetail = z.output<typeof s.WatchlistDetail>;
 export type MapSummary = z.output<typeof s.MapSummary>;
-export type MedalScores = z.output<typeof s.MedalScores>;
-export type MapKind = z.output<typeof s.MapKind>;
-export type Delta = z.output<typeof s.Delta>;
 export type MedalProgress = z.output<typeof s.MedalProgress>;
 export type PlayerSummary = z.output<typeof s.PlayerSummary>;
 export type AddMapsResult = z.output<typeof s.AddMapsResult>;

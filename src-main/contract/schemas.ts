@@ -1,6 +1,16 @@
 // The shapes that cross between main and the renderer. Inputs are bounded (the renderer is untrusted);
 // outputs describe what a view needs, already in the player's words.
 import { z } from 'zod';
+import { rateRange, rateRangeWords } from '../shared/rate-policy.ts';
+import * as rules from '../shared/leaderboard.ts';
+
+/**
+ * A schema whose output is exactly a type the shared rules declare: the shape is written here for zod, and a
+ * difference either way from shared/leaderboard.ts does not compile, so the declaration stays the shared one.
+ */
+function declaredBy<T>() {
+  return <S extends z.ZodType>(schema: S & ([z.output<S>] extends [T] ? ([T] extends [z.output<S>] ? unknown : never) : never)): S => schema;
+}
 
 // ---- building blocks -------------------------------------------------------------------------------------
 
@@ -23,8 +33,9 @@ export const ScheduledSync = z.object({
   enabled: z.boolean(),
   everyMinutes: z.number().int().min(SYNC_EVERY_MINUTES_MIN, `A scheduled sync runs at most every ${SYNC_EVERY_MINUTES_MIN} minutes: choose ${SYNC_EVERY_MINUTES_MIN} or more.`).max(7 * 24 * 60, 'A scheduled sync runs at least once a week: choose 10080 minutes or fewer.'),
 });
-/** Requests per second: Nadeo staff put the ceiling at about 2 in short bursts. */
-export const MaxRps = z.number().min(0.1).max(2);
+/** Requests per second, as the window sets them for the real services (shared/rate-policy.ts). */
+const rateMessage = `The request rate must be a number of requests per second ${rateRangeWords(true)}.`;
+export const MaxRps = z.number().min(rateRange(true).min, rateMessage).max(rateRange(true).max, rateMessage);
 
 export const Empty = z.object({}).strict();
 
@@ -169,27 +180,29 @@ export const WatchlistSummary = z.object({
   lastSync: LastSync.nullable(),
 });
 
-/** A map's medal scores: times (ms), Stunt points, or Platform maximum respawn counts (docs/game-rules.md). */
-export const MedalScores = z.object({ author: z.number(), gold: z.number(), silver: z.number(), bronze: z.number() });
+/** A map's medal scores: times (ms), Stunt points, or Platform maximum respawn counts (shared/leaderboard.ts MedalScores). */
+export const MedalScores = declaredBy<rules.MedalScores>()(z.object({ author: z.number(), gold: z.number(), silver: z.number(), bronze: z.number() }));
 
 /** How a map ranks (shared/leaderboard.ts mapKind): race and clones by time, stunt by points, platform by respawns. */
-export const MapKind = z.enum(['race', 'clones', 'stunt', 'platform', 'other']);
+export const MapKind = z.enum(rules.MAP_KINDS);
 /** A record's result as the leaderboard module reads it (shared/leaderboard.ts RecordResult). */
-export const RecordResult = z.object({
+export const RecordResult = declaredBy<rules.RecordResult>()(z.object({
   hidden: z.boolean(),
   time: z.number().nullable(),
   score: z.number().nullable(),
   respawnCount: z.number().nullable(),
-});
+}));
 
 /**
  * value − reference (shared/leaderboard.ts Delta): `value` in `unit` (ms: + is slower; points: + is more; respawns:
  * + is more), `time` the time difference beside a respawn delta, else null.
  */
-export const Delta = z.object({ unit: z.enum(['time', 'points', 'respawns']), value: z.number(), time: z.number().nullable() });
+export const Delta = declaredBy<rules.Delta>()(z.object({ unit: z.enum(rules.UNITS), value: z.number(), time: z.number().nullable() }));
 
-/** The medal held, the next one (null at author) and the gap to it as value − its score (null when unknown). */
-export const MedalProgress = z.object({ medal: Medal, next: z.number().int().min(1).max(4).nullable(), gap: Delta.nullable() });
+/** The medal held, the next one (null at author) and the gap to it as value − its score (shared/leaderboard.ts MedalProgressLike). */
+export const MedalProgress = declaredBy<rules.MedalProgressLike>()(
+  z.object({ medal: Medal, next: z.number().int().min(1).max(4).nullable(), gap: Delta.nullable() }),
+);
 
 export const MapSummary = z.object({
   mapUid: z.string(),
@@ -244,7 +257,7 @@ export const AddPlayersResult = z.object({
 
 /**
  * A list made from a source: `campaign:current`, `campaign:<name>`, `totd:YYYY-MM`, `club:<club>/<campaign>`,
- * `tmx-pack:<id>`, or a trackmania.io club campaign or Trackmania Exchange pack link (core/nadeo/live-sources.ts).
+ * `tmx-pack:<id>`, or a trackmania.io club campaign or Trackmania Exchange pack link (core/nadeo/sources/sources.ts).
  */
 export const CreateListFromSource = z.object({
   source: z.string().trim().min(1, 'Say where the list comes from.').max(300, 'A list source is at most 300 characters.'),
@@ -368,6 +381,10 @@ export const CompareCell = z.object({
   rank: z.number().int().optional(),
   /** Holds the best visible result (ties share it). */
   isBest: z.literal(true).optional(),
+  /** value − the best visible result of the row (ranked cells). */
+  deltaToBest: Delta.optional(),
+  /** value − mine (ranked cells other than mine, when mine is ranked). */
+  deltaToMe: Delta.optional(),
 });
 
 export const CompareRow = z.object({

@@ -1,5 +1,6 @@
 // The domain as the rest of Trackwatch sees it: what the API core returns after applying the seed's rules,
-// what the store keeps and what the sync engine compares. Plain data, no behaviour.
+// what the store keeps and what the sync engine compares. Plain data and wire constants; the game's rules are
+// shared/leaderboard.ts.
 
 /** Game modes the records endpoint takes; derived from a map's type and clones (seed 4.2 rules 3-5). */
 export type GameMode = 'TimeAttack' | 'TimeAttackClone' | 'Stunt' | 'Platform';
@@ -27,9 +28,6 @@ export interface MapInfo {
   fileUrl: string;
   thumbnailUrl: string;
 }
-
-/** PersonalBest, or a season's leaderboard. */
-export type Scope = { type: 'PersonalBest' } | { type: 'Season'; seasonId: string };
 
 /** One account's record on one map (seed 2.2), with the sentinels already turned into meaning. */
 export interface PlayerRecord {
@@ -64,31 +62,9 @@ export interface PlayerRecord {
 /** The wire's "no value" sentinel (2^32 - 1): a hidden time or an untracked respawn count. */
 export const SENTINEL_U32 = 4294967295;
 
-/** Stunt maps rank by score, higher first; every other map by time, lower first. */
-export function isStuntMapType(mapType: string): boolean {
-  return mapType.endsWith('TM_Stunt');
-}
-export function isPlatformMapType(mapType: string): boolean {
-  return mapType.endsWith('TM_Platform');
-}
-
 // The Live services' leaderboards (docs/nadeo-api.md, "Beyond the seed"; the Openplanet docs' docs/live/leaderboards/).
 /** The route takes at most 50 maps a request (docs/live/leaderboards/position.md). */
 export const MAX_MAPS_PER_POSITION_REQUEST = 50;
 /** The world zone's ID on every Live leaderboard answer. */
 export const WORLD_ZONE_ID = '301e1b69-7e13-11e8-8060-e284abfd2bc4';
 export const PERSONAL_BEST_GROUP = 'Personal_Best';
-
-/**
- * The number a record ranks by on the Live leaderboards: points on Stunt maps, the time otherwise. Null when the
- * record has none to ask about (a time hidden by a secret threshold).
- */
-export function liveScoreOf(mapType: string, record: { time: number | null; score: number }): number | null {
-  const value = isStuntMapType(mapType) ? record.score : record.time;
-  return value === null || value === SENTINEL_U32 ? null : value;
-}
-
-/** True when `a` ranks strictly ahead of `b` on the map's Live leaderboard: more points on Stunt, less time otherwise. */
-export function isBetterLiveScore(mapType: string, a: number, b: number): boolean {
-  return isStuntMapType(mapType) ? a > b : a < b;
-}

@@ -1,7 +1,7 @@
 // How a player names someone to watch: an account ID, a trackmania.io player link (/#/player/<accountId>), or a
 // display name, which the Trackmania OAuth API's name-to-ID route turns into an account ID (names.ts).
 import { ConfigError, parseSourceLink, type NamesClient } from './nadeo/index.ts';
-import { isUuid } from './refs.ts';
+import { isUuid } from '../shared/ids.ts';
 
 /** Some entries are display names and no OAuth app is set up to look them up. */
 export class NamesUnavailableError extends ConfigError {

@@ -1,4 +1,5 @@
 // What a player pastes to name a map: a map UID, a map ID, or a link from trackmania.io or Trackmania Exchange.
+import { isMapUid, isUuid } from '../shared/ids.ts';
 import { splitMapRefs } from '../shared/map-refs.ts';
 
 export type MapRef =
@@ -6,18 +7,7 @@ export type MapRef =
   | { kind: 'id'; id: string; input: string }
   | { kind: 'invalid'; input: string; reason: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Real UIDs are 24 to 27 characters; older and hand-made ones vary, so accept a little either side.
-const UID = /^[A-Za-z0-9_]{18,32}$/;
 const LINK_HOSTS = ['trackmania.io', 'trackmania.exchange'];
-
-export function isUuid(text: string): boolean {
-  return UUID.test(text);
-}
-
-export function isMapUid(text: string): boolean {
-  return UID.test(text) && !/^\d+$/.test(text);
-}
 
 function fromToken(token: string, input: string): MapRef | null {
   if (isUuid(token)) return { kind: 'id', id: token.toLowerCase(), input };

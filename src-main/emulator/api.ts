@@ -1,21 +1,9 @@
 // The seed's two lookups (section 4) and their successors (docs/nadeo-api.md), answering from the dataset index.
-import { SENTINEL_U32, isStuntMapType } from '../core/model.ts';
-import { isHiddenByThreshold } from '../shared/leaderboard.ts';
 import { json, notFoundError, redirect, text, validationError, type Answer } from './answers.ts';
 import { UUID_PATTERN, type DatasetMap, type DatasetRecord } from './dataset.ts';
 import { expandUrl, mapFileUrl, replayUrl, thumbnailUrl, type DatasetIndex } from './lookup.ts';
 import { fnv1a } from './prng.ts';
-
-/**
- * Strictly better than the map's secret threshold (a lower time, or a higher score on Stunt maps), and not the
- * caller's own record: the service never hides your own from you (docs/nadeo-api.md).
- */
-export function isHidden(map: DatasetMap | undefined, record: DatasetRecord, caller?: string): boolean {
-  const threshold = map?.secretThreshold;
-  if (threshold === undefined || !map) return false;
-  if (caller !== undefined && record.accountId.toLowerCase() === caller) return false;
-  return isHiddenByThreshold(record.recordScore, threshold);
-}
+import { isHiddenFrom, kindOf, SENTINEL_U32 } from './rules.ts';
 
 /** Answers do not follow request order (docs/nadeo-api.md): a stable hash order that ignores how the request listed things. */
 function shuffled<T>(items: T[], key: (item: T) => string): T[] {
@@ -76,8 +64,8 @@ function wireMap(map: DatasetMap, origin: string, route: MapsRoute): Record<stri
  */
 function servedScore(map: DatasetMap, record: DatasetRecord, caller: string | undefined): DatasetRecord['recordScore'] {
   const { respawnCount, score, time } = record.recordScore;
-  if (!isHidden(map, record, caller)) return { respawnCount, score, time };
-  return { respawnCount: SENTINEL_U32, score: isStuntMapType(map.mapType) ? SENTINEL_U32 : score, time: SENTINEL_U32 };
+  if (!isHiddenFrom(map, record, caller)) return { respawnCount, score, time };
+  return { respawnCount: SENTINEL_U32, score: kindOf(map) === 'stunt' ? SENTINEL_U32 : score, time: SENTINEL_U32 };
 }
 
 function wireRecord(map: DatasetMap, record: DatasetRecord, origin: string, caller: string | undefined): Record<string, unknown> {
@@ -165,12 +153,12 @@ export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origi
   const map = index.mapById(mapId);
   if (!map) return notFoundError();
   let modes: string[];
-  if (isStuntMapType(map.mapType)) {
-    if (gameMode !== 'Stunt') return notFoundError();
-    modes = ['Stunt'];
-  } else if (map.mapType.endsWith('TM_Platform')) {
-    if (gameMode !== 'Platform') return notFoundError();
-    modes = ['Platform'];
+  const kind = kindOf(map);
+  if (kind === 'stunt' || kind === 'platform') {
+    // Seed 4.2 rule 3: the map's own mode or the not-found error.
+    const own = kind === 'stunt' ? 'Stunt' : 'Platform';
+    if (gameMode !== own) return notFoundError();
+    modes = [own];
   } else {
     modes = raceModes(seasonId, gameMode);
   }

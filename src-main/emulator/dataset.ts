@@ -1,7 +1,6 @@
 // The emulator's data: the seed's map and record objects (2.1, 2.2) plus what only an emulator needs to know.
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { SENTINEL_U32 } from '../core/model.ts';
 import {
   campaignsSchema,
   clubCampaignsSchema,
@@ -13,6 +12,7 @@ import {
   type DatasetExchangePack,
   type DatasetTotdMonth,
 } from './live-dataset.ts';
+import { SENTINEL_U32 } from './rules.ts';
 
 /** A map as the seed's 2.1 object, plus the secret threshold; the emulator fills in the URLs it serves. */
 export interface DatasetMap {
@@ -38,9 +38,9 @@ export interface DatasetMap {
   fileUrl?: string;
   /** Like fileUrl, ending in .jpg. */
   thumbnailUrl?: string;
-  /** Records strictly better than this (a higher score on Stunt maps, else a lower time: map-page.md) are served hidden. */
+  /** Top Secret: records strictly faster than this time (ms), on every kind of map, are served hidden to all but their own player (map-page.md). */
   secretThreshold?: number;
-  /** Players on the map's leaderboard, when more than the dataset's records: Live positions scale up to it. */
+  /** Players nobody here watches on the map's Personal_Best leaderboard, besides the records (world.ts: the crowd). */
   population?: number;
   /** The map's Trackmania Exchange number. */
   exchangeId?: number;
@@ -77,8 +77,10 @@ export interface DatasetRecord {
 export interface Dataset {
   maps: DatasetMap[];
   records: DatasetRecord[];
-  /** accountId -> display name, served by the OAuth display-names route. */
+  /** accountId -> display name, served by the OAuth display-names route: plain, as the OAuth API gives them. */
   displayNames?: Record<string, string>;
+  /** accountId -> club tag, with its formatting codes, served by Core's club-tags route (docs/nadeo-api.md "Player names"). */
+  clubTags?: Record<string, string>;
   /** Live services and Exchange (see live-dataset.ts): all made of the dataset's maps. */
   campaigns?: DatasetCampaign[];
   trackOfTheDay?: DatasetTotdMonth[];
@@ -168,6 +170,7 @@ const datasetSchema = z
     maps: z.array(mapSchema),
     records: z.array(recordSchema),
     displayNames: z.record(uuid, z.string()).optional(),
+    clubTags: z.record(uuid, z.string()).optional(),
     campaigns: campaignsSchema.optional(),
     trackOfTheDay: trackOfTheDaySchema.optional(),
     clubCampaigns: clubCampaignsSchema.optional(),

@@ -1,5 +1,6 @@
 // The bytes of the files the emulator serves: replays, map files and thumbnails.
-import type { DatasetMap, DatasetRecord } from './dataset.ts';
+import type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';
+import { authorGhostOf, damage, ghostOfRecord, writeGhostFile, writeReplayFile, type Damage } from './gbx/index.ts';
 import { bytesFromName, fnv1a } from './prng.ts';
 
 /** GBX magic, format version 6, "BUCR" (byte order, uncompressed/compressed flags) like a real file's header. */
@@ -11,16 +12,34 @@ function gbxFile(header: string, name: string, length: number): Buffer {
   return Buffer.concat([GBX_PREFIX, text, filler]);
 }
 
+const DAMAGES: readonly Damage[] = ['truncated', 'lying-size', 'broken-stream'];
+
+/** One record in 50 is served damaged (docs/gbx.md, "What the emulator serves"), the same ones every time. */
+export function replayDamageOf(record: Pick<DatasetRecord, 'mapRecordId'>): Damage | undefined {
+  const hash = fnv1a(`damage|${record.mapRecordId}`);
+  return hash % 50 === 0 ? DAMAGES[(hash >>> 8) % DAMAGES.length] : undefined;
+}
+
+/** One record in four is served as a replay (the map and the ghost), the others as a ghost alone. */
+export function replayKindOf(record: Pick<DatasetRecord, 'mapRecordId'>): 'ghost' | 'replay' {
+  return fnv1a(`kind|${record.mapRecordId}`) % 4 === 0 ? 'replay' : 'ghost';
+}
+
 /**
- * Exactly the bytes served for a record's replay: its replayBase64, or a few KB that depend on the record's ID
- * and result (a new record gets new bytes), starting with "GBX".
+ * Exactly the bytes served for a record's replay: its replayBase64, else a real-format Gbx ghost or replay of the
+ * record's run on its map (gbx/runs.ts), the same for the same record and new for a new one; a few are damaged.
  */
-export function replayBytesFor(record: DatasetRecord): Buffer {
+export function replayBytesFor(record: DatasetRecord, dataset: Pick<Dataset, 'maps' | 'displayNames'>): Buffer {
   if (record.replayBase64 !== undefined) return Buffer.from(record.replayBase64, 'base64');
-  const { time, score } = record.recordScore;
-  const name = `replay|${record.mapRecordId}|${time}|${score}`;
-  const header = `trackwatch-emulator replay map=${record.mapId} account=${record.accountId} record=${record.mapRecordId} time=${time} score=${score}\n`;
-  return gbxFile(header, name, 2048 + (fnv1a(name) % 4096));
+  const map = dataset.maps.find((m) => m.mapId === record.mapId);
+  if (map === undefined) throw new Error(`record ${record.mapRecordId} is on map ${record.mapId}, which the dataset does not hold`);
+  const ghost = ghostOfRecord(record, map, dataset.displayNames?.[record.accountId]);
+  const file = replayKindOf(record) === 'replay'
+    ? writeReplayFile({ map: { uid: map.mapUid, name: map.name, author: map.author, mapType: map.mapType }, ghosts: [ghost], authorGhost: authorGhostOf(map, record) })
+    : writeGhostFile(ghost);
+  const broken = replayDamageOf(record);
+  const served = broken === undefined ? file : damage(file, broken);
+  return Buffer.from(served.buffer, served.byteOffset, served.length);
 }
 
 /** A map file: a few KB, the same for the same map. */

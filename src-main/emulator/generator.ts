@@ -1,19 +1,18 @@
 // Deterministic data: every kind of map and record the seed describes, named as a season of the game looks or with
 // the hostile text real data holds.
-import { SENTINEL_U32, isPlatformMapType, isStuntMapType } from '../core/model.ts';
-import { mapKind, medalOf, type RecordResult } from '../shared/leaderboard.ts';
+import { DAY_MS } from './calendar.ts';
 import type { Dataset, DatasetMap, DatasetRecord, DatasetRecordScore } from './dataset.ts';
-import { fillLiveFields } from './live-dataset.ts';
+import { calendarAt, fillLiveFields } from './live-generator.ts';
 import { fnv1a, intBetween, mulberry32, pick, uuidFrom, type Rng } from './prng.ts';
+import { kindOf, medalOf, personalBestGameMode, plainText, seasonGameMode, SENTINEL_U32 } from './rules.ts';
 import {
-  COMMUNITY_MAPS_FROM_MS,
-  SEASON_RECORDS_END_MS,
   campaignAuthorTime,
   campaignMapName,
   campaignOf,
   communityMapName,
+  communityMapsFrom,
   seasonCalendar,
-  seasonDisplayName,
+  seasonPlayer,
   seasonLayout,
   type MapKind,
   type SeasonMapPlan,
@@ -37,6 +36,11 @@ export interface GenerateOptions {
    * Stunt maps with three personal bests or more, chosen by the seed. Default 0.
    */
   secretHeavyMaps?: number;
+  /**
+   * The moment the data is as of (ms): its records are set before it, its current campaign and Track of the Day month
+   * are the ones running then (calendar.ts). Default: the real clock; a test that needs fixed data gives one.
+   */
+  now?: number;
 }
 
 export const MAP_TYPE = {
@@ -49,8 +53,8 @@ export const MAP_TYPE = {
 const NOT_TRACKED = SENTINEL_U32;
 /** Nadeo's own account, author of official campaigns. */
 const NADEO_ACCOUNT = 'd2372a08-a8a1-46cb-97fb-23a161d85ad0';
-const RECORDS_END_MS = Date.parse('2026-05-01T12:00:00+00:00');
-const MAPS_START_MS = Date.parse('2024-01-01T00:00:00+00:00');
+/** Hostile-style maps are made over the 851 days before the records end (about two years and four months). */
+const HOSTILE_MAPS_SPAN_MS = 851 * DAY_MS;
 
 /** The first six maps cover every kind, so any dataset of six maps or more has them all; the fifth has a secret. */
 const FIRST_KINDS: readonly MapKind[] = ['race', 'clones', 'stunt', 'platform', 'race', 'race'];
@@ -74,16 +78,17 @@ const SPECIAL_MAP_NAMES: readonly string[] = [
   '$l[https://example.com]Linked$l map',
   `O'Brien's, "quoted"; ramp`,
 ];
-const SPECIAL_PLAYER_NAMES: readonly string[] = [
-  'Speedy',
-  '$f00Red$z Baron',
-  '<script>alert(1)</script>',
-  '=cmd|"/C calc"!A0',
-  'Comma, "Quote"',
-  '🚗 Emoji Driver',
-  'New\nLine',
-  '@SUM(1)',
-  '$o$i$w$$$ lone dollar $',
+/** Display names are plain (the OAuth API's); the formatting codes, malformed ones too, are in club tags. */
+const SPECIAL_PLAYERS: ReadonlyArray<{ displayName: string; clubTag?: string }> = [
+  { displayName: 'Speedy' },
+  { displayName: 'Red Baron', clubTag: '$f00Red$z' },
+  { displayName: '<script>alert(1)</script>', clubTag: '$f00<img src=x onerror=alert(1)>' },
+  { displayName: '=cmd|"/C calc"!A0', clubTag: '=1+1' },
+  { displayName: 'Comma, "Quote"', clubTag: 'a,"b"' },
+  { displayName: '🚗 Emoji Driver', clubTag: '🏁' },
+  { displayName: 'New\nLine' },
+  { displayName: '@SUM(1)' },
+  { displayName: 'Lone Dollar', clubTag: '$o$i$w$$$ lone $' },
 ];
 /** Replay file names a client must never use as paths. */
 const HOSTILE_REPLAY_FILENAMES: readonly string[] = [
@@ -97,37 +102,21 @@ const COLOURS = ['$s$0f0', '$i$f80', '$o', '$w$09f', '$n$fff', '', '$t$ff0', '$0
 const WORDS = ['Green', 'Valley', 'Spiral', 'Canyon', 'Ice', 'Boost', 'Loop', 'Drift', 'Summer', 'Winter', 'Tech', 'Wall', 'Neon', 'Dirt'];
 const UID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+/** A player of the hostile style: the special names first; about one player in ten has no display name. */
+function hostilePlayer(rng: Rng, index: number): { displayName: string; clubTag?: string } | undefined {
+  if (index % 10 === 9) return undefined;
+  const special = SPECIAL_PLAYERS[index];
+  if (special) return special;
+  const colour = pick(rng, ['', '', '$f80', '$o', '$i$0cf']);
+  const word = pick(rng, WORDS);
+  const displayName = `${word}${pick(rng, WORDS)}${intBetween(rng, 1, 999)}`;
+  return colour === '' ? { displayName } : { displayName, clubTag: `${colour}${word.slice(0, 3).toUpperCase()}` };
+}
+
 function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
-/** Game mode of a map's personal-best leaderboard (seed 4.2 rules 3-5). */
-export function personalBestGameMode(map: Pick<DatasetMap, 'mapType' | 'hasClones'>): string {
-  if (map.mapType.endsWith('TM_Stunt')) return 'Stunt';
-  if (map.mapType.endsWith('TM_Platform')) return 'Platform';
-  return map.hasClones ? 'TimeAttackClone' : 'TimeAttack';
-}
-
-/** Game mode of a map's season leaderboards (clones matter only to personal bests). */
-function seasonGameMode(map: DatasetMap): string {
-  return map.hasClones ? 'TimeAttack' : personalBestGameMode(map);
-}
-
-/** A dataset result as the shared leaderboard reads it: the true result (the server hides it), 2^32-1 respawns untracked. */
-export function asRecordResult(result: DatasetRecordScore): RecordResult {
-  return {
-    hidden: false,
-    time: result.time,
-    score: result.score,
-    respawnCount: result.respawnCount === NOT_TRACKED ? null : result.respawnCount,
-  };
-}
-
-/** 4 author, 3 gold, 2 silver, 1 bronze, 0 none, by the shared rule (docs/game-rules.md, "Medals"). */
-export function medalFor(map: Pick<DatasetMap, 'mapType' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>, result: DatasetRecordScore): number {
-  const medals = { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore };
-  return medalOf(mapKind(map), asRecordResult(result), medals);
-}
 
 /** The time a Platform map's runs are built around: its medals are respawn counts, so no medal gives one. */
 function platformParTime(map: Pick<DatasetMap, 'mapId'>): number {
@@ -147,8 +136,9 @@ function replayFilename(mapId: string, accountId: string, time: number, score: n
   return `Replays\\Downloaded\\${mapId}_${accountId}_(${result}).replay.gbx`;
 }
 
-function stripFormatting(name: string): string {
-  return name.replace(/\$([0-9a-f]{1,3}|[lhp]\[[^\]]*\]|.)?/gi, '').trim() || 'Unnamed';
+/** A map file's name: the map's name without its formatting codes. */
+function mapFilename(name: string): string {
+  return `${plainText(name).trim() || 'Unnamed'}.Map.Gbx`;
 }
 
 function drawMapUid(rng: Rng, usedUids: Set<string>): string {
@@ -188,7 +178,7 @@ function mapTypeOf(kind: MapKind): string {
 }
 
 /** A map of the hostile style: the special names first, a '..' file name on the second. */
-function makeHostileMap(rng: Rng, index: number, kind: MapKind, authors: readonly string[], usedUids: Set<string>): DatasetMap {
+function makeHostileMap(rng: Rng, index: number, kind: MapKind, authors: readonly string[], usedUids: Set<string>, nowMs: number): DatasetMap {
   const mapUid = drawMapUid(rng, usedUids);
   const name =
     SPECIAL_MAP_NAMES[index] ?? `${pick(rng, COLOURS)}${pick(rng, WORDS)} ${pick(rng, WORDS)} #${String(index + 1).padStart(2, '0')}`;
@@ -201,7 +191,7 @@ function makeHostileMap(rng: Rng, index: number, kind: MapKind, authors: readonl
     collectionName: 'Stadium',
     createdWithGamepadEditor: rng() < 0.1,
     createdWithSimpleEditor: rng() < 0.15,
-    filename: index === 1 ? '..\\..\\evil.Map.Gbx' : `${stripFormatting(name)}.Map.Gbx`,
+    filename: index === 1 ? '..\\..\\evil.Map.Gbx' : mapFilename(name),
     hasClones: kind === 'clones',
     isPlayable: true,
     mapId: uuidFrom(rng),
@@ -210,27 +200,27 @@ function makeHostileMap(rng: Rng, index: number, kind: MapKind, authors: readonl
     mapType: mapTypeOf(kind),
     name,
     submitter,
-    timestamp: isoSeconds(MAPS_START_MS + rng() * (RECORDS_END_MS - MAPS_START_MS) * 0.8),
+    timestamp: isoSeconds(nowMs - HOSTILE_MAPS_SPAN_MS + rng() * HOSTILE_MAPS_SPAN_MS * 0.8),
   };
 }
 
 /** A map of the season style: an official map by Nadeo, uploaded before its campaign opens, or a player's map. */
-function makeSeasonMap(rng: Rng, plan: SeasonMapPlan, mappers: readonly string[], usedUids: Set<string>): DatasetMap {
+function makeSeasonMap(rng: Rng, plan: SeasonMapPlan, mappers: readonly string[], usedUids: Set<string>, nowMs: number): DatasetMap {
   const mapUid = drawMapUid(rng, usedUids);
   const official = plan.source === 'campaign';
-  const name = official ? campaignMapName(plan.campaign ?? 0, plan.number ?? 1) : communityMapName(rng, plan.kind);
+  const name = official ? campaignMapName(plan.campaign ?? 0, plan.number ?? 1, nowMs) : communityMapName(rng, plan.kind);
   const author = official || mappers.length === 0 ? NADEO_ACCOUNT : pick(rng, mappers);
   const scores = drawMedalScores(rng, plan.kind, official ? campaignAuthorTime(rng, plan.number ?? 1) : undefined);
   const madeMs = official
-    ? campaignOf(plan.campaign ?? 0).releaseMs - intBetween(rng, 5, 40) * 86400000
-    : COMMUNITY_MAPS_FROM_MS + rng() * (SEASON_RECORDS_END_MS - COMMUNITY_MAPS_FROM_MS) * 0.9;
+    ? campaignOf(plan.campaign ?? 0, nowMs).releaseMs - intBetween(rng, 5, 40) * DAY_MS
+    : communityMapsFrom(nowMs) + rng() * (nowMs - communityMapsFrom(nowMs)) * 0.9;
   return {
     author,
     ...scores,
     collectionName: 'Stadium',
     createdWithGamepadEditor: false,
     createdWithSimpleEditor: !official && rng() < 0.1,
-    filename: `${stripFormatting(name)}.Map.Gbx`,
+    filename: mapFilename(name),
     hasClones: plan.kind === 'clones',
     isPlayable: true,
     mapId: uuidFrom(rng),
@@ -248,7 +238,8 @@ function makeSeasonMap(rng: Rng, plan: SeasonMapPlan, mappers: readonly string[]
  * `handicap` (0 best .. 1 worst) makes better players set better results, so leaderboards look plausible.
  */
 function drawResult(rng: Rng, map: DatasetMap, handicap?: number): DatasetRecordScore {
-  if (isStuntMapType(map.mapType)) {
+  const kind = kindOf(map);
+  if (kind === 'stunt') {
     return {
       score: Math.max(1, Math.round(map.authorScore * (0.25 + rng() * 0.9))),
       time: intBetween(rng, 40000, 150000),
@@ -256,7 +247,7 @@ function drawResult(rng: Rng, map: DatasetMap, handicap?: number): DatasetRecord
     };
   }
   const factor = handicap === undefined ? 1 : 0.98 + handicap * 0.08;
-  if (isPlatformMapType(map.mapType)) {
+  if (kind === 'platform') {
     // A Platform run is judged by its respawns: most runs need a few, the best none; each one costs time.
     const drawn = Math.floor(rng() * (0.35 + rng() * 0.9) * (map.bronzeScore + 4));
     const respawnCount = handicap === undefined ? drawn : Math.round(drawn * (0.5 + handicap));
@@ -281,12 +272,12 @@ function makeRecord(
 ): DatasetRecord {
   return {
     accountId,
-    filename: replayFilename(map.mapId, accountId, result.time, result.score, isStuntMapType(map.mapType)),
+    filename: replayFilename(map.mapId, accountId, result.time, result.score, kindOf(map) === 'stunt'),
     gameMode: scope.gameMode,
     gameModeCustomData: '',
     mapId: map.mapId,
     mapRecordId: uuidFrom(rng),
-    medal: medalFor(map, result),
+    medal: medalOf(map, result),
     recordScore: { respawnCount: result.respawnCount, score: result.score, time: result.time },
     removed: false,
     scopeId: scope.seasonId,
@@ -295,24 +286,27 @@ function makeRecord(
   };
 }
 
+/** The personal bests' times, fastest first: the threshold is a time on every kind of map (map-page.md). */
+function timesFastestFirst(personalBests: readonly DatasetRecord[]): number[] {
+  return personalBests.map((r) => r.recordScore.time).sort((a, b) => a - b);
+}
+
 /** A threshold that hides about a third of the map's personal bests, and at least one. */
-function secretThresholdFor(map: DatasetMap, personalBests: readonly DatasetRecord[]): number | undefined {
+function secretThresholdFor(personalBests: readonly DatasetRecord[]): number | undefined {
   if (personalBests.length === 0) return undefined;
-  const stunt = isStuntMapType(map.mapType);
-  // Ordered best first: hidden are those strictly better than the threshold.
-  const values = personalBests.map((r) => (stunt ? r.recordScore.score : r.recordScore.time)).sort((a, b) => (stunt ? b - a : a - b));
-  const best = values[0] ?? 0;
-  const cut = values[Math.max(1, Math.floor(values.length * 0.35))];
-  if (cut === undefined || cut === best) return stunt ? best - 1 : best + 1;
+  // Hidden are those strictly faster than the threshold.
+  const times = timesFastestFirst(personalBests);
+  const fastest = times[0] ?? 0;
+  const cut = times[Math.max(1, Math.floor(times.length * 0.35))];
+  if (cut === undefined || cut === fastest) return fastest + 1;
   return cut;
 }
 
 /** A threshold that hides most of the map's personal bests (about 70%, at least two) and leaves at least one visible. */
-function heavySecretThresholdFor(map: DatasetMap, personalBests: readonly DatasetRecord[]): number {
-  const stunt = isStuntMapType(map.mapType);
-  const values = personalBests.map((r) => (stunt ? r.recordScore.score : r.recordScore.time)).sort((a, b) => (stunt ? b - a : a - b));
-  const hidden = Math.min(values.length - 1, Math.max(2, Math.round(values.length * 0.7)));
-  return values[hidden] ?? 0;
+function heavySecretThresholdFor(personalBests: readonly DatasetRecord[]): number {
+  const times = timesFastestFirst(personalBests);
+  const hidden = Math.min(times.length - 1, Math.max(2, Math.round(times.length * 0.7)));
+  return times[hidden] ?? 0;
 }
 
 /** Gives `count` maps, chosen by the seed, a threshold that hides most of their personal bests. Mutates the dataset. */
@@ -325,16 +319,16 @@ function addSecretHeavyMaps(dataset: Dataset, count: number, seed: number): void
     list.push(record);
     personalBests.set(record.mapId, list);
   }
-  // Not Platform maps: see the secret threshold of generateDataset.
+  // Every kind of map: on Stunt and Platform maps the threshold (a time) hides the fastest runs, not the best ones.
   const eligible = dataset.maps
-    .filter((map) => !isPlatformMapType(map.mapType) && (personalBests.get(map.mapId)?.length ?? 0) >= 3)
+    .filter((map) => new Set(personalBests.get(map.mapId)?.map((r) => r.recordScore.time)).size >= 3)
     .map((map) => ({ map, order: fnv1a(`secret-heavy|${seed}|${map.mapId}`) }))
     .sort((a, b) => a.order - b.order);
   if (eligible.length < count)
     throw new RangeError(
-      `generateDataset: secretHeavyMaps is ${count} but only ${eligible.length} maps can have many secret entries (Race or Stunt maps with 3 personal bests or more); ask for fewer, or for more maps or players`,
+      `generateDataset: secretHeavyMaps is ${count} but only ${eligible.length} maps can have many secret entries (maps with 3 personal bests or more); ask for fewer, or for more maps or players`,
     );
-  for (const { map } of eligible.slice(0, count)) map.secretThreshold = heavySecretThresholdFor(map, personalBests.get(map.mapId) ?? []);
+  for (const { map } of eligible.slice(0, count)) map.secretThreshold = heavySecretThresholdFor(personalBests.get(map.mapId) ?? []);
 }
 
 /**
@@ -343,7 +337,7 @@ function addSecretHeavyMaps(dataset: Dataset, count: number, seed: number): void
  */
 function authorTimeThresholdFor(map: DatasetMap, personalBests: readonly DatasetRecord[]): number | undefined {
   const hidden = personalBests.filter((r) => r.recordScore.time < map.authorScore).length;
-  return hidden >= 2 && hidden < personalBests.length ? map.authorScore : secretThresholdFor(map, personalBests);
+  return hidden >= 2 && hidden < personalBests.length ? map.authorScore : secretThresholdFor(personalBests);
 }
 
 function checkOptions(opts: GenerateOptions): void {
@@ -354,11 +348,12 @@ function checkOptions(opts: GenerateOptions): void {
     throw new RangeError(`generateDataset: style must be 'season' or 'hostile', got ${String(style)}`);
 }
 
-/** A deterministic dataset: the same options give the same JSON, byte for byte. */
+/** A deterministic dataset: the same options (`now` included) give the same JSON, byte for byte. */
 export function generateDataset(opts: GenerateOptions): Dataset {
   checkOptions(opts);
   const season = opts.style === 'season';
-  const recordsEndMs = season ? SEASON_RECORDS_END_MS : RECORDS_END_MS;
+  // The records end at the moment the data is as of, on a whole second.
+  const recordsEndMs = Math.floor((opts.now ?? Date.now()) / 1000) * 1000;
   const rng = mulberry32(opts.seed);
   const players = Array.from({ length: opts.players }, () => uuidFrom(rng));
   const authors = players.length > 0 ? [...players.slice(0, 6), NADEO_ACCOUNT] : [NADEO_ACCOUNT];
@@ -367,14 +362,12 @@ export function generateDataset(opts: GenerateOptions): Dataset {
   const handicap = players.map(() => rng());
 
   const displayNames: Record<string, string> = { [NADEO_ACCOUNT]: 'Nadeo' };
+  const clubTags: Record<string, string> = {};
   players.forEach((accountId, i) => {
-    if (season) {
-      displayNames[accountId] = seasonDisplayName(rng, i);
-      return;
-    }
-    // About one player in ten has no display name.
-    if (i % 10 === 9) return;
-    displayNames[accountId] = SPECIAL_PLAYER_NAMES[i] ?? `${pick(rng, ['', '', '$f80', '$o', '$i$0cf'])}${pick(rng, WORDS)}${pick(rng, WORDS)}${intBetween(rng, 1, 999)}`;
+    const player = season ? seasonPlayer(rng, i) : hostilePlayer(rng, i);
+    if (!player) return;
+    displayNames[accountId] = player.displayName;
+    if (player.clubTag !== undefined) clubTags[accountId] = player.clubTag;
   });
 
   const layout = season ? seasonLayout(rng, opts.maps) : [];
@@ -387,10 +380,10 @@ export function generateDataset(opts: GenerateOptions): Dataset {
       plan?.kind ??
       FIRST_KINDS[index] ??
       (pick(rng, ['race', 'race', 'race', 'race', 'race', 'race', 'clones', 'clones', 'stunt', 'platform'] as const) satisfies MapKind);
-    const map = plan ? makeSeasonMap(rng, plan, players.slice(0, 6), usedUids) : makeHostileMap(rng, index, kind, authors, usedUids);
+    const map = plan ? makeSeasonMap(rng, plan, players.slice(0, 6), usedUids, recordsEndMs) : makeHostileMap(rng, index, kind, authors, usedUids, recordsEndMs);
     maps.push(map);
     // An official map is played from its campaign's release; any other from when it was made.
-    const mapStartMs = plan?.source === 'campaign' ? campaignOf(plan.campaign ?? 0).releaseMs : Date.parse(map.timestamp);
+    const mapStartMs = plan?.source === 'campaign' ? campaignOf(plan.campaign ?? 0, recordsEndMs).releaseMs : Date.parse(map.timestamp);
     const coverage = 0.7 + rng() * 0.15;
     const personalBests: DatasetRecord[] = [];
     players.forEach((accountId, p) => {
@@ -404,13 +397,12 @@ export function generateDataset(opts: GenerateOptions): Dataset {
     if (personalBests.length === 0 && players[0] !== undefined) {
       personalBests.push(makeRecord(rng, map, players[0], drawResult(rng, map), { gameMode: personalBestGameMode(map), seasonId: null }, mapStartMs + 86400000));
     }
-    // None on Platform maps: the threshold is a time (map-page.md) but Platform runs rank by respawns first, so it
-    // would hide runs that are not the best.
+    // The random draw spares Platform maps so that earlier datasets stay as they were; secretHeavyMaps reach every kind.
     if (plan?.secret) {
       const threshold = authorTimeThresholdFor(map, personalBests);
       if (threshold !== undefined) map.secretThreshold = threshold;
     } else if (!plan && (index === SECRET_MAP_INDEX || (index > 5 && kind !== 'platform' && rng() < 0.1))) {
-      const threshold = secretThresholdFor(map, personalBests);
+      const threshold = secretThresholdFor(personalBests);
       if (threshold !== undefined) map.secretThreshold = threshold;
     }
     records.push(...personalBests);
@@ -422,9 +414,9 @@ export function generateDataset(opts: GenerateOptions): Dataset {
         for (const pb of personalBests) {
           if (rng() >= 0.6) continue;
           const { time, score, respawnCount } = pb.recordScore;
-          const result = isStuntMapType(map.mapType)
+          const result = kindOf(map) === 'stunt'
             ? { time: intBetween(rng, 40000, 150000), score: Math.max(0, score - intBetween(rng, 0, Math.ceil(score * 0.1))), respawnCount }
-            : isPlatformMapType(map.mapType)
+            : kindOf(map) === 'platform'
               ? { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount: respawnCount + (rng() < 0.3 ? intBetween(rng, 1, 2) : 0) }
               : { time: time + intBetween(rng, 0, Math.ceil(time * 0.08)), score, respawnCount };
           const seasonMs = Math.min(Date.parse(pb.timestamp), recordsEndMs - 1000) - rng() * 86400000 * 30;
@@ -434,7 +426,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
     }
   }
   // Live and Exchange fields come from their own random sequence: the maps and records above stay as they were.
-  const dataset = { maps, records, displayNames, ...fillLiveFields(maps, opts.seed, season ? seasonCalendar(layout) : undefined) };
+  const dataset = { maps, records, displayNames, clubTags, ...fillLiveFields(maps, opts.seed, season ? seasonCalendar(layout, recordsEndMs) : calendarAt(recordsEndMs)) };
   addSecretHeavyMaps(dataset, opts.secretHeavyMaps ?? 0, opts.seed);
   return dataset;
 }
@@ -447,6 +439,8 @@ export interface EvolveOptions {
   rivals?: number;
   /** Accounts whose records never change (say, the player the demo plays as). */
   except?: readonly string[];
+  /** The service's clock (ms): new records are set no later than this. Default: 1 hour to 7 days after the latest. */
+  now?: number;
 }
 
 /**
@@ -461,9 +455,12 @@ export function evolveDataset(dataset: Dataset, opts: EvolveOptions): { improved
   const fraction = Math.min(1, Math.max(0, opts.fraction));
   const mapsById = new Map(dataset.maps.map((m) => [m.mapId.toLowerCase(), m]));
   const moves = accountsThatMove(dataset, opts);
-  let latestMs = RECORDS_END_MS;
+  let latestMs = 0;
   for (const r of dataset.records) latestMs = Math.max(latestMs, Date.parse(r.timestamp));
-  const later = (): number => latestMs + intBetween(rng, 3600, 7 * 86400) * 1000;
+  const later = (): number => {
+    const at = latestMs + intBetween(rng, 3600, 7 * 86400) * 1000;
+    return opts.now === undefined ? at : Math.max(latestMs, Math.min(opts.now, at));
+  };
 
   let improved = 0;
   const withPersonalBest = new Set<string>();
@@ -476,8 +473,9 @@ export function evolveDataset(dataset: Dataset, opts: EvolveOptions): { improved
     const map = mapsById.get(record.mapId.toLowerCase());
     if (!map || !moves(record.accountId) || rng() >= fraction) continue;
     const score = record.recordScore;
-    if (isStuntMapType(map.mapType)) score.score += Math.max(1, Math.round(score.score * (0.01 + rng() * 0.1)));
-    else if (isPlatformMapType(map.mapType) && score.respawnCount > 0 && rng() < 0.6) {
+    const kind = kindOf(map);
+    if (kind === 'stunt') score.score += Math.max(1, Math.round(score.score * (0.01 + rng() * 0.1)));
+    else if (kind === 'platform' && score.respawnCount > 0 && rng() < 0.6) {
       // Fewer respawns is the better Platform run; a run with fewer respawns is faster too.
       const fewer = intBetween(rng, 1, Math.min(2, score.respawnCount));
       score.respawnCount -= fewer;
@@ -485,8 +483,8 @@ export function evolveDataset(dataset: Dataset, opts: EvolveOptions): { improved
     } else score.time = Math.max(1, score.time - Math.max(1, Math.round(score.time * (0.002 + rng() * 0.03))));
     record.mapRecordId = uuidFrom(rng);
     record.timestamp = isoSeconds(Math.max(later(), Date.parse(record.timestamp) + 1000));
-    record.medal = medalFor(map, score);
-    record.filename = replayFilename(map.mapId, record.accountId, score.time, score.score, isStuntMapType(map.mapType));
+    record.medal = medalOf(map, score);
+    record.filename = replayFilename(map.mapId, record.accountId, score.time, score.score, kind === 'stunt');
     delete record.url;
     delete record.replayBase64;
     improved++;

@@ -4,5 +4,7 @@ export type { EmulatorOptions, EmulatorStats, RunningEmulator } from './server.t
 export { generateDataset, evolveDataset } from './generator.ts';
 export type { DatasetStyle, EvolveOptions, GenerateOptions } from './generator.ts';
 export { parseDataset, loadDataset, DatasetError } from './dataset.ts';
-export { replayBytesFor } from './files.ts';
+export { replayBytesFor, replayDamageOf, replayKindOf } from './files.ts';
+export { WorldBoard } from './world.ts';
+export { mapLayout, type MapLayout } from './gbx/index.ts';
 export type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';

@@ -1,13 +1,13 @@
 // The Live services (docs/nadeo-api.md "Beyond the seed"), answering from the dataset with the shapes of the example answers
 // in openplanet-nl/nadeoapi-docs docs/live/: seasonal campaigns (v2 and deprecated), Track of the Day months, club
 // campaigns, positions by score and the top of a leaderboard. Live's own errors are arrays of strings.
-import { isBetterLiveScore, liveScoreOf, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from '../core/model.ts';
 import { json, text, type Answer } from './answers.ts';
-import { isHidden } from './api.ts';
-import type { DatasetMap, DatasetRecord } from './dataset.ts';
-import { daysInMonth, seasonUidOf, type DatasetCampaign } from './live-dataset.ts';
+import { daysInMonth, nextTotdAfter, seasonAt, totdStart } from './calendar.ts';
+import { seasonUidOf, type DatasetCampaign } from './live-dataset.ts';
 import type { DatasetIndex } from './lookup.ts';
 import { fnv1a } from './prng.ts';
+import { isBetterLiveScore, isHiddenFrom, isSecret, MAX_MAPS_PER_POSITION_REQUEST, PERSONAL_BEST_GROUP, WORLD_ZONE_ID } from './rules.ts';
+import { crowdPlayer, crowdStuntTime, TOP_READABLE, WorldBoard } from './world.ts';
 
 /** Live's error answers (docs/live/clubs/campaign-by-id.md and its siblings). */
 export const LIVE_ERROR = {
@@ -34,19 +34,6 @@ const EMPTY_MEDIA = {
   liveButtonBackgroundUrl: '',
   liveButtonForegroundUrl: '',
 };
-
-/**
- * The position a record of `score` would have among `values` (the leaderboard's scores): one more than the records
- * strictly better. A map declaring a larger population spreads the dataset's records over it, so positions look like
- * the real game's while keeping their order.
- */
-export function livePosition(mapType: string, values: readonly number[], score: number, population?: number): number {
-  let better = 0;
-  for (const v of values) if (isBetterLiveScore(mapType, v, score)) better++;
-  const n = values.length;
-  if (population === undefined || population <= n || n === 0) return better + 1;
-  return 1 + Math.floor((better * population) / n);
-}
 
 /** A page parameter: absent gives the default; anything but a whole number in range is refused. */
 function pageParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number | undefined {
@@ -80,7 +67,8 @@ export class LiveApi {
     if (offset === undefined || length === undefined) return liveError(400, LIVE_ERROR.invalidParameter);
     const all = [...(this.#index.dataset.campaigns ?? [])].sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
     const nowSec = this.#nowSec();
-    const next = all[0] ? seconds(all[0].end) : -1;
+    // Ask again when the next seasonal campaign opens, by the service's clock (calendar.ts).
+    const next = Math.floor(seasonAt(this.#now()).endMs / 1000);
     return json(200, {
       itemCount: all.length,
       campaignList: all.slice(offset, offset + length).map((c) => this.#campaign(c, deprecated, nowSec)),
@@ -134,11 +122,9 @@ export class LiveApi {
     const royal = query.get('royal') === 'true' || query.get('royal') === '1';
     const months = royal ? [] : [...(this.#index.dataset.trackOfTheDay ?? [])].sort((a, b) => b.month.localeCompare(a.month));
     const nowSec = this.#nowSec();
-    const dayStart = (month: string, day: number): number => Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, day, 17) / 1000;
-    // The next Track of the Day: the current month's first day still to come; -1 when none is scheduled (the docs' remark).
-    const newest = months[0];
-    const waiting = newest ? newest.mapUids.indexOf('') : -1;
-    const next = newest && waiting >= 0 ? dayStart(newest.month, waiting + 1) : -1;
+    const dayStart = (month: string, day: number): number => Math.floor(totdStart(month, day) / 1000);
+    // The next Track of the Day opens at 19:00 Paris time by the service's clock (calendar.ts).
+    const next = Math.floor(nextTotdAfter(this.#now()) / 1000);
     return json(200, {
       monthList: months.slice(offset, offset + length).map((m) => {
         const [year, month] = m.month.split('-').map(Number) as [number, number];
@@ -231,14 +217,6 @@ export class LiveApi {
     });
   }
 
-  /** A leaderboard's records: personal bests for Personal_Best, else the season's; undefined when there is none. */
-  #leaderboard(map: DatasetMap, groupUid: string): DatasetRecord[] | undefined {
-    const id = map.mapId.toLowerCase();
-    const scope = groupUid === PERSONAL_BEST_GROUP ? null : groupUid;
-    const records = this.#index.dataset.records.filter((r) => r.mapId.toLowerCase() === id && r.scopeId === scope && !r.removed);
-    return scope !== null && records.length === 0 ? undefined : records;
-  }
-
   /**
    * POST /api/token/leaderboard/group/map?scores[<mapUid>]=<score>, body {"maps":[{"mapUid","groupUid"}]}: per map
    * asked, the position a record of that score would have. Unknown maps and closed leaderboards are left out; a
@@ -273,60 +251,46 @@ export class LiveApi {
       const asked = scores.get(mapUid);
       const map = this.#index.mapByUid(mapUid);
       if (asked === undefined || !map) continue;
-      const board = this.#leaderboard(map, groupUid);
+      const board = WorldBoard.of(this.#index.dataset, map, groupUid);
       if (!board) continue;
-      const values: number[] = [];
-      let own: number | undefined;
-      for (const r of board) {
-        const v = liveScoreOf(map.mapType, r.recordScore);
-        if (v === null) continue;
-        values.push(v);
-        if (caller !== undefined && r.accountId.toLowerCase() === caller) own = v;
-      }
-      const score = own !== undefined && isBetterLiveScore(map.mapType, asked, own) ? own : asked;
+      const own = caller === undefined ? undefined : board.records.find((e) => e.record.accountId.toLowerCase() === caller)?.score;
+      const score = own !== undefined && isBetterLiveScore(board.kind, asked, own) ? own : asked;
       answer.push({
         groupUid,
         mapUid,
         score,
-        zones: [{ zoneId: WORLD_ZONE_ID, zoneName: 'World', ranking: { position: livePosition(map.mapType, values, score, map.population), length: 0 } }],
+        zones: [{ zoneId: WORLD_ZONE_ID, zoneName: 'World', ranking: { position: board.position(score), length: 0 } }],
       });
     }
     return json(200, answer);
   }
 
   /**
-   * GET /api/token/leaderboard/group/{groupUid}/map/{mapUid}/top?length=&onlyWorld=&offset=: the best records, with
-   * -1 for a score a secret threshold hides. Without onlyWorld=true only the first five (the docs' remark).
+   * GET /api/token/leaderboard/group/{groupUid}/map/{mapUid}/top?length=&onlyWorld=&offset=: the world's best, the
+   * dataset's records and the crowd nobody here watches alike, with the positions the positions route gives their
+   * scores; -1 for a score a secret threshold hides from the caller. Without onlyWorld=true only the first five, and
+   * never beyond the first 10,000 (the docs' remarks).
    */
   top(groupUid: string, mapUid: string, query: URLSearchParams, caller: string | undefined): Answer {
     const map = this.#index.mapByUid(mapUid);
     const world = { zoneId: WORLD_ZONE_ID, zoneName: 'World' };
-    if (groupUid !== PERSONAL_BEST_GROUP && (!map || !this.#leaderboard(map, groupUid))) return json(200, {});
-    if (!map) return json(200, { groupUid, mapUid, tops: [{ ...world, top: [] }] });
+    const board = map ? WorldBoard.of(this.#index.dataset, map, groupUid) : undefined;
+    if (groupUid !== PERSONAL_BEST_GROUP && !board) return json(200, {});
+    if (!map || !board) return json(200, { groupUid, mapUid, tops: [{ ...world, top: [] }] });
     const onlyWorld = query.get('onlyWorld') === 'true';
     const length = onlyWorld ? pageParam(query, 'length', 5, 1, 100) : 5;
-    const offset = onlyWorld ? pageParam(query, 'offset', 0, 0, 10_000) : 0;
+    const offset = onlyWorld ? pageParam(query, 'offset', 0, 0, TOP_READABLE) : 0;
     if (length === undefined || offset === undefined) return liveError(400, LIVE_ERROR.invalidParameter);
-    const board = (this.#leaderboard(map, groupUid) ?? [])
-      .map((r) => ({ r, v: liveScoreOf(map.mapType, r.recordScore) }))
-      .filter((e): e is { r: DatasetRecord; v: number } => e.v !== null)
-      .sort((a, b) => (isBetterLiveScore(map.mapType, a.v, b.v) ? -1 : isBetterLiveScore(map.mapType, b.v, a.v) ? 1 : a.r.timestamp.localeCompare(b.r.timestamp)));
-    const values = board.map((e) => e.v);
-    return json(200, {
-      groupUid,
-      mapUid,
-      tops: [
-        {
-          ...world,
-          top: board.slice(offset, offset + length).map(({ r, v }) => ({
-            accountId: r.accountId,
-            ...world,
-            position: livePosition(map.mapType, values, v, map.population),
-            score: isHidden(map, r, caller) ? -1 : v,
-            timestamp: seconds(r.timestamp),
-          })),
-        },
-      ],
+    const nowMs = this.#now();
+    const top = board.slice(offset, Math.max(0, Math.min(length, TOP_READABLE - offset))).map((entry) => {
+      if ('record' in entry) {
+        const { record } = entry;
+        return { accountId: record.accountId, ...world, position: entry.position, score: isHiddenFrom(map, record, caller) ? -1 : entry.score, timestamp: seconds(record.timestamp) };
+      }
+      const player = crowdPlayer(map, entry.crowdRank, nowMs);
+      const time = board.kind === 'stunt' ? crowdStuntTime(map, entry.crowdRank) : entry.score;
+      return { accountId: player.accountId, ...world, position: entry.position, score: isSecret(map, { time }) ? -1 : entry.score, timestamp: player.timestampSec };
     });
+    return json(200, { groupUid, mapUid, tops: [{ ...world, top }] });
   }
 }

@@ -1,6 +1,7 @@
 // The 'season' style of generated data: what a player meets in the game. An official campaign named as Nadeo names
-// it, community maps with the formatting codes mappers use, players with nicknames and club tags.
-import type { LiveCalendar } from './live-dataset.ts';
+// it, community maps with the formatting codes mappers use, players with nicknames, some in a club with a tag.
+import { DAY_MS, seasonAt, totdMonthsAt } from './calendar.ts';
+import type { LiveCalendar } from './live-generator.ts';
 import { intBetween, pick, type Rng } from './prng.ts';
 
 export type MapKind = 'race' | 'clones' | 'stunt' | 'platform';
@@ -20,13 +21,13 @@ export interface SeasonMapPlan {
 
 /** Maps in one official campaign. */
 export const CAMPAIGN_SIZE = 25;
-const QUARTERS = ['Winter', 'Spring', 'Summer', 'Fall'] as const;
-/** The current campaign: Fall 2026, out on 1 October 2026. */
-const CURRENT = { year: 2026, quarter: 3 };
-/** Every generated record of a season is set before this: a few weeks into the Fall 2026 campaign. */
-export const SEASON_RECORDS_END_MS = Date.parse('2026-11-15T20:00:00+00:00');
-/** Community maps are made over this span, before the records end. */
-export const COMMUNITY_MAPS_FROM_MS = Date.parse('2025-03-01T00:00:00+00:00');
+/** Community maps are made over the 625 days before the records end. */
+const COMMUNITY_MAPS_SPAN_MS = 625 * DAY_MS;
+
+/** When community maps begin to be made, for a season as of `nowMs` (its records end then). */
+export function communityMapsFrom(nowMs: number): number {
+  return nowMs - COMMUNITY_MAPS_SPAN_MS;
+}
 
 /** The first community maps cover every kind, so any season of five maps or more has them all. */
 const COMMUNITY_FIRST: ReadonlyArray<{ kind: MapKind; secret: boolean }> = [
@@ -55,15 +56,10 @@ export function seasonLayout(rng: Rng, count: number): SeasonMapPlan[] {
   return plan;
 }
 
-/** The name and release of an official campaign: 0 is Fall 2026, 1 Summer 2026, and so on back. */
-export function campaignOf(campaign: number): { name: string; releaseMs: number } {
-  const quarters = CURRENT.year * 4 + CURRENT.quarter - campaign;
-  const year = Math.floor(quarters / 4);
-  const quarter = quarters % 4;
-  return {
-    name: `${QUARTERS[quarter]} ${year}`,
-    releaseMs: Date.UTC(year, quarter * 3, 1, 17, 0, 0),
-  };
+/** The name and release of an official campaign as of `nowMs`: 0 is the one running then, 1 the one before, and so on back. */
+export function campaignOf(campaign: number, nowMs: number): { name: string; releaseMs: number } {
+  const season = seasonAt(nowMs, campaign);
+  return { name: season.name, releaseMs: season.startMs };
 }
 
 /** ISO 8601 with the numeric offset datasets use. */
@@ -72,11 +68,11 @@ function isoUtc(ms: number): string {
 }
 
 /**
- * The Live calendar of a season: the current campaign and the two before it, each made of its own official maps
- * ("Fall 2026 - 01"...) when the layout has them, and the Track of the Day months of the records' last weeks
- * (October 2026, and November 2026 played up to the day the records end).
+ * The Live calendar of a season as of `nowMs`: the current campaign and the two before it, each made of its own
+ * official maps ("Fall 2026 - 01"...) when the layout has them, and the Track of the Day months of the last weeks
+ * (the month before, and the current one played up to the day of `nowMs`).
  */
-export function seasonCalendar(layout: readonly SeasonMapPlan[]): LiveCalendar {
+export function seasonCalendar(layout: readonly SeasonMapPlan[], nowMs: number): LiveCalendar {
   const community = layout.flatMap((plan, index) => (plan.source === 'community' ? [index] : []));
   const campaigns = [0, 1, 2].map((k) => {
     const own = layout
@@ -86,15 +82,16 @@ export function seasonCalendar(layout: readonly SeasonMapPlan[]): LiveCalendar {
       .map(({ index }) => index);
     // A campaign the dataset has no official maps of is played on its community maps, never on another season's.
     const stand = Array.from({ length: Math.min(CAMPAIGN_SIZE, community.length) }, (_, i) => community[(k * CAMPAIGN_SIZE + i) % community.length]!);
-    return { name: campaignOf(k).name, start: isoUtc(campaignOf(k).releaseMs), end: isoUtc(campaignOf(k - 1).releaseMs), maps: own.length > 0 ? own : stand };
+    const season = seasonAt(nowMs, k);
+    return { name: season.name, start: isoUtc(season.startMs), end: isoUtc(season.endMs), maps: own.length > 0 ? own : stand };
   });
-  const daysPlayed = new Date(SEASON_RECORDS_END_MS).getUTCDate();
-  return { campaigns, totd: { previous: '2026-10', current: '2026-11', daysPlayed } };
+  const { previous, current, daysOpened } = totdMonthsAt(nowMs);
+  return { campaigns, totd: { previous, current, daysPlayed: daysOpened } };
 }
 
 /** "Fall 2026 - 01": official map names are plain text, as the game has them. */
-export function campaignMapName(campaign: number, number: number): string {
-  return `${campaignOf(campaign).name} - ${String(number).padStart(2, '0')}`;
+export function campaignMapName(campaign: number, number: number, nowMs: number): string {
+  return `${campaignOf(campaign, nowMs).name} - ${String(number).padStart(2, '0')}`;
 }
 
 /** The author time of an official map: 01-05 (white) are short, 21-25 (black) long. */
@@ -163,16 +160,17 @@ const NICKNAMES = [
   'Hayride', 'Cobalt', 'Tidepool', 'Sundial', 'Maverik', 'Lynx', 'Fennec', 'Otter', 'Ravelin', 'Shiver', 'Gumdrop', 'Halcyon',
 ];
 const STYLES = ['', '', '', '', '', '', '_TM', 'TM', '_', '07', 'x', '99', '_fr'];
-/** Club tags as clubs style them: each club always the same colour and codes. */
-const CLUB_TAGS = ['$f80[TMX]', '$s$0cf[NRG]$z', '$o$fc0GG$z |', '$i$39f[ICE]$z', '$f33RSE$z', '$0f8[SPD]$z', '$c6f(LFT)$z', '$s$fff[MNT]$z'];
+/** Club tags as clubs style them (docs/nadeo-api.md "Player names"): each club always the same colour and codes. */
+const CLUB_TAGS = ['$f80[TMX]', '$s$0cf[NRG]', '$o$fc0GG', '$i$39f[ICE]', '$f33RSE', '$0f8[SPD]', '$c6f(LFT)', '$s$fff[MNT]'];
 
 /**
- * A believable display name: a nickname, sometimes with a few digits or a suffix, and in about four names of ten a
- * club tag in front (`$f80[TMX] Skyline`). Distinct for distinct `index`es.
+ * A believable player: a plain display name (a nickname, sometimes with a few digits or a suffix: the OAuth API's
+ * names carry no formatting codes) and, for about four players in ten, the tag of their club (`$f80[TMX]`), which
+ * Core's club-tags route serves apart. Distinct names for distinct `index`es.
  */
-export function seasonDisplayName(rng: Rng, index: number): string {
+export function seasonPlayer(rng: Rng, index: number): { displayName: string; clubTag?: string } {
   const base = NICKNAMES[index % NICKNAMES.length] ?? 'Player';
   const round = Math.floor(index / NICKNAMES.length);
-  const nickname = `${base}${round > 0 ? `_${round + 1}` : pick(rng, STYLES)}`;
-  return rng() < 0.4 ? `${pick(rng, CLUB_TAGS)} ${nickname}` : nickname;
+  const displayName = `${base}${round > 0 ? `_${round + 1}` : pick(rng, STYLES)}`;
+  return rng() < 0.4 ? { displayName, clubTag: pick(rng, CLUB_TAGS) } : { displayName };
 }

@@ -1,8 +1,9 @@
 // The emulator's HTTP server (node:http, no framework): routing, URI limit, latency, rate limit, faults, auth.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { clubTags } from './accounts.ts';
 import { apiError, API_ERROR, bytes, json, noRoute, text, type Answer } from './answers.ts';
-import { isHidden, lookUpMaps, lookUpRecords, mapFileRedirect, type MapsRoute } from './api.ts';
+import { lookUpMaps, lookUpRecords, mapFileRedirect, type MapsRoute } from './api.ts';
 import { NadeoAuth, type AuthOptions } from './auth.ts';
 import type { Dataset } from './dataset.ts';
 import { FaultPlan, TokenBucket, type FaultKind } from './faults.ts';
@@ -12,6 +13,7 @@ import { DatasetIndex } from './lookup.ts';
 import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
 import { searchExchangeMaps } from './exchange.ts';
 import { LiveApi } from './live.ts';
+import { isHiddenFrom } from './rules.ts';
 
 export interface EmulatorOptions {
   dataset: Dataset;
@@ -37,7 +39,10 @@ export interface EmulatorOptions {
   withoutDeprecatedRoutes?: boolean;
   /** /maps/by-id/ drops invalid IDs silently instead of the validation error (the docs disagree on this). */
   byIdDropsInvalid?: boolean;
-  /** The service's wall clock, ms (token lifetimes); default Date.now. A test moves it instead of sleeping. */
+  /**
+   * The service's wall clock, ms: token lifetimes, the Live routes' calendar (the next campaign, the next Track of the
+   * Day, relative times) and when evolve's new records are set. Default Date.now; a test moves it instead of sleeping.
+   */
   now?: () => number;
 }
 
@@ -133,7 +138,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const index = new DatasetIndex(dataset);
   const auth = new NadeoAuth(options.auth, options.now);
   const names = new DisplayNamesApi(options.oauth, options.now);
-  const live = new LiveApi(index);
+  const now = options.now ?? Date.now;
+  const live = new LiveApi(index, now);
   const faults = new FaultPlan(failRate, options.faultSeed ?? 1);
   // The names API is another service in reality (api.trackmania.com), so it gets its own budget.
   const coreBucket = options.rateLimitRps ? new TokenBucket(options.rateLimitRps) : undefined;
@@ -165,6 +171,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     mapsRoute('/maps/by-uid/', 'by-uid', false),
     recordsRoute('/v2/mapRecords/', true),
     recordsRoute('/v2/mapRecords/by-account/', false),
+    ['/accounts/clubTags/', { name: 'GET /accounts/clubTags/', kind: 'api', method: 'GET', handle: (r) => clubTags(index, r.query) }],
     ['/v2/authentication/token/basic', { name: 'POST /v2/authentication/token/basic', kind: 'login', method: 'POST', handle: (r) => auth.login(r.authorization, r.body) }],
     ['/v2/authentication/token/refresh', { name: 'POST /v2/authentication/token/refresh', kind: 'login', method: 'POST', handle: (r) => auth.refresh(r.authorization) }],
     ['/api/access_token', { name: 'POST /api/access_token', kind: 'names-token', method: 'POST', handle: (r) => names.accessToken(r.body) }],
@@ -224,8 +231,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
 
   function replayAnswer(record: Parameters<typeof replayBytesFor>[0], caller: string | undefined): Answer {
     // Seed 2.2 / 7.3: the replay of an entry hidden by a secret threshold answers 403 (to all but its player).
-    if (isHidden(index.mapById(record.mapId), record, caller)) return apiError(403, API_ERROR.forbidden);
-    return bytes(replayBytesFor(record), 'application/octet-stream');
+    if (isHiddenFrom(index.mapById(record.mapId), record, caller)) return apiError(403, API_ERROR.forbidden);
+    return bytes(replayBytesFor(record, dataset), 'application/octet-stream');
   }
 
   function resolve(path: string): { route: Route; pathId: string; params: string[] } | undefined {
@@ -367,7 +374,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
       stats = emptyStats();
     },
     evolve: (opts) => {
-      const changed = evolveDataset(dataset, opts);
+      const changed = evolveDataset(dataset, { now: now(), ...opts });
       index.markStale();
       return changed;
     },

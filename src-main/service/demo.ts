@@ -8,6 +8,7 @@ import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
 import type { SyncSummary } from '../core/sync/engine.ts';
 import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
 import { isHiddenByThreshold } from '../shared/leaderboard.ts';
+import { DEMO_MAX_RPS } from '../shared/rate-policy.ts';
 
 export const DEMO_LIST = 'Demo';
 export const DEMO_SEED = 2026;
@@ -53,8 +54,8 @@ export interface Demo {
  * The demo's world reads like a season of the game: an official campaign ("Fall 2026 - 01"...), community maps with
  * their formatting codes, believable nicknames and club tags, every kind of map. Hostile names stay in the tests.
  */
-export function demoDatasetOptions(maps: number, players: number): Parameters<typeof generateDataset>[0] {
-  return { seed: DEMO_SEED, maps, players, style: 'season' };
+export function demoDatasetOptions(maps: number, players: number, asOf?: number): Parameters<typeof generateDataset>[0] {
+  return { seed: DEMO_SEED, maps, players, style: 'season', ...(asOf === undefined ? {} : { now: asOf }) };
 }
 
 /**
@@ -97,6 +98,11 @@ export interface DemoOptions {
   players?: number;
   /** Requests per second against the emulator (it is local, so the demo can go fast). */
   maxRps?: number;
+  /**
+   * The moment the demo's world is as of (its campaign, its Track of the Day months, its records), in ms; default the
+   * real clock, so the demo shows the season running today. Tests that name its campaign or months fix it.
+   */
+  asOf?: number;
 }
 
 /** Wipes a folder only if an earlier demo made it, so a user's real data folder can never be emptied by the demo. */
@@ -123,7 +129,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   let trackwatch: Trackwatch | undefined;
   try {
     await prepareDemoFolder(options.dataDir);
-    const dataset = generateDataset(demoDatasetOptions(options.maps ?? 24, options.players ?? 12));
+    const dataset = generateDataset(demoDatasetOptions(options.maps ?? 24, options.players ?? 12, options.asOf));
     const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
     const me = demoPlayer(dataset, accounts);
     // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
@@ -132,7 +138,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     const tw = (trackwatch = await openTrackwatch({
       dataDir: options.dataDir,
       apiUrl: running.url,
-      maxRps: options.maxRps ?? 50,
+      maxRps: options.maxRps ?? DEMO_MAX_RPS,
       credentials: DEMO_LOGIN,
       oauth: { ...oauth, baseUrl: running.url },
     }));
@@ -152,8 +158,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     if (refs.length > 0) await tw.addMaps(DEMO_LIST, refs);
     // "Me" shows by their own display name (the window marks them as me); one other player has a nickname.
     const rival = accounts.find((a) => a !== me);
-    tw.addPlayers(DEMO_LIST, accounts.map((accountId) => ({ accountId, nickname: accountId === rival ? 'Rival' : undefined })));
-    tw.setMe(me);
+    tw.store.players.add(DEMO_LIST, accounts.map((accountId) => ({ accountId, nickname: accountId === rival ? 'Rival' : undefined })));
+    tw.store.settings.setMe(me);
     return {
       trackwatch: tw,
       emulator: running,

@@ -1,6 +1,6 @@
 import type { ErrorCode, ErrorValue } from '../contract/result.ts';
 import { DemoInUseError } from './demo.ts';
-import { NadeoError } from '../core/nadeo/errors.ts';
+import { NadeoError } from '../core/nadeo/index.ts';
 import { StoreError, localFault, type LocalFaultCode } from '../core/store/errors.ts';
 import { SyncLockedError } from '../core/sync/lock.ts';
 

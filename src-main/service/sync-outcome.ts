@@ -1,6 +1,6 @@
 // A sync's outcome as the window shows it. The engine keeps what went wrong as text (core/sync/engine.ts, the
-// sync_errors table), so the kind of trouble is read back from the API core's own wording (core/nadeo/http.ts
-// toNadeoError and statusError, core/nadeo/auth.ts).
+// sync_errors table), so the kind of trouble is read back from the API core's own wording (core/nadeo/http/answers.ts
+// toNadeoError and httpErrorFor, core/nadeo/core/auth.ts).
 import type { SyncOutcome } from '../core/store/index.ts';
 
 export interface SyncError {

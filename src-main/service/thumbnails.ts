@@ -2,7 +2,7 @@
 // contacts a Nadeo host itself and thumbnails still show offline.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isUuid } from '../core/nadeo/index.ts';
+import { isUuid } from '../shared/ids.ts';
 import type { Trackwatch } from '../core/trackwatch.ts';
 
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -29,7 +29,7 @@ export class Thumbnails {
       const failed = this.#failedAt.get(map.mapId);
       if (failed !== undefined && Date.now() - failed < RETRY_AFTER_MS) return null;
       try {
-        const result = await tw.client.download(map.thumbnailUrl, file, { maxBytes: MAX_BYTES });
+        const result = await tw.client.download(map.thumbnailUrl, file, { maxBytes: MAX_BYTES, dataDir: tw.dataDir });
         if (result.state === 'downloaded') bytes = await readFile(file);
       } catch {
         this.#failedAt.set(map.mapId, Date.now());

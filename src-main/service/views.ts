@@ -6,9 +6,8 @@ import { isGivenUp } from '../core/store/index.ts';
 import type { ListSyncState } from '../core/store/sync-runs.ts';
 import { syncErrorFor } from './sync-outcome.ts';
 import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
-import { liveScoreOf } from '../core/model.ts';
 import {
-  deltaOf, hasWorldPositions, mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, type Leaderboard, type MapKind, type MedalScores,
+  mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, worldScoreOf, type Leaderboard, type MapKind, type MedalScores,
   type RecordResult, type Standing,
 } from '../shared/leaderboard.ts';
 
@@ -103,6 +102,8 @@ function sparseCell(kind: MapKind, standing: Standing<unknown>): Out<typeof s.Co
   if (shown.respawnCount !== null) cell.respawnCount = shown.respawnCount;
   if (standing.rank !== null) cell.rank = standing.rank;
   if (standing.isBest) cell.isBest = true;
+  if (standing.deltaToBest) cell.deltaToBest = standing.deltaToBest;
+  if (standing.deltaToMe) cell.deltaToMe = standing.deltaToMe;
   return cell;
 }
 
@@ -115,8 +116,8 @@ export function worldPosition(
   mapType: string,
   shown: { hidden: boolean; time: number | null; score: number | null },
 ): Out<typeof s.WorldPosition> | null {
-  if (!stored || shown.hidden || !hasWorldPositions(mapKind({ mapType }))) return null;
-  if (liveScoreOf(mapType, { time: shown.time, score: shown.score ?? 0 }) !== stored.score) return null;
+  const score = worldScoreOf(mapKind({ mapType }), shown);
+  if (!stored || score === null || score !== stored.score) return null;
   return {
     state: stored.state,
     position: stored.position,
@@ -203,7 +204,6 @@ export function playerPbs(
   return table.rows.map((row) => {
     const raw = row.cells[column] ?? null;
     const cell = raw && fullCell(raw);
-    const best = row.cells.find((c) => c?.isBest);
     return {
       mapUid: row.mapUid,
       mapName: row.name,
@@ -218,7 +218,7 @@ export function playerPbs(
       setAt: cell ? setAtOf(row.mapUid) : null,
       rank: cell?.rank ?? null,
       isBest: cell?.isBest ?? false,
-      deltaToBest: cell && cell.rank !== null && best ? deltaOf(row.kind, cell, fullCell(best)) : null,
+      deltaToBest: raw?.deltaToBest ?? null,
       secret: row.secret,
       progress: cell ? medalProgress(row.kind, cell, row.medals) : null,
     };

@@ -34,13 +34,6 @@ export function formatScore(points: number | null | undefined): string {
   return Math.round(points).toLocaleString('en-US');
 }
 
-/** A signed difference of Stunt scores: `+120`, `-1,020`, `+0`; '' when unknown. */
-export function formatScoreDelta(points: number | null | undefined): string {
-  if (points === null || points === undefined || !Number.isFinite(points)) return '';
-  const rounded = Math.round(points);
-  return `${rounded < 0 ? '-' : '+'}${Math.abs(rounded).toLocaleString('en-US')}`;
-}
-
 /** A leaderboard position with digit grouping: 1234 → `#1,234`; none → `#-`. */
 export function formatPosition(position: number | null | undefined): string {
   if (position === null || position === undefined || !Number.isFinite(position) || position < 1) return '#-';

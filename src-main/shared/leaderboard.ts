@@ -6,10 +6,12 @@ import { formatDelta as formatTimeDelta, formatTime, medalName, stripFormatting 
 // ---- map kinds -------------------------------------------------------------------------------------------------
 
 /** How a map is played and ranked. `other` (Royal, types not known yet) is shown and ranked by time. */
-export type MapKind = 'race' | 'clones' | 'stunt' | 'platform' | 'other';
+export const MAP_KINDS = ['race', 'clones', 'stunt', 'platform', 'other'] as const;
+export type MapKind = (typeof MAP_KINDS)[number];
 
 /** What a kind's results and medal scores count: milliseconds, Stunt points, or Platform respawns. */
-export type Unit = 'time' | 'points' | 'respawns';
+export const UNITS = ['time', 'points', 'respawns'] as const;
+export type Unit = (typeof UNITS)[number];
 
 /** The map's kind from its type (`TrackMania\TM_Race`, `TM_Stunt`, `TM_Platform`...) and clones flag; never throws. */
 export function mapKind(map: { mapType: unknown; hasClones?: unknown }): MapKind {
@@ -31,6 +33,17 @@ export function unitOf(kind: MapKind): Unit {
  */
 export function hasWorldPositions(kind: MapKind): boolean {
   return kind !== 'platform';
+}
+
+/**
+ * The score the world leaderboards rank a record by, and that its position is asked for: Stunt points, the time
+ * otherwise (docs/game-rules.md, "World positions"). Null when none is asked: a secret entry (its result is hidden),
+ * a map kind without world positions, or no value in the unit.
+ */
+export function worldScoreOf(kind: MapKind, r: { hidden: boolean; time: number | null; score: number | null }): number | null {
+  if (r.hidden || !hasWorldPositions(kind)) return null;
+  const value = kind === 'stunt' ? r.score : r.time;
+  return known(value) ? value : null;
 }
 
 /** The kind in words: `Race`, `Race (clones)`, `Stunt`, `Platform`, or the type's own name (`Royal`). */

@@ -2,14 +2,13 @@
 // each one for real): one per line, and a line of several UIDs, map IDs or links separated by spaces, commas or
 // semicolons into each of them. A line whose pieces are not all map references ("this is not a map", a UID and a
 // comment) is one reference, the whole line, refused once as the player wrote it.
+import { isMapUid, isUuid } from './ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAP_UID = /^(?!\d+$)[A-Za-z0-9_]{18,32}$/;
 const MAP_LINK = /^(?:https?:\/\/|(?:www\.)?trackmania\.(?:io|exchange)\/)\S+$/i;
 
 /** Whether a pasted piece looks like one map reference: a UID, a map ID or a link (for splitting only). */
 export function looksLikeMapRef(piece: string): boolean {
-  return MAP_UID.test(piece) || UUID.test(piece) || MAP_LINK.test(piece);
+  return isMapUid(piece) || isUuid(piece) || MAP_LINK.test(piece);
 }
 
 /** The map references in pasted text, once each, in the order given. */

@@ -1,9 +1,9 @@
 // The compare view's model: computed once per table, then filtered, sorted and totalled without touching the DOM.
-// Ranks and best marks come with the table (main ranks through shared/leaderboard.ts); deltas, medal progress, the
+// Ranks, best marks and deltas come with the table (main ranks through shared/leaderboard.ts); medal progress, the
 // order of two results and the units come from the same module here.
 import type { CompareTable, Delta, MapKind, MedalScores } from '../../src-main/contract/index.ts';
 import {
-  compareResults, countMedals, deltaOf, isWithin, medalProgress, unitOf, type GapLimit, type MedalCounts, type MedalProgress,
+  compareResults, countMedals, isWithin, medalProgress, unitOf, type GapLimit, type MedalCounts, type MedalProgress,
   type RecordResult, type Unit,
 } from '../../src-main/shared/leaderboard.ts';
 import { stripFormatting } from './format.ts';
@@ -43,19 +43,15 @@ export interface CompareModelRow {
 export function buildCompareModel(table: CompareTable): CompareModelRow[] {
   const me = table.me;
   return table.rows.map((row, index) => {
-    const cells: (CompareModelCell | null)[] = row.cells.map((c) => c && {
-      hidden: c.hidden ?? false, time: c.time ?? null, score: c.score ?? null, respawnCount: c.respawnCount ?? null, medal: c.medal,
-      rank: c.rank ?? null, isBest: c.isBest ?? false, deltaToBest: null, deltaToMe: null, progress: null,
+    const cells = row.cells.map((c): CompareModelCell | null => {
+      if (!c) return null;
+      const record = { hidden: c.hidden ?? false, time: c.time ?? null, score: c.score ?? null, respawnCount: c.respawnCount ?? null, medal: c.medal };
+      return {
+        ...record, rank: c.rank ?? null, isBest: c.isBest ?? false, deltaToBest: c.deltaToBest ?? null, deltaToMe: c.deltaToMe ?? null,
+        progress: medalProgress(row.kind, record, row.medals),
+      };
     });
-    const best = cells.find((c) => c?.isBest) ?? null;
     const mine = me === null ? null : (cells[me] ?? null);
-    cells.forEach((cell, column) => {
-      if (!cell) return;
-      cell.progress = medalProgress(row.kind, cell, row.medals);
-      if (cell.rank === null) return;
-      cell.deltaToBest = best && deltaOf(row.kind, cell, best);
-      cell.deltaToMe = mine && mine.rank !== null && column !== me ? deltaOf(row.kind, cell, mine) : null;
-    });
     return {
       index,
       mapUid: row.mapUid,

@@ -1,6 +1,6 @@
 // Pasted references as the window reads them before sending: map references split by the shared rule, players one
 // per line.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../src-main/shared/ids.ts';
 
 export { splitMapRefs as splitRefs } from '../../src-main/shared/map-refs.ts';
 
@@ -13,9 +13,9 @@ const PLAYER_LINK = /^(?:https?:\/\/)?(?:www\.)?trackmania\.io\/(?:#\/)?player\/
 /** The account ID a pasted piece names: an ID itself, or a trackmania.io player link; null for anything else. */
 export function accountIdOf(piece: string): string | null {
   const text = piece.trim();
-  if (UUID.test(text)) return text.toLowerCase();
+  if (isUuid(text)) return text.toLowerCase();
   const link = PLAYER_LINK.exec(text);
-  return link?.[1] && UUID.test(link[1]) ? link[1].toLowerCase() : null;
+  return link?.[1] && isUuid(link[1]) ? link[1].toLowerCase() : null;
 }
 
 /** One pasted line, read: a player to add, or why it is not one. */

@@ -44,7 +44,7 @@ export async function run(): Promise<BenchRow[]> {
     const uids = dataset.maps.map((m) => m.mapUid);
     const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
     await tw.addMaps('Bench', uids, { lookUp: false });
-    tw.addPlayers('Bench', accounts.map((accountId) => ({ accountId })));
+    tw.store.players.add('Bench', accounts.map((accountId) => ({ accountId })));
 
     let minimum = minimumRequests('/maps/?mapUidList='.length, uids);
     for (const map of dataset.maps) {

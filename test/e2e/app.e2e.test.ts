@@ -232,13 +232,13 @@ describe('Trackwatch in a browser', () => {
     const wasOn = await notify.isChecked();
     await notify.click();
     await page.getByText('Saved', { exact: true }).first().waitFor();
-    await expect.poll(() => app.service.setting('notify') ?? true).toBe(!wasOn);
+    await expect.poll(() => app.service.settings.get('notify') ?? true).toBe(!wasOn);
     expect(await folder.inputValue()).toBe('/tmp/typed-not-saved');
     // Back as it was; turning them on asks the browser's permission first, which a test browser grants here.
     await page.context().grantPermissions(['notifications'], { origin: app.bridge.origin });
     const saving = page.waitForResponse((r) => r.url().endsWith('/api/invoke') && r.request().postData()?.includes('settings.update') === true);
     await notify.click();
-    await expect.poll(() => app.service.setting('notify') ?? true).toBe(wasOn);
+    await expect.poll(() => app.service.settings.get('notify') ?? true).toBe(wasOn);
     await saving;
     // The second save's "Saved" replaced the first's: toasts never stack the same words.
     await page.waitForFunction(() => document.querySelectorAll('.toasts .toast').length > 0);

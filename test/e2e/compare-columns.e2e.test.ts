@@ -3,13 +3,11 @@
 // following the columns shown, the page following a resize, and a player not shown one click away on the map's page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CommandInput, CommandName, CommandOutput } from '../../src-main/contract/index.ts';
 import { SENTINEL_U32 } from '../../src-main/core/model.ts';
 import { mapKind, resultText } from '../../src-main/shared/leaderboard.ts';
-import { dispatch } from '../../src-main/service/dispatch.ts';
-import { createHandlers } from '../../src-main/service/handlers/index.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
+import { serviceCaller } from '../helpers/service.ts';
 import { expectedPersonalBests } from '../helpers/sync.ts';
 
 let app: TestApp;
@@ -17,11 +15,7 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 
-async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-  const result = await dispatch(createHandlers(app.service), name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-  return result.value as CommandOutput<N>;
-}
+const { call } = serviceCaller(() => app.service);
 
 beforeAll(async () => {
   ensureRendererBuilt();

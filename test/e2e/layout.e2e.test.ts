@@ -178,7 +178,7 @@ describe.each(SIZES)('at $width x $height', (size) => {
   });
 
   it('a player: numbers and headers whole, the Progression picker on the page', async () => {
-    const me = app.service.active.me!;
+    const me = app.service.active.store.settings.me()!;
     await view(`#/lists/Demo/players/${me}`, () => page.getByRole('heading', { name: 'Progression' }).waitFor(), 'player');
     for (const header of ['PB', 'Rank', 'Δ best']) {
       const cell = page.locator('.hrow .c', { hasText: new RegExp(`^${header}$`) }).first();
@@ -200,7 +200,7 @@ describe.each(SIZES)('at $width x $height', (size) => {
   it('a rival ahead of me: their World column says "ahead of yours" whole', async () => {
     const store = app.service.active.store;
     // Zenithx beats my PBs on several maps: the service ranks those only as ahead of mine.
-    const me = app.service.active.me!;
+    const me = app.service.active.store.settings.me()!;
     const rival = store.players.list('Demo').find((p) => p.accountId !== me && /Zenith/.test(p.displayName ?? ''))!;
     await view(`#/lists/Demo/players/${rival.accountId}`, () => page.getByRole('heading', { name: 'Progression' }).waitFor(), 'player-rival');
     const limited = page.locator('[role=row][data-index] [data-testid=world-position][data-state=limited]');

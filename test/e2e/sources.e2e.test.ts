@@ -3,7 +3,7 @@
 // in the map view and the player view, checked against the emulator's own leaderboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { livePosition } from '../../src-main/emulator/live.ts';
+import { WorldBoard } from '../../src-main/emulator/index.ts';
 import { formatPosition } from '../../src-main/shared/format.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
@@ -15,7 +15,8 @@ let problems: string[];
 
 beforeAll(async () => {
   ensureRendererBuilt();
-  app = await startTestApp({ demo: { maxRps: 200 } });
+  // The demo's world as of mid-November 2026 (Fall 2026, November 2026), as the names below say.
+  app = await startTestApp({ demo: { maxRps: 200, asOf: Date.parse('2026-11-15T20:00:00Z') } });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
   problems = watchPage(page).problems;
@@ -41,8 +42,7 @@ function emulator() {
 function expectedPosition(mapUid: string, score: number): number {
   const { dataset } = emulator();
   const map = dataset.maps.find((m) => m.mapUid === mapUid)!;
-  const values = dataset.records.filter((r) => r.mapId === map.mapId && r.scopeId === null).map((r) => (map.mapType.endsWith('TM_Stunt') ? r.recordScore.score : r.recordScore.time));
-  return livePosition(map.mapType, values, score, map.population);
+  return WorldBoard.of(dataset, map, 'Personal_Best')!.position(score);
 }
 
 describe('a list from what you play, in the window', () => {
@@ -93,7 +93,7 @@ describe('a list from what you play, in the window', () => {
     await page.fill('[data-testid=player-id]', 'NoSuchPlayer42');
     await page.click('[data-testid=add-players-submit]');
     await expect.poll(() => page.getByRole('alert').last().textContent()).toContain('No player is named "NoSuchPlayer42" on Trackmania.');
-    const [accountId, name] = Object.entries(emulator().dataset.displayNames!).find(([id]) => id !== app.service.active.me && !/\s/.test(emulator().dataset.displayNames![id]!))!;
+    const [accountId, name] = Object.entries(emulator().dataset.displayNames!).find(([id]) => id !== app.service.active.store.settings.me() && !/\s/.test(emulator().dataset.displayNames![id]!))!;
     await page.fill('[data-testid=player-id]', name);
     await page.fill('[data-testid=player-nickname]', 'Found by name');
     await page.click('[data-testid=add-players-submit]');
@@ -102,7 +102,7 @@ describe('a list from what you play, in the window', () => {
 
   it('the map view shows each watched PB\'s world position, as of when it was asked, as the emulator ranks it', async () => {
     const store = app.service.active.store;
-    const me = app.service.active.me!;
+    const me = app.service.active.store.settings.me()!;
     const campaign = emulator().dataset.campaigns!.find((c) => c.name === 'Fall 2026')!;
     const mapUid = campaign.mapUids.find((uid) => store.records.forMap(uid).some((r) => r.accountId === me && !r.hidden))!;
     await page.goto(`${app.bridge.origin}/#/lists/${encodeURIComponent('My campaign')}/maps/${encodeURIComponent(mapUid)}`);
@@ -123,7 +123,7 @@ describe('a list from what you play, in the window', () => {
   });
 
   it('the player view lists my world position beside each PB', async () => {
-    const me = app.service.active.me!;
+    const me = app.service.active.store.settings.me()!;
     await page.goto(`${app.bridge.origin}/#/lists/${encodeURIComponent('My campaign')}/players/${me}`);
     const positions = page.locator('[data-testid=world-position][data-position]');
     await positions.first().waitFor();

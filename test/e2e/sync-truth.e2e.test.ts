@@ -4,13 +4,11 @@
 // the requests a test names, so each moment is chosen, not raced.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { CommandInput, CommandName } from '../../src-main/contract/index.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
-import { dispatch } from '../../src-main/service/dispatch.ts';
-import { createHandlers } from '../../src-main/service/handlers/index.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
 import { startGate, type Gate } from '../helpers/gate.ts';
+import { serviceCaller } from '../helpers/service.ts';
 
 const LOGIN = { login: 'svc-login', password: 'svc-password', contact: 'player: Tester; contact: t@example.com' };
 const dataset = generateDataset({ seed: 11, maps: 3, players: 3 });
@@ -23,10 +21,7 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 
-async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<void> {
-  const result = await dispatch(createHandlers(app.service), name, input);
-  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-}
+const { call } = serviceCaller(() => app.service);
 
 beforeAll(async () => {
   ensureRendererBuilt();

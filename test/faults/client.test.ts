@@ -210,7 +210,8 @@ describe('waits are bounded', () => {
     expect(() => createNadeoClient({ ...base, deadlineMs: 0 })).toThrow(/deadlineMs must be a number from 1 to 3600000/);
     expect(() => createNadeoClient({ ...base, retry: { maxRetryAfterMs: 86_400_000 } })).toThrow(/retry.maxRetryAfterMs must be a number from 0 to 3600000/);
     const real = { baseUrl: REAL_BASE_URL, appVersion: '0.1.0', contact: 'player: T; contact: t@example.com' };
-    expect(() => createNadeoClient({ ...real, maxRps: 100 })).toThrow('maxRps must be a number from 0.01 to 50, got 100.');
+    expect(() => createNadeoClient({ ...real, maxRps: 2.5 })).toThrow('maxRps must be a number from 0.01 to 2 against the real services (2 is the ceiling Nadeo staff gave; faster can get your account or IP banned), got 2.5.');
+    expect(() => createNadeoClient({ ...real, maxRps: 2 })).not.toThrow();
     expect(() => new LimiterPool({ maxRps: 1e-12 })).toThrow(/maxRps must be a number from 0.01/);
   });
 });

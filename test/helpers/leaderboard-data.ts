@@ -111,7 +111,7 @@ export function writeLeaderboardData(dataDir: string): void {
       store.records.applyRecords({ mapId: info.mapId, scope: 'PersonalBest', records: list, seenAt: '2026-02-15T00:00:00.000Z', syncRunId: run });
     }
     store.syncRuns.finish(run, 'ok', { maps: maps.length });
-    store.settings.set('me', PLAYERS.me.accountId);
+    store.settings.setMe(PLAYERS.me.accountId);
     store.settings.set('app.setup', 'account');
   } finally {
     store.close();

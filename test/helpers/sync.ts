@@ -35,11 +35,11 @@ export function pbGameMode(map: DatasetMap): string {
   return map.hasClones ? 'TimeAttackClone' : 'TimeAttack';
 }
 
-/** Whether the service hides this record behind its map's secret threshold (seed 2.2). */
+/** Whether the service hides this record behind its map's secret threshold (seed 2.2): a time on every kind (map-page). */
 export function isHiddenByThreshold(map: DatasetMap, record: DatasetRecord): boolean {
   const threshold = map.secretThreshold;
   if (threshold === undefined || threshold === null) return false;
-  return map.mapType.endsWith('TM_Stunt') ? record.recordScore.score > threshold : record.recordScore.time < threshold;
+  return record.recordScore.time < threshold;
 }
 
 /** The personal bests a sync of these maps and players must end up with, by `mapId/accountId`. */

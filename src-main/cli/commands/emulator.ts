@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { DatasetError, generateDataset, loadDataset, startEmulator, type Dataset, type EmulatorOptions, type GenerateOptions } from '../../emulator/index.ts';
-import { isUuid } from '../../core/refs.ts';
+import { isUuid } from '../../shared/ids.ts';
 import { UserError } from '../errors.ts';
 
 interface EmulatorCliOptions {

@@ -270,7 +270,7 @@ export function registerReadCommands(program: Command): void {
     .action(async (flags: { me?: string; list?: string; limit?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
         const list = tw.store.watchlists.require(flags.list ?? onlyList(tw)).name;
-        const me = flags.me === undefined ? tw.me : resolvePlayer(tw, flags.me, '--me', list);
+        const me = flags.me === undefined ? tw.store.settings.me() : resolvePlayer(tw, flags.me, '--me', list);
         const limit = flags.limit === undefined ? undefined : parseLimit(flags.limit, '--limit');
         if (flags.json) {
           const maps = compareMaps(tw, list, me);

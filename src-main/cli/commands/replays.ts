@@ -1,9 +1,10 @@
-// `replays`: which replays a list's syncs download (its policy), and one replay fetched on demand.
-import type { Command } from 'commander';
+// `replays`: which replays a list's syncs download (its policy), one replay fetched on demand, and what a replay or
+// ghost file on disk holds (`inspect`, no data folder and no network).
+import { CommanderError, type Command } from 'commander';
 import { parseMapRef } from '../../core/refs.ts';
 import { REPLAY_BEST_MAX, type ReplayPolicy } from '../../core/store/index.ts';
 import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
-import { UserError } from '../errors.ts';
+import { ExitCode, UserError } from '../errors.ts';
 import { line, printJson } from '../output.ts';
 
 /** What a policy means, in one line. */
@@ -62,5 +63,18 @@ export function registerReplayCommands(program: Command): void {
         if (alreadyStored) line(`already stored at ${tw.dataDir}/${entry.path} (${entry.size ?? 0} bytes); nothing was downloaded`);
         else line(`downloaded ${entry.size ?? 0} bytes to ${tw.dataDir}/${entry.path}`);
       });
+    });
+  replays
+    .command('inspect')
+    .description('what ghost and replay files (.Ghost.Gbx, .Replay.Gbx) hold: the map, each run\'s time, respawns, stunt score and checkpoint times (no data folder, no network)')
+    .argument('<file...>', 'Gbx files: a ghost or a replay, the game\'s own Replays folder too')
+    .option('--json', 'machine-readable output')
+    .action(async (files: string[], flags: { json?: boolean }) => {
+      // Loaded here: every other command starts without the Gbx reader.
+      const { inspectFiles, printInspection } = await import('./replays-inspect.ts');
+      const { read, failed } = await inspectFiles(files);
+      printInspection(read, flags.json === true);
+      // Each unreadable file was said on stderr as it came; the exit code says some were (no further line).
+      if (failed > 0) throw new CommanderError(ExitCode.DATA_ERROR, 'trackwatch.unreadableFiles', `${failed} file(s) could not be read`);
     });
 }

@@ -13,27 +13,27 @@ import { UserError } from '../errors.ts';
 /** Applies what the flags and environment gave (only what they gave: defaults leave saved settings alone). */
 async function applyGiven(service: TrackwatchService, flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<void> {
   // A data folder on read-only media keeps what it has: the window shows it, and says why nothing can change.
-  if (service.readOnly !== null) return;
-  const options = resolveOptions(flags, env, () => {});
+  if (service.folder.readOnly !== null) return;
+  const options = resolveOptions(flags, env);
   let changed = false;
   if (flags.contact !== undefined || env.TRACKWATCH_CONTACT) {
-    service.set('contact', options.contact);
+    service.settings.set('contact', options.contact);
     changed = true;
   }
-  if ((flags.maxRps ?? env.TRACKWATCH_MAX_RPS) && options.maxRps !== undefined) {
-    service.set('maxRps', options.maxRps);
+  if (options.maxRps !== undefined) {
+    service.settings.set('maxRps', options.maxRps);
     changed = true;
   }
   if (options.credentials) {
-    service.set('login', options.credentials.login);
+    service.settings.set('login', options.credentials.login);
     changed = true;
   }
   if (env.TRACKWATCH_OAUTH_CLIENT_ID) {
-    service.set('oauthClientId', env.TRACKWATCH_OAUTH_CLIENT_ID);
+    service.settings.set('oauthClientId', env.TRACKWATCH_OAUTH_CLIENT_ID);
     changed = true;
   }
   if (!changed) return;
-  if (options.credentials && service.setup === 'none') await service.enterAccount();
+  if (options.credentials && service.folder.setup === 'none') await service.enterAccount();
   else await service.reconfigureMain();
 }
 

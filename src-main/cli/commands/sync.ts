@@ -2,7 +2,7 @@
 import { createInterface } from 'node:readline/promises';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { isUuid } from '../../core/refs.ts';
+import { isUuid } from '../../shared/ids.ts';
 import { LocalFaultError, MAX_REPLAY_ATTEMPTS, PERSONAL_BEST } from '../../core/store/index.ts';
 import type { SyncProgress, SyncSummary } from '../../core/sync/engine.ts';
 import { describeCost, describeDuration, type SyncPlan } from '../../core/sync/plan.ts';

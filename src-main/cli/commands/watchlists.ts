@@ -35,7 +35,14 @@ function requireMapRefs(refs: readonly string[], command: string): MapRef[] {
   return parsed;
 }
 
+/** `maps`, `players` and `lists`, each in its own function. */
 export function registerWatchlistCommands(program: Command): void {
+  registerMapCommands(program);
+  registerPlayerCommands(program);
+  registerListCommands(program);
+}
+
+function registerMapCommands(program: Command): void {
   const maps = program.command('maps').description('the maps you watch');
   maps
     .command('add')
@@ -112,7 +119,9 @@ export function registerWatchlistCommands(program: Command): void {
         }
       });
     });
+}
 
+function registerPlayerCommands(program: Command): void {
   const players = program.command('players').description('the players you watch');
   players
     .command('add')
@@ -158,7 +167,7 @@ export function registerWatchlistCommands(program: Command): void {
         }
         for (const bad of result.invalid) line(colours.yellow(`not added: ${bad.accountId}: ${bad.reason}`));
         if (flags.me && resolved.players.length === 1 && result.invalid.length === 0) {
-          tw.setMe(resolved.players[0]!.accountId);
+          tw.store.settings.setMe(resolved.players[0]!.accountId);
           line('marked as you');
         }
         if (result.added.length === 0 && result.alreadyListed.length === 0) throw new UserError('no player was added.');
@@ -208,11 +217,13 @@ export function registerWatchlistCommands(program: Command): void {
         if (all.length === 0) {
           return line(flags.list ? `"${flags.list}" has no players: add some with \`trackwatch players add <player> --list "${flags.list}"\`.` : 'no players watched yet: add some with `trackwatch players add <player>`.');
         }
-        const me = tw.me;
+        const me = tw.store.settings.me();
         line(table(['name', 'nickname', 'account ID', ''], all.map((p) => [plainName(p.name), plainName(p.nickname), p.accountId, p.accountId === me ? 'you' : ''])));
       });
     });
+}
 
+function registerListCommands(program: Command): void {
   const lists = program.command('lists').description('create, rename and delete watchlists; without a subcommand, show them');
   lists.option('--json', 'machine-readable output').action(async (flags: ListFlag, command: Command) => {
     await withTrackwatch(command, async (tw) => {

@@ -1,14 +1,14 @@
 // The CSV export: one row per stored record, streamed from SQLite so a million rows keep memory flat.
-import { createWriteStream } from 'node:fs';
-import { link, lstat, mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import type { Writable } from 'node:stream';
+import { link, lstat, mkdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { stripFormatting } from '../../shared/format.ts';
 import { playerLabel } from '../../shared/leaderboard.ts';
-import { forgetTempFile, noteTempFile, tempPathFor } from '../store/files.ts';
+import { writeAtomically } from '../atomic-file.ts';
 import {
-  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportRow, type ExportTuple, type Store,
+  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportTuple, type ExportValues, type Store,
   type WatchlistRef,
 } from '../store/index.ts';
 
@@ -69,42 +69,40 @@ export async function exportCsv(store: Store, out: Writable | string, options: E
   } catch (error) {
     throw exportFault(error, file);
   }
-  // A hidden sibling (same volume: the rename is atomic), noted in the data folder so a killed export's is removed
-  // at the next start.
-  const temp = tempPathFor(join(dirname(file), `.${basename(file)}.trackwatch`));
-  const note = store.dataDir ? await noteTempFile(store.dataDir, temp) : undefined;
   try {
-    const count = await writeTemp(store, options, temp);
-    // A cancel that came while the file was finishing still wins: nothing is published.
-    options.signal?.throwIfAborted();
-    await publish(temp, file, options.force === true);
+    // Noted in the data folder, so a killed export's temp file is removed at the next start.
+    const count = await writeAtomically(file, (handle) => writeTemp(store, options, handle), {
+      dataDir: store.dataDir ?? undefined, publish: (temp, to) => publish(temp, to, options.force === true), signal: options.signal,
+    });
     return { rows: count, file };
   } catch (error) {
-    await rm(temp, { force: true });
     throw error instanceof StoreError || isAbort(error, options.signal) ? error : exportFault(error, file);
-  } finally {
-    if (note) await forgetTempFile(note);
   }
 }
 
-async function writeTemp(store: Store, options: ExportCsvOptions, temp: string): Promise<number> {
-  // flush: the data reaches the disk before the rename makes it the export.
-  // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each.
-  const stream = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: 4 * CHUNK_CHARS });
-  const closed = new Promise<void>((done, fail) => {
-    stream.once('error', fail);
-    stream.once('close', done);
+async function writeTemp(store: Store, options: ExportCsvOptions, handle: FileHandle): Promise<number> {
+  // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each. Writes
+  // go through the writer's handle (core/atomic-file.ts), which flushes and closes the file once they are done.
+  const stream = new Writable({
+    highWaterMark: 4 * CHUNK_CHARS,
+    write(chunk: Buffer, _encoding, done) {
+      handle.write(chunk).then(() => done(), done);
+    },
+    writev(chunks, done) {
+      handle.writev(chunks.map((c) => c.chunk as Buffer)).then(() => done(), done);
+    },
   });
-  // Observed from the start: a temp file that cannot be created fails the export, not the process.
-  closed.catch(() => {});
+  const ended = finished(stream);
+  // Observed from the start: a write that fails fails the export, not the process.
+  ended.catch(() => {});
   try {
     const written = await writeCsv(store, options, stream);
     stream.end();
-    await closed;
+    await ended;
     return written;
   } catch (error) {
     stream.destroy();
-    await closed.catch(() => {});
+    await ended.catch(() => {});
     throw error;
   }
 }
@@ -195,31 +193,6 @@ export function neutraliseFormula(text: string): string {
   return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${inert}` : inert;
 }
 
-/**
- * The cells of one row, in CSV_COLUMNS order; numbers stay numbers, text is neutralised. The reference mapping. A
- * secret (hidden) record has no time, score or respawn count (docs/game-rules.md): those cells stay empty.
- */
-export function toCells(row: ExportRow, names: NameCache): (string | number)[] {
-  const hidden = row.hidden === 1;
-  return [
-    neutraliseFormula(row.mapUid),
-    neutraliseFormula(row.mapId),
-    names.map(row.mapName),
-    neutraliseFormula(row.accountId),
-    names.player(playerLabel(row)),
-    neutraliseFormula(row.gameMode),
-    neutraliseFormula(row.scope),
-    hidden || row.time === null ? '' : row.time,
-    hidden ? '' : row.score,
-    hidden ? '' : (row.respawnCount ?? ''),
-    row.medal,
-    hidden ? 'true' : 'false',
-    neutraliseFormula(row.timestamp),
-    neutraliseFormula(row.mapRecordId),
-    row.replayPath === null ? '' : neutraliseFormula(row.replayPath),
-  ];
-}
-
 /** Names repeat on every row of a map or player: strip each once. */
 export class NameCache {
   readonly #maps = new Map<string, string>();
@@ -248,90 +221,53 @@ function encode(cells: (string | number)[]): string {
 }
 
 /** Text made only of these characters, not starting like a formula, comes out of csv-stringify unchanged. */
-const PLAIN_TEXT = /^[0-9A-Za-z_.:/][0-9A-Za-z_.:/-]*$/;
+const PLAIN = '[0-9A-Za-z_.:/][0-9A-Za-z_.:/-]*';
+const PLAIN_TEXT = new RegExp(`^${PLAIN}$`);
 
 /**
- * Writes rows as CSV. csv-stringify encodes every cell that could need quoting; since RFC 4180 quotes each field on
- * its own, the encodings of what repeats (a map's three cells, a player's two, a game mode and scope) are cached, and
- * cells that cannot need quoting (numbers, IDs, times, replay paths) are joined as they are. A unit test holds the
- * output byte-for-byte equal to csv-stringify run over whole rows (toCells).
+ * A record's cells as the export cursor joins them (game mode, scope, time, score, respawns, medal, hidden, timestamp,
+ * record ID, replay file) whose every text cell is plain: csv-stringify would write each unchanged, so the joined text
+ * is already the CSV. Text with a comma has a comma too many and never matches.
+ */
+const PLAIN_RECORD_CELLS = new RegExp(`^${PLAIN},${PLAIN},(?:-?\\d+)?,(?:-?\\d+)?,(?:-?\\d+)?,-?\\d+,(?:true|false),${PLAIN},${PLAIN},(?:${PLAIN})?$`);
+
+/**
+ * Writes an export cursor's rows as CSV. A map's cells and a player's are encoded once per export (csv-stringify,
+ * names stripped and neutralised); a record's cells come joined from SQLite and are written as they are when plain
+ * (nearly always: IDs, ISO times, numbers), else read again and encoded cell by cell. Unit tests hold the output
+ * byte-for-byte equal to csv-stringify run over whole rows (test/unit/export/reference.ts).
  */
 export class CsvWriter {
   readonly #names = new NameCache();
   readonly #maps = new Map<number, string>();
   readonly #players = new Map<number, string>();
-  /** game mode → scope → cells */
-  readonly #modes = new Map<string, Map<string, string>>();
 
   header(bom: boolean): string {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
   }
 
-  /** One row (the friendly form). */
-  line(row: ExportRow): string {
-    return this.#line(
-      this.#map(row.mapKey, row.mapUid, row.mapId, row.mapName),
-      this.#player(row.playerKey, row.accountId, row.displayName, row.nickname),
-      row.gameMode, row.scope, row.time, row.score, row.respawnCount, row.medal, row.hidden, row.timestamp,
-      row.mapRecordId, row.replayPath,
-    );
-  }
-
-  /** One row of an export cursor (the fast path: no object per row). */
-  tupleLine(t: ExportTuple, cursor: ExportCursor): string {
+  /** One row of an export cursor. */
+  row(t: ExportTuple, cursor: ExportCursor): string {
     let map = this.#maps.get(t[0]);
     if (map === undefined) {
       const [uid, id, name] = cursor.maps.get(t[0])!;
-      map = this.#map(t[0], uid, id, name);
+      map = encode([neutraliseFormula(uid), neutraliseFormula(id), this.#names.map(name)]);
+      remember(this.#maps, t[0], map);
     }
     let player = this.#players.get(t[1]);
     if (player === undefined) {
       const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
-      player = this.#player(t[1], accountId, displayName, nickname);
+      player = encode([neutraliseFormula(accountId), this.#names.player(playerLabel({ accountId, displayName, nickname }))]);
+      remember(this.#players, t[1], player);
     }
-    return this.#line(map, player, t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11]);
+    return `${map},${player},${PLAIN_RECORD_CELLS.test(t[2]) ? t[2] : recordCells(cursor.values(t[3]))}\r\n`;
   }
+}
 
-  #map(key: number, uid: string, id: string, name: string): string {
-    let cells = this.#maps.get(key);
-    if (cells === undefined) {
-      cells = encode([neutraliseFormula(uid), neutraliseFormula(id), this.#names.map(name)]);
-      remember(this.#maps, key, cells);
-    }
-    return cells;
-  }
-
-  #player(key: number, accountId: string, displayName: string | null, nickname: string | null): string {
-    let cells = this.#players.get(key);
-    if (cells === undefined) {
-      cells = encode([neutraliseFormula(accountId), this.#names.player(playerLabel({ accountId, displayName, nickname }))]);
-      remember(this.#players, key, cells);
-    }
-    return cells;
-  }
-
-  #line(
-    map: string, player: string, gameMode: string, scope: string, time: number | null, score: number,
-    respawnCount: number | null, medal: number, hidden: number, timestamp: string, recordId: string,
-    replayPath: string | null,
-  ): string {
-    let scopes = this.#modes.get(gameMode);
-    if (scopes === undefined) {
-      scopes = new Map();
-      remember(this.#modes, gameMode, scopes);
-    }
-    let mode = scopes.get(scope);
-    if (mode === undefined) {
-      mode = encode([neutraliseFormula(gameMode), neutraliseFormula(scope)]);
-      remember(scopes, scope, mode);
-    }
-    return (
-      `${map},${player},${mode},${hidden !== 1 && time !== null ? time : ''},${hidden === 1 ? '' : score},` +
-      `${hidden === 1 ? '' : (respawnCount ?? '')},${medal},` +
-      `${hidden === 1 ? 'true' : 'false'},${plain(timestamp)},${plain(recordId)},` +
-      `${replayPath === null ? '' : plain(replayPath)}\r\n`
-    );
-  }
+/** A record's cells from its values, each text cell neutralised and quoted as csv-stringify would. */
+function recordCells([gameMode, scope, numberCells, timestamp, recordId, replayPath]: ExportValues): string {
+  return `${encode([neutraliseFormula(gameMode), neutraliseFormula(scope)])},${numberCells},${plain(timestamp)},` +
+    `${plain(recordId)},${replayPath === null ? '' : plain(replayPath)}`;
 }
 
 /** A text cell as csv-stringify would write it: as is when it cannot need quoting or neutralising. */
@@ -370,7 +306,7 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
   };
   try {
     for (const row of cursor.rows) {
-      chunk += writer.tupleLine(row, cursor);
+      chunk += writer.row(row, cursor);
       count += 1;
       if (chunk.length >= CHUNK_CHARS) await flush();
     }

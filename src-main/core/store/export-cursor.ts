@@ -3,33 +3,49 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { IN_LIST } from './record-sql.ts';
 
-// Maps and players come from lookups read once: a row carries their row IDs, not their text again.
-const EXPORT_COLUMNS = `r.map_ref, r.player_ref, r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal,
-  r.hidden, r.timestamp, r.map_record_id, rp.path, r.id`;
+const FROM = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
+
+// A secret record has no time, score or respawn count wherever Trackwatch exports it (docs/game-rules.md).
+const NUMBER_CELLS = `CASE WHEN r.hidden = 1 THEN NULL ELSE r.time END, CASE WHEN r.hidden = 1 THEN NULL ELSE r.score END,
+  CASE WHEN r.hidden = 1 THEN NULL ELSE r.respawn_count END, r.medal, CASE WHEN r.hidden = 1 THEN 'true' ELSE 'false' END`;
 
 /**
- * Rows per page of the full export: one call reads a page, far cheaper per row than stepping one by one; small
- * enough that pages die young (larger ones got promoted and grew the heap to 250 MB on a million rows).
+ * A record's own cells (game mode, scope, time, score, respawns, medal, hidden, record timestamp, record ID, replay
+ * file) as one text, comma-joined by SQLite, NULL as empty: a million rows cost one string each instead of ten values
+ * to convert and join in JavaScript. Nothing is quoted or neutralised here; the writer checks the text is plain.
  */
-const EXPORT_PAGE_ROWS = 500;
+const RECORD_CELLS = `printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s', r.game_mode, r.scope, ${NUMBER_CELLS}, r.timestamp,
+  r.map_record_id, rp.path)`;
 
-/** A row of exportQuery, in its column order: map ref, player ref, game mode, scope, time, score, respawns, medal,
- * hidden, record timestamp, record ID, replay path, row ID. */
-export type ExportTuple = [
-  number, number, string, string, number | null, number, number | null, number, number, string, string, string | null,
-  number,
-];
+/**
+ * Rows per page of the full export: one call reads a page, far cheaper per row than stepping one by one; pages are
+ * short-lived (a page of 2,000 rows is about half a megabyte), so the heap stays flat over a million rows.
+ */
+const EXPORT_PAGE_ROWS = 2000;
+
+/** A row of the export: map ref, player ref, the record's own cells (RECORD_CELLS), row ID. */
+export type ExportTuple = [mapRef: number, playerRef: number, recordCells: string, rowId: number];
+
+/**
+ * The values behind one row's record cells, for a row whose text is not plain: game mode, scope, the five number
+ * cells as RECORD_CELLS writes them (time, score, respawns, medal, hidden), record timestamp, record ID, replay file.
+ */
+export type ExportValues = [gameMode: string, scope: string, numberCells: string, timestamp: string, recordId: string, replayPath: string | null];
 
 /**
  * The export's query: one list's current records (through the list's maps and players), or a page of every current
  * record in the order stored (keyset on the row ID: @after, @limit).
  */
 export function exportQuery(withList: boolean): string {
-  const from = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
+  const columns = `r.map_ref, r.player_ref, ${RECORD_CELLS}, r.id`;
   return withList
-    ? `SELECT ${EXPORT_COLUMNS} ${from} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
-    : `SELECT ${EXPORT_COLUMNS} ${from} WHERE r.current = 1 AND r.id > @after ORDER BY r.id LIMIT @limit`;
+    ? `SELECT ${columns} ${FROM} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
+    : `SELECT ${columns} ${FROM} WHERE r.current = 1 AND r.id > @after ORDER BY r.id LIMIT @limit`;
 }
+
+/** One row's values by row ID (ExportValues). */
+export const EXPORT_VALUES_QUERY = `SELECT r.game_mode, r.scope, printf('%s,%s,%s,%s,%s', ${NUMBER_CELLS}), r.timestamp,
+  r.map_record_id, rp.path ${FROM} WHERE r.id = ?`;
 
 function* pages(stmt: Statement<{ after: number; limit: number }, ExportTuple>): Generator<ExportTuple, void, undefined> {
   let after = 0;
@@ -37,7 +53,7 @@ function* pages(stmt: Statement<{ after: number; limit: number }, ExportTuple>):
     const page = stmt.all({ after, limit: EXPORT_PAGE_ROWS });
     for (const row of page) yield row;
     if (page.length < EXPORT_PAGE_ROWS) return;
-    after = page[page.length - 1]![12];
+    after = page[page.length - 1]![3];
   }
 }
 
@@ -48,6 +64,8 @@ export interface ExportCursor {
   /** player ref → [account ID, display name, nickname] */
   readonly players: ReadonlyMap<number, readonly [string, string | null, string | null]>;
   readonly rows: IterableIterator<ExportTuple>;
+  /** The values behind a row's record cells, from the same snapshot. */
+  values(rowId: number): ExportValues;
   close(): void;
 }
 
@@ -76,6 +94,7 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
       .iterate()) {
       players.set(id, player);
     }
+    const valuesOf = source.prepare<[number], ExportValues>(EXPORT_VALUES_QUERY).raw(true);
     const rows = listId === undefined
       ? pages(source.prepare<{ after: number; limit: number }, ExportTuple>(exportQuery(false)).raw(true))
       : source.prepare<{ list: number }, ExportTuple>(exportQuery(true)).raw(true).iterate({ list: listId });
@@ -83,6 +102,11 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
       maps,
       players,
       rows,
+      values: (rowId) => {
+        const found = valuesOf.get(rowId);
+        if (!found) throw new Error(`export row ${rowId} vanished from its own snapshot`);
+        return found;
+      },
       close: () => {
         rows.return?.();
         close();

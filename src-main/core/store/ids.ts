@@ -1,8 +1,6 @@
 // Checks on the IDs the store is handed: they end up in SQL parameters and, for replays, in file paths.
-import { isMapUid, isUuid } from '../refs.ts';
+import { isMapUid, isUuid } from '../../shared/ids.ts';
 import { invalidInput } from './errors.ts';
-
-export { isMapUid, isUuid };
 
 /** A map, account or record ID: a UUID, returned in lower case as Nadeo writes them. */
 export function uuid(value: unknown, what: string): string {
@@ -26,10 +24,13 @@ export function scope(value: unknown): string {
 
 const UTC_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 // The service writes `2024-01-01T12:00:00+00:00`: already UTC, only the spelling differs.
+const SERVICE_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
 const UTC_OFFSET = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,3}))?(?:Z|[+-]00:?00)$/;
 
 /** Timestamps are kept as UTC ISO strings so they sort and compare as text; an unreadable one is kept as given. */
 export function timestamp(value: string): string {
+  // The service's own spelling comes on every record a sync writes: tried first, one test, no captures.
+  if (SERVICE_UTC.test(value)) return `${value.slice(0, 19)}.000Z`;
   if (UTC_ISO.test(value)) return value;
   const utc = UTC_OFFSET.exec(value);
   if (utc) return `${utc[1]}.${(utc[2] ?? '').padEnd(3, '0')}Z`;

@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { dirname, resolve } from 'node:path';
 import type { RepoContext } from './context.ts';
 import { openConnection } from './db.ts';
-import { cleanupStrayTempFiles } from './files.ts';
+import { sweepTempFiles } from '../atomic-file.ts';
 import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrate.ts';
 import { migrationFault, requireLatestObjects } from './schema-check.ts';
 import { DatabaseFromTheFutureError, LocalFaultCode, LocalFaultError } from './errors.ts';
@@ -24,8 +24,8 @@ export { PERSONAL_BEST } from './ids.ts';
 export { DEFAULT_REPLAY_POLICY, REPLAY_BEST_MAX, REPLAY_POLICY_MODES, WATCHLIST_NAME_MAX, replayPolicy, watchlistName, type ReplayPolicy } from './watchlists.ts';
 export { NICKNAME_MAX, playerName } from './players.ts';
 export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from './replays.ts';
-export type { ExportCursor, ExportTuple } from './export-cursor.ts';
-export { assertSafeRelativePath, cleanupStrayTempFiles, resolveInDataDir, withTempFile, writeFileAtomic, writeInDataDir } from './files.ts';
+export type { ExportCursor, ExportTuple, ExportValues } from './export-cursor.ts';
+export { assertSafeRelativePath, resolveInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';
 export { SOURCE_TEXT_MAX, type ListSourceInput, type StoredListSource } from './sources.ts';
 export type { DuePosition, PositionAnswer, PositionChange, PositionState, StoredPosition, ZoneRank } from './positions.ts';
@@ -101,13 +101,12 @@ export function openStore(options: OpenStoreOptions): Store {
     db.close();
     throw error;
   }
-  if (dataDir && !readOnlyMedia) cleanupStrayTempFiles(dataDir);
+  if (dataDir && !readOnlyMedia) sweepTempFiles(dataDir);
 
   const clock = options.now ?? (() => new Date());
   const ctx: RepoContext = { db, now: () => clock().toISOString() };
   const watchlists = new WatchlistsRepo(ctx);
   const syncRuns = new SyncRunsRepo(ctx, watchlists);
-  watchlists.attachRuns(syncRuns);
   const maps = new MapsRepo(ctx, watchlists);
   const players = new PlayersRepo(ctx, watchlists);
   // A streaming read touches each page once: a small cache keeps the export's memory flat.

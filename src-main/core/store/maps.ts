@@ -2,7 +2,8 @@
 import type { MapInfo } from '../model.ts';
 import { bit, type RepoContext } from './context.ts';
 import { invalidInput } from './errors.ts';
-import { describe, isMapUid, isUuid, moment, uuid } from './ids.ts';
+import { isMapUid, isUuid } from '../../shared/ids.ts';
+import { describe, moment, uuid } from './ids.ts';
 import type { AddMapsResult, ListedMapRef, MapRefInput, StoredMap, WatchlistRef } from './types.ts';
 import type { WatchlistsRepo } from './watchlists.ts';
 

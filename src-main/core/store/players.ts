@@ -2,7 +2,8 @@
 import { playerLabel } from '../../shared/leaderboard.ts';
 import type { RepoContext } from './context.ts';
 import { invalidInput } from './errors.ts';
-import { describe, isUuid, moment, uuid } from './ids.ts';
+import { isUuid } from '../../shared/ids.ts';
+import { describe, moment, uuid } from './ids.ts';
 import type { AddPlayersResult, Player, WatchlistRef } from './types.ts';
 import type { WatchlistsRepo } from './watchlists.ts';
 
@@ -222,27 +223,34 @@ export class PlayersRepo {
     return typeof accountId === 'string' ? this.#idOf.get(accountId.trim().toLowerCase())?.id : undefined;
   }
 
-  /** @internal row IDs for accounts, creating the rows that are missing. */
-  refsFor(accountIds: readonly string[]): Map<string, number> {
-    const refs = new Map<string, number>();
+  /** @internal row IDs for accounts (in their order), creating the rows that are missing. */
+  refsFor(accountIds: readonly string[]): number[] {
+    const refs = new Array<number>(accountIds.length);
     let unknown: string[] | undefined;
-    for (const accountId of accountIds) {
-      const cached = this.#refCache.get(accountId);
-      if (cached === undefined) (unknown ??= []).push(accountId);
-      else refs.set(accountId, cached);
+    for (let i = 0; i < accountIds.length; i += 1) {
+      const cached = this.#refCache.get(accountIds[i]!);
+      if (cached === undefined) (unknown ??= []).push(accountIds[i]!);
+      else refs[i] = cached;
     }
     if (!unknown) return refs;
     // One query for the rest: a sync hands over a map's records for up to a few hundred players at once.
+    const found = new Map<string, number>();
     for (const row of this.#idsOf.all(JSON.stringify(unknown))) {
-      refs.set(row.account_id, row.id);
+      found.set(row.account_id, row.id);
       if (this.#refCache.size < 100_000) this.#refCache.set(row.account_id, row.id);
     }
     let now: string | undefined;
-    for (const accountId of unknown) {
-      if (refs.has(accountId)) continue;
-      // Created now: not cached until read back, since a rollback would take the row away again.
-      this.#ensure.run(accountId, (now ??= this.#ctx.now()));
-      refs.set(accountId, this.#idOf.get(accountId)!.id);
+    for (let i = 0; i < accountIds.length; i += 1) {
+      if (refs[i] !== undefined) continue;
+      const accountId = accountIds[i]!;
+      let ref = found.get(accountId);
+      if (ref === undefined) {
+        // Created now: not cached until read back, since a rollback would take the row away again.
+        this.#ensure.run(accountId, (now ??= this.#ctx.now()));
+        ref = this.#idOf.get(accountId)!.id;
+        found.set(accountId, ref);
+      }
+      refs[i] = ref;
     }
     return refs;
   }

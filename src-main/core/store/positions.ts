@@ -1,7 +1,6 @@
 // World positions of watched records: what the Live services answered for a record's score (world first, then the
 // player's zones), and when. A record whose score changed since its position was asked is due again.
-import { liveScoreOf } from '../model.ts';
-import { hasWorldPositions, mapKind } from '../../shared/leaderboard.ts';
+import { mapKind, worldScoreOf } from '../../shared/leaderboard.ts';
 import type { RepoContext } from './context.ts';
 import { invalidInput, notFound } from './errors.ts';
 import { PERSONAL_BEST, describe, scope as checkScope, uuid } from './ids.ts';
@@ -46,7 +45,7 @@ export interface DuePosition {
   mapType: string;
   accountId: string;
   scope: string;
-  /** The record's score on the Live leaderboards (liveScoreOf). */
+  /** The record's score on the world leaderboards (worldScoreOf). */
   score: number;
   /** The score last asked about, if any. */
   askedScore: number | null;
@@ -204,8 +203,7 @@ export class PositionsRepo {
     const rows = list === undefined ? this.#dueAll.all({ scope: s }) : this.#dueOfList.all({ list: this.#lists.require(list).id, scope: s });
     const due: DuePosition[] = [];
     for (const row of rows) {
-      if (row.hidden === 1 || !hasWorldPositions(mapKind({ mapType: row.map_type }))) continue;
-      const score = liveScoreOf(row.map_type, { time: row.time, score: row.score });
+      const score = worldScoreOf(mapKind({ mapType: row.map_type }), { hidden: row.hidden === 1, time: row.time, score: row.score });
       if (score === null || score === row.asked_score) continue;
       due.push({ mapId: row.map_id, mapUid: row.map_uid, mapType: row.map_type, accountId: row.account_id, scope: s, score, askedScore: row.asked_score });
     }

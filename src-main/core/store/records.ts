@@ -29,7 +29,6 @@ import type { WatchlistsRepo } from './watchlists.ts';
 interface CurrentRow {
   id: number;
   player_ref: number;
-  account_id: string;
   map_record_id: string;
   time: number | null;
   hidden: number;
@@ -45,6 +44,7 @@ interface CurrentRow {
 }
 
 interface RecordRow extends CurrentRow {
+  account_id: string;
   map_id: string;
   map_uid: string;
   scope: string;
@@ -60,6 +60,7 @@ interface RecordRow extends CurrentRow {
  */
 interface Incoming extends CurrentRow {
   source: PlayerRecord;
+  account_id: string;
   hidden: 0 | 1;
   removed: 0 | 1;
 }
@@ -70,10 +71,10 @@ const RECORD_COLUMNS = `r.id, r.player_ref, p.account_id, r.map_record_id, r.tim
 
 /** The hot queries, by name: the repository runs exactly these, and the query-plan tests check they use indexes. */
 export const RECORD_QUERIES = {
-  currentOfMap: `SELECT r.id, r.player_ref, p.account_id, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
+  // By player row ID: the players' refs are known from their cache, so no player row is read per record.
+  currentOfMap: `SELECT r.id, r.player_ref, r.map_record_id, r.time, r.hidden, r.score, r.respawn_count,
       r.medal, r.game_mode, r.game_mode_custom_data, r.removed, r.timestamp, r.url, r.filename
-    FROM records r JOIN players p ON p.id = r.player_ref
-    WHERE r.map_ref = @map AND r.scope = @scope AND r.current = 1`,
+    FROM records r WHERE r.map_ref = @map AND r.scope = @scope AND r.current = 1`,
   one: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS}
     WHERE r.map_ref = @map AND r.player_ref = @player AND r.scope = @scope AND r.current = 1`,
   ofMap: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS} WHERE r.map_ref = @map AND r.current = 1 ORDER BY r.scope, r.player_ref`,
@@ -119,6 +120,8 @@ export class RecordsRepo {
   readonly #ofListScope;
   readonly #apply;
   readonly #history: HistoryReader;
+  /** Account IDs as a sync hands them over → checked (lower case): the same players come map after map. */
+  readonly #accounts = new Map<string, string>();
 
   constructor(ctx: RepoContext, lists: WatchlistsRepo, maps: MapsRepo, players: PlayersRepo, openReader?: () => Database) {
     this.#ctx = ctx;
@@ -183,7 +186,7 @@ export class RecordsRepo {
     const scope = checkScope(input.scope);
     if (!Number.isInteger(input.syncRunId)) throw invalidInput(`syncRunId must be a sync run's ID, got ${describe(input.syncRunId)}`);
     if (typeof input.seenAt !== 'string') throw invalidInput('seenAt must be an ISO date');
-    const incoming = input.records.map((r) => checkRecord(r, mapId, scope));
+    const incoming = input.records.map((r) => checkRecord(r, mapId, scope, this.#accounts));
     return this.#apply({ mapId, scope, seenAt: normalizeTimestamp(input.seenAt), syncRunId: input.syncRunId, incoming });
   }
 
@@ -191,17 +194,16 @@ export class RecordsRepo {
     const map = this.#mapOf.get(mapId);
     if (!map) throw notFound(`map ${mapId} is not stored; store its info (maps.upsert) before its records`);
     const kind = mapKind({ mapType: map.map_type, hasClones: map.has_clones === 1 });
-    const current = new Map<string, CurrentRow>();
-    for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.account_id, row);
-    let unknown: string[] | undefined;
-    for (const rec of incoming) if (!current.has(rec.account_id)) (unknown ??= []).push(rec.account_id);
-    const refs = unknown ? this.#players.refsFor(unknown) : undefined;
+    const refs = this.#players.refsFor(incoming.map((rec) => rec.account_id));
+    const current = new Map<number, CurrentRow>();
+    for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.player_ref, row);
 
     const newRecords: PlayerRecord[] = [];
     const improvements: HistoryRow[] = [];
-    for (const rec of incoming) {
-      const cur = current.get(rec.account_id);
-      rec.player_ref = cur ? cur.player_ref : refs!.get(rec.account_id)!;
+    for (let i = 0; i < incoming.length; i += 1) {
+      const rec = incoming[i]!;
+      rec.player_ref = refs[i]!;
+      const cur = current.get(rec.player_ref);
       const change = classify(cur, rec, kind);
       if (cur && change === null && sameResult(cur, rec)) {
         // The same record: only its details (medal, URL...) may have moved.
@@ -232,7 +234,7 @@ export class RecordsRepo {
         }
       }
       // A player listed twice in one batch is compared with what we just wrote.
-      current.set(rec.account_id, rec);
+      current.set(rec.player_ref, rec);
     }
     return { newRecords, improvements };
   }
@@ -363,12 +365,17 @@ function differs(cur: CurrentRow, rec: Incoming): boolean {
   );
 }
 
-function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
+/** `accounts` remembers the account IDs already checked (as given → lower case), so a known one costs a lookup. */
+function checkRecord(r: PlayerRecord, mapId: string, scope: string, accounts: Map<string, string>): Incoming {
   if (r === null || typeof r !== 'object') throw invalidInput('a record must be an object');
-  const accountId = uuid(r.accountId, 'record accountId');
+  let accountId = accounts.get(r.accountId);
+  if (accountId === undefined) {
+    accountId = uuid(r.accountId, 'record accountId');
+    remember(accounts, r.accountId, accountId);
+  }
   const mapRecordId = uuid(r.mapRecordId, 'mapRecordId');
   // Equal to the checked map ID, so a UUID too.
-  if (typeof r.mapId !== 'string' || r.mapId.toLowerCase() !== mapId) {
+  if (typeof r.mapId !== 'string' || (r.mapId !== mapId && r.mapId.toLowerCase() !== mapId)) {
     throw invalidInput(`record ${mapRecordId} is on map ${describe(r.mapId)}, not on ${mapId}`);
   }
   const recordScope = r.scopeId === null || r.scopeId === undefined ? PERSONAL_BEST : r.scopeId.toLowerCase();
@@ -392,6 +399,11 @@ function checkRecord(r: PlayerRecord, mapId: string, scope: string): Incoming {
     url: r.url,
     filename: r.filename,
   };
+}
+
+function remember(cache: Map<string, string>, key: string, value: string): void {
+  if (cache.size >= 100_000) cache.clear();
+  cache.set(key, value);
 }
 
 function toStoredRecord(row: RecordRow): StoredRecord {

@@ -3,6 +3,9 @@ import type { RepoContext } from './context.ts';
 import { invalidInput } from './errors.ts';
 import { describe } from './ids.ts';
 
+/** The account comparisons measure deltas to ("me"), when the player said which one is theirs. */
+const ME = 'me';
+
 /** A key that names a secret (…Password, …Secret, …Token) is refused, so one cannot land in a plain file by mistake. */
 const SECRET_KEY = /(password|passwd|secret|token|credentials?|api[-_]?key|cookie)$/i;
 
@@ -50,6 +53,17 @@ export class SettingsRepo {
 
   delete(key: string): void {
     this.#delete.run(checkKey(key));
+  }
+
+  /** The player's own account ("me"), when they said which one it is. */
+  me(): string | undefined {
+    const value = this.get(ME);
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** Names the player's own account (stored lower case, as account IDs are); undefined forgets it. */
+  setMe(accountId: string | undefined): void {
+    this.set(ME, accountId?.trim().toLowerCase());
   }
 }
 

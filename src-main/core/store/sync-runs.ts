@@ -4,6 +4,7 @@ import { invalidInput, notFound } from './errors.ts';
 import type { SyncCounts, SyncOutcome, SyncRun, SyncRunError, SyncRunState, WatchlistRef } from './types.ts';
 import type { WatchlistsRepo } from './watchlists.ts';
 import { describe } from './ids.ts';
+import { FINISHED, lastRunCoveringList } from './sync-run-sql.ts';
 
 /** How syncs of one list went; see SyncRunsRepo.stateOf. */
 export interface ListSyncState {
@@ -71,19 +72,10 @@ export class SyncRunsRepo {
     this.#lastForList = db.prepare<[number], RunRow>(
       `SELECT ${RUN_COLUMNS} FROM sync_runs WHERE watchlist_id = ? ORDER BY id DESC LIMIT 1`,
     );
-    // A run over every list (no list, no remembered name) covers each list that existed when it started: a list
-    // created afterwards was not in it.
-    const covering = (where: string) => `SELECT id, finished_at, outcome FROM (
-         SELECT id, finished_at, outcome FROM sync_runs WHERE watchlist_id = @list AND ${where}
-         UNION ALL
-         SELECT id, finished_at, outcome FROM sync_runs
-         WHERE watchlist_id IS NULL AND watchlist_name IS NULL AND ${where}
-           AND started_at >= (SELECT created_at FROM watchlists WHERE id = @list)
-       ) ORDER BY id DESC LIMIT 1`;
     this.#lastFinishedForList = db.prepare<{ list: number }, { id: number; finished_at: string; outcome: SyncOutcome }>(
-      covering("outcome <> 'running'"),
+      lastRunCoveringList(FINISHED),
     );
-    this.#lastOkForList = db.prepare<{ list: number }, { id: number; finished_at: string; outcome: SyncOutcome }>(covering("outcome = 'ok'"));
+    this.#lastOkForList = db.prepare<{ list: number }, { id: number; finished_at: string; outcome: SyncOutcome }>(lastRunCoveringList("outcome = 'ok'"));
     this.#failedMaps = db.prepare<[number], { failed: number }>(
       'SELECT count(DISTINCT map_id) AS failed FROM sync_errors WHERE sync_run_id = ? AND map_id IS NOT NULL',
     );
@@ -157,12 +149,6 @@ export class SyncRunsRepo {
   /** Newest first. */
   list(limit = 20): SyncRun[] {
     return this.#recent.all(Math.max(0, Math.floor(limit))).map((row) => this.#toRun(row));
-  }
-
-  /** @internal for watchlist summaries */
-  lastFinishedFor(watchlistId: number): { finishedAt: string; outcome: SyncOutcome } | undefined {
-    const row = this.#lastFinishedForList.get({ list: watchlistId });
-    return row && { finishedAt: row.finished_at, outcome: row.outcome };
   }
 
   /**

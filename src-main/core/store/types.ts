@@ -199,26 +199,3 @@ export interface SyncRun {
   counts: SyncCounts;
   errors: SyncRunError[];
 }
-
-/** One row of the CSV export, before formatting. */
-export interface ExportRow {
-  /** Stand for the map and the player within one export: equal keys, equal map (player) cells. */
-  mapKey: number;
-  playerKey: number;
-  mapUid: string;
-  mapId: string;
-  mapName: string;
-  accountId: string;
-  displayName: string | null;
-  nickname: string | null;
-  gameMode: string;
-  scope: string;
-  time: number | null;
-  score: number;
-  respawnCount: number | null;
-  medal: number;
-  hidden: number;
-  timestamp: string;
-  mapRecordId: string;
-  replayPath: string | null;
-}

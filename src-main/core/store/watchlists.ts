@@ -3,8 +3,8 @@ import { SqliteError } from 'better-sqlite3';
 import type { RepoContext } from './context.ts';
 import { StoreError, StoreErrorCode, invalidInput, notFound } from './errors.ts';
 import { describe } from './ids.ts';
-import type { SyncRunsRepo } from './sync-runs.ts';
-import type { Watchlist, WatchlistRef, WatchlistSummary } from './types.ts';
+import { FINISHED, lastRunCoveringList } from './sync-run-sql.ts';
+import type { SyncOutcome, Watchlist, WatchlistRef, WatchlistSummary } from './types.ts';
 
 export const WATCHLIST_NAME_MAX = 64;
 
@@ -56,7 +56,6 @@ export function watchlistName(raw: unknown): string {
 
 export class WatchlistsRepo {
   readonly #ctx: RepoContext;
-  #runs: SyncRunsRepo | undefined;
   readonly #insert;
   readonly #byName;
   readonly #byId;
@@ -68,6 +67,7 @@ export class WatchlistsRepo {
   readonly #policy;
   readonly #setPolicy;
   readonly #unsynced;
+  readonly #lastFinished;
 
   constructor(ctx: RepoContext) {
     this.#ctx = ctx;
@@ -97,6 +97,7 @@ export class WatchlistsRepo {
          SELECT 1 FROM records r WHERE r.map_ref = wm.map_ref AND r.current = 1
            AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @id)))`,
     );
+    this.#lastFinished = db.prepare<{ list: number }, { finished_at: string; outcome: SyncOutcome }>(lastRunCoveringList(FINISHED));
   }
 
   /** Which replays the list's syncs download. */
@@ -116,11 +117,6 @@ export class WatchlistsRepo {
   /** Maps of the list without any record of its players yet (never synced, or added since), pending refs included. */
   unsyncedMaps(list: WatchlistRef): number {
     return this.#unsynced.get({ id: this.require(list).id })?.n ?? 0;
-  }
-
-  /** @internal the sync-run log is built after the lists (it names them). */
-  attachRuns(runs: SyncRunsRepo): void {
-    this.#runs = runs;
   }
 
   create(name: string, createdAt: string = this.#ctx.now()): Watchlist {
@@ -180,7 +176,7 @@ export class WatchlistsRepo {
 
   #summary(row: ListRow): WatchlistSummary {
     const counts = this.#counts.get({ id: row.id })!;
-    const last = this.#runs?.lastFinishedFor(row.id);
+    const last = this.#lastFinished.get({ list: row.id });
     return {
       id: row.id,
       name: row.name,
@@ -188,7 +184,7 @@ export class WatchlistsRepo {
       maps: counts.maps,
       unresolvedMaps: counts.unresolved,
       players: counts.players,
-      lastSyncAt: last?.finishedAt ?? null,
+      lastSyncAt: last?.finished_at ?? null,
       lastSyncOutcome: last?.outcome ?? null,
     };
   }

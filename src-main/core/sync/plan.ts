@@ -6,6 +6,7 @@ import { DEFAULT_MAX_URI_LENGTH, MAX_MAPS_PER_POSITION_REQUEST, minimumPositionR
 import type { PendingReplay, Store } from '../store/index.ts';
 import { positionQuestions } from './positions.ts';
 import { mapKind, playerLabel, rankLeaderboard } from '../../shared/leaderboard.ts';
+import { DEFAULT_MAX_RPS } from '../../shared/rate-policy.ts';
 
 /** Map info older than this is looked up again by a sync (and by the plan's count). */
 export const MAP_INFO_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -110,7 +111,7 @@ export function planSync(store: Store, options: SyncPlanOptions = {}): SyncPlan 
   const list = options.list;
   const lists = listsOf(store, list);
   const now = options.now ?? new Date();
-  const maxRps = options.maxRps ?? 1;
+  const maxRps = options.maxRps ?? DEFAULT_MAX_RPS;
   const maps = store.maps.list(list).length;
   const players = store.players.list(list).length;
   const pendingUids = store.maps.unresolvedUids(list).length;
@@ -138,7 +139,7 @@ export function planSync(store: Store, options: SyncPlanOptions = {}): SyncPlan 
     }
   }
 
-  // The engine asks positions only when the synced lists have players (engine.ts, step 2b).
+  // The sync asks positions only when the synced lists have players (phases/positions.ts).
   const positionRequests = options.positions === false || players === 0 ? 0 : positionRequestsOf(store, lists, list);
   const liveMaxRps = options.liveMaxRps ?? maxRps;
   const coreRequests = mapLookups + recordRequests + replayDownloads;

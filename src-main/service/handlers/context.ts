@@ -19,7 +19,7 @@ export interface HandlerContext {
 export function handlerContext(service: TrackwatchService): HandlerContext {
   const tw = () => service.active;
   const store = () => service.active.store;
-  const me = () => service.active.me;
+  const me = () => service.active.store.settings.me();
   return {
     service,
     thumbnails: new Thumbnails(),
@@ -28,10 +28,10 @@ export function handlerContext(service: TrackwatchService): HandlerContext {
     me,
     requireList: (list) => store().watchlists.require(list),
     compareTable: (list) => {
-      const cached = service.cachedCompare(list);
+      const cached = service.compareCache.get(list);
       if (cached) return cached;
       const table = views.compareTable(list, store().players.list(list), store().records.leaderboards(list), me());
-      service.cacheCompare(list, table);
+      service.compareCache.set(list, table);
       return table;
     },
   };
@@ -46,7 +46,7 @@ export type SomeHandlers<N extends keyof Handlers> = Pick<Handlers, N>;
  */
 export function writes<I, O>(service: TrackwatchService, handler: (input: I) => Promise<O>, stillAllowed?: NoInfer<(input: I) => boolean>): (input: I) => Promise<O> {
   return async (input) => {
-    if (!stillAllowed?.(input)) service.requireWritable();
+    if (!stillAllowed?.(input)) service.folder.requireWritable();
     try {
       return await handler(input);
     } finally {

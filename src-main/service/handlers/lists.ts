@@ -1,5 +1,6 @@
 // Watchlists: lists of maps and players, and the nicknames players give each other.
-import { isUuid, parseSourceLink } from '../../core/nadeo/index.ts';
+import { parseSourceLink } from '../../core/nadeo/index.ts';
+import { isUuid } from '../../shared/ids.ts';
 import { NamesUnavailableError } from '../../core/player-refs.ts';
 import type { WatchlistSummary } from '../../core/store/index.ts';
 import { ServiceError, toErrorValue } from '../errors.ts';
@@ -69,7 +70,7 @@ export function listHandlers({ service, tw, store, me, requireList }: HandlerCon
         const value = toErrorValue(error);
         if (value.code !== 'offline' && value.code !== 'not_configured' && value.code !== 'auth_failed') throw error;
         // Offline (or no account yet): keep them as pending refs; the next sync looks them up.
-        if (value.code === 'offline') service.markOffline(value.message);
+        if (value.code === 'offline') service.connection.markOffline(value.message);
         const outcome = await tw().addMaps(list, refs, { lookUp: false });
         return { added: [], alreadyListed: outcome.alreadyListed, pending: outcome.added, notFound: [], invalid: outcome.invalid };
       }

@@ -1,6 +1,7 @@
 // Replays: the list of downloaded ones, retrying those given up on, showing one in its folder, copying to the game.
-import { copyFile, mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeAtomically } from '../../core/atomic-file.ts';
 import { replaysDir } from '../../core/paths.ts';
 import { resolveInDataDir } from '../../core/store/files.ts';
 import { PERSONAL_BEST } from '../../core/store/index.ts';
@@ -20,6 +21,12 @@ type ReplayCommands = 'replays.list' | 'replays.retryFailed' | 'replays.showInFo
  */
 function fileNameResult(result: string): string {
   return result.replace(/[:.]/g, "'").replace(/,/g, '');
+}
+
+/** A folder to show, made first if no replay (or nothing at all) was stored yet. */
+async function ensureDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  return dir;
 }
 
 export function replayHandlers({ service, tw, store, requireList }: HandlerContext): SomeHandlers<ReplayCommands> {
@@ -92,11 +99,13 @@ export function replayHandlers({ service, tw, store, requireList }: HandlerConte
 
     'replays.copyToGame': async (ref) => {
       const replay = await replayFile(ref);
-      const folder = join(service.gameReplayFolder, 'Trackwatch');
+      const folder = join(service.settings.gameReplayFolder, 'Trackwatch');
       try {
         await mkdir(folder, { recursive: true });
         const target = join(folder, replayCopyName(replay.mapName, replay.playerName, replay.result));
-        await copyFile(replay.file, target);
+        // The game lists the folder: a copy cut short must never show there under the replay's name.
+        const bytes = await readFile(replay.file);
+        await writeAtomically(target, (handle) => handle.writeFile(bytes), { dataDir: tw().dataDir });
         return { file: target };
       } catch (error) {
         const code = (error as { code?: string }).code ?? 'error';
@@ -106,13 +115,13 @@ export function replayHandlers({ service, tw, store, requireList }: HandlerConte
 
     'replays.openFolder': async () => {
       if (!service.host.openFolder) throw new ServiceError('unsupported', 'Only the desktop app can open folders.');
-      await service.host.openFolder(await service.ensureDir(replaysDir(tw().dataDir)));
+      await service.host.openFolder(await ensureDir(replaysDir(tw().dataDir)));
       return done;
     },
 
     'app.openDataFolder': async () => {
       if (!service.host.openFolder) throw new ServiceError('unsupported', 'Only the desktop app can open folders.');
-      await service.host.openFolder(await service.ensureDir(tw().dataDir));
+      await service.host.openFolder(await ensureDir(tw().dataDir));
       return done;
     },
   };

@@ -26,7 +26,7 @@ export function appInfo({ service }: HandlerContext) {
     version: service.appVersion,
     shell: service.host.shell,
     platform: service.host.platform,
-    setup: service.setup,
+    setup: service.folder.setup,
     dataDir: service.active.dataDir,
     capabilities: {
       showInFolder: service.host.showItemInFolder !== undefined,
@@ -35,8 +35,8 @@ export function appInfo({ service }: HandlerContext) {
       nativeNotifications: service.host.notify !== undefined,
       changeDataDir: service.host.nextDataDir !== undefined,
     },
-    connection: service.connection,
-    readOnly: service.readOnly,
+    connection: service.connection.status,
+    readOnly: service.folder.readOnly,
   };
 }
 
@@ -44,9 +44,9 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
   const { service } = ctx;
 
   const accountInfo = () => ({
-    configured: Boolean(service.login && service.host.secrets.get('nadeo.password')),
-    login: service.login ?? null,
-    contact: service.contact,
+    configured: service.client.hasAccount,
+    login: service.settings.login ?? null,
+    contact: service.settings.contact,
     passwordStored: service.host.secrets.get('nadeo.password') !== undefined,
     storage: service.host.secrets.kind,
   });
@@ -55,7 +55,7 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
   async function testCredentials(credentials: { login: string; password: string }, contact: string) {
     // The player is waiting on the button: two tries, short backoff, a short timeout.
     const client = createNadeoClient({
-      baseUrl: service.apiUrl, appVersion: service.appVersion, contact: contact || undefined, credentials, maxRps: service.maxRps,
+      baseUrl: service.apiUrl, appVersion: service.appVersion, contact: contact || undefined, credentials, maxRps: service.settings.maxRps,
       retry: { maxAttempts: 2, baseDelayMs: 300, maxDelayMs: 1000, maxRetryAfterMs: 5000 }, timeoutMs: 10_000,
     });
     try {
@@ -63,7 +63,7 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
       return { success: true, message: `Logged in as ${credentials.login}. Trackwatch can read the leaderboards.`, code: null };
     } catch (error) {
       const value = toErrorValue(error);
-      if (value.code === 'offline') service.markOffline(value.message);
+      if (value.code === 'offline') service.connection.markOffline(value.message);
       return { success: false, message: loginMessage(value.code, value.message), code: value.code };
     } finally {
       await client.close();
@@ -80,19 +80,19 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
 
     'setup.connect': async ({ login, password, contact }) => {
       // Refused before the login is tried: nothing of it could be saved.
-      service.requireWritable();
+      service.folder.requireWritable();
       const test = await testCredentials({ login, password }, contact);
       // A refused login is not saved; an unreachable service is (the player may be offline right now).
       if (!test.success && test.code !== 'offline') throw new ServiceError('auth_failed', test.message);
-      service.set('login', login);
-      service.set('contact', contact);
+      service.settings.set('login', login);
+      service.settings.set('contact', contact);
       service.host.secrets.set('nadeo.password', password);
       await service.enterAccount();
       return appInfo(ctx);
     },
 
     'setup.leaveDemo': async () => {
-      if (service.setup === 'demo') await service.enterAccount();
+      if (service.folder.setup === 'demo') await service.enterAccount();
       return appInfo(ctx);
     },
 
@@ -101,8 +101,8 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
     'account.get': async () => accountInfo(),
 
     'account.save': async ({ login, password, contact }) => {
-      service.set('login', login);
-      service.set('contact', contact);
+      service.settings.set('login', login);
+      service.settings.set('contact', contact);
       if (password !== undefined) service.host.secrets.set('nadeo.password', password);
       await service.reconfigureMain();
       return accountInfo();
@@ -116,10 +116,10 @@ export function setupHandlers(ctx: HandlerContext): SomeHandlers<SetupCommands> 
 
     'account.testLogin': async ({ credentials }) => {
       if (credentials) return testCredentials(credentials, credentials.contact);
-      const login = service.login;
+      const login = service.settings.login;
       const password = service.host.secrets.get('nadeo.password');
       if (!login || !password) return { success: false, message: 'No account is saved yet: enter a login and a password.', code: 'not_configured' };
-      return testCredentials({ login, password }, service.contact);
+      return testCredentials({ login, password }, service.settings.contact);
     },
   };
 }

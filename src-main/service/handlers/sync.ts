@@ -10,7 +10,7 @@ export function syncHandlers({ service, tw, requireList }: HandlerContext): Some
     'sync.plan': async ({ list, replays }) => {
       if (list !== undefined) requireList(list);
       // The window's syncs ask the world positions unless Settings turned them off: the plan counts them the same way.
-      const plan = tw().planSync({ list, replays, positions: service.worldPositions });
+      const plan = tw().planSync({ list, replays, positions: service.settings.worldPositions });
       return {
         recordRequests: plan.recordRequests, mapLookups: plan.mapLookups, replayDownloads: plan.replayDownloads,
         positionRequests: plan.positionRequests, requests: plan.requests, positionSeconds: plan.positionSeconds, seconds: plan.seconds,
@@ -19,7 +19,7 @@ export function syncHandlers({ service, tw, requireList }: HandlerContext): Some
     },
 
     'sync.start': async ({ list, replays }) => {
-      if (service.setup === 'none') throw new ServiceError('not_configured', 'Choose the demo or connect an account first.');
+      if (service.folder.setup === 'none') throw new ServiceError('not_configured', 'Choose the demo or connect an account first.');
       if (list !== undefined) requireList(list);
       if (!service.canSync) throw new ServiceError('not_configured', 'Add your service account in Settings to sync.');
       return { runId: await service.runner.start({ list, replays }) };
@@ -27,7 +27,7 @@ export function syncHandlers({ service, tw, requireList }: HandlerContext): Some
 
     'sync.cancel': async () => ({ cancelled: service.runner.cancel() }),
 
-    'sync.status': async () => ({ running: service.runner.running, last: service.runner.last, nextScheduledAt: service.nextScheduledAt }),
+    'sync.status': async () => ({ running: service.runner.running, last: service.runner.last, nextScheduledAt: service.schedule.nextAt }),
   };
 }
 

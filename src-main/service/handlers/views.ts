@@ -30,16 +30,16 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
         secret,
         lastSyncAt: summary.lastSyncAt,
         lastCheckedAt: store().syncRuns.mapsCheckedAt(summary.id).get(map.mapId) ?? null,
-        replayFolder: service.gameReplayFolder,
+        replayFolder: service.settings.gameReplayFolder,
       };
     },
 
     // Thumbnails are public files: a contact for the User-Agent is enough to fetch one, no login needed.
-    'maps.thumbnail': async ({ mapUid }) => ({ dataUrl: await thumbnails.dataUrl(tw(), mapUid, service.readOnly === null && (service.canSync || service.contact !== '')) }),
+    'maps.thumbnail': async ({ mapUid }) => ({ dataUrl: await thumbnails.dataUrl(tw(), mapUid, service.folder.readOnly === null && (service.canSync || service.settings.contact !== '')) }),
 
     'compare.get': async ({ list, first }) => {
       const summary = store().watchlists.require(list);
-      const cached = service.cachedCompare(summary.name);
+      const cached = service.compareCache.get(summary.name);
       if (cached) return first === undefined ? cached : { ...cached, rows: cached.rows.slice(0, first), complete: first >= cached.total };
       if (first !== undefined) {
         // The first screen of a big list: a few maps' records, not the whole list's, so the view paints at once.

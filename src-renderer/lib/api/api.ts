@@ -1,16 +1,8 @@
 // The renderer's one door to main: the preload's IPC in the desktop app, the HTTP bridge in a browser.
-import type { Api, PreloadBridge } from '../../../src-main/contract/index.ts';
+import type { PreloadBridge } from '../../../src-main/contract/index.ts';
 import { httpApi, takeBridgeToken } from './http.ts';
 import { ipcApi } from './ipc.ts';
-
-export { ApiError, messageOf } from './errors.ts';
-
-/** The contract's Api plus what only the renderer cares about: which transport, and whether it is connected. */
-export interface Transport extends Api {
-  readonly kind: 'ipc' | 'http';
-  /** Browser mode: told when the page loses or regains its server. */
-  onConnection(listener: (connected: boolean) => void): () => void;
-}
+import type { Transport } from './transport.ts';
 
 declare global {
   interface Window {

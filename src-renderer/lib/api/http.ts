@@ -1,7 +1,7 @@
 // Browser mode: commands are POSTs, events an SSE stream read with fetch (so the token stays in a header).
 import type { Result } from '../../../src-main/contract/index.ts';
 import { ApiError } from './errors.ts';
-import type { Transport } from './api.ts';
+import type { Transport } from './transport.ts';
 
 const TOKEN_KEY = 'trackwatch.token';
 

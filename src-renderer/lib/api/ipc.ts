@@ -1,6 +1,6 @@
 import type { PreloadBridge, Result } from '../../../src-main/contract/index.ts';
 import { ApiError } from './errors.ts';
-import type { Transport } from './api.ts';
+import type { Transport } from './transport.ts';
 
 export function ipcApi(bridge: PreloadBridge): Transport {
   return {

@@ -1,7 +1,7 @@
 // Everything the whole window shares: what main told us at start, the lists, the sync, the connection, toasts.
 import type { AppInfo, ConnectionStatus, NewPersonalBest, Settings, SettingsUpdate, Theme, WatchlistSummary } from '../../../src-main/contract/index.ts';
 import { messageOf } from '../api/errors.ts';
-import type { Transport } from '../api/api.ts';
+import type { Transport } from '../api/transport.ts';
 import { syncEndWords, troubleWords } from '../../../src-main/shared/sync-words.ts';
 import { stripFormatting } from '../format.ts';
 import { formatImprovement } from '../../../src-main/shared/leaderboard.ts';

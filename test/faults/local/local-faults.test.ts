@@ -173,7 +173,7 @@ describe('a full disk', () => {
   });
 
   it('while a replay downloads: one line, exit 74, no partial file left, the database intact', async () => {
-    const r = await trackwatch(at('sync'), { inject: { enospc: { path: '\\.part$' } } });
+    const r = await trackwatch(at('sync'), { inject: { enospc: { path: '\\.replay\\.gbx\\.trackwatch\\.\\d+-[0-9a-f]+\\.tmp$' } } });
     expect(r.code, r.stderr).toBe(74);
     expect(oneLine(r)).toMatch(/^the disk holding the data folder is full \(ENOSPC\); free some space and try again\. What was stored before is intact\.$/);
     expect(inspect(data).integrity).toBe('ok');
@@ -258,11 +258,11 @@ describe('an export never destroys', () => {
   });
 
   it("a killed export's temp file is removed at the next start", async () => {
-    const temp = join(scratch.dir, '.out.csv.trackwatch.999999-0123456789ab.tmp');
+    const temp = join(scratch.dir, '.out.csv.trackwatch.999999999-0123456789ab.tmp');
     writeFileSync(temp, 'half an export');
     mkdirSync(join(data, 'tmp', 'in-progress'), { recursive: true });
-    // Noted by a process that is gone (PIDs this high are not in use).
-    writeFileSync(join(data, 'tmp', 'in-progress', '999999-aa.json'), JSON.stringify({ pid: 999_999_999, temp }));
+    // Written by a process that is gone (PIDs this high are not in use), which noted the folder it wrote in.
+    writeFileSync(join(data, 'tmp', 'in-progress', '999999999-aa.json'), JSON.stringify({ pid: 999_999_999, folders: [{ path: scratch.dir, deep: false }] }));
     const r = await trackwatch(at('lists'));
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(temp)).toBe(false);
@@ -321,8 +321,8 @@ describe('output and input', () => {
       expect(r.code).toBe(1);
       expect(oneLine(r)).toBe(`--max-rps must be a number of requests per second from 0.01 to 10000, got "${rps}".`);
     }
-    const real = await trackwatch(['--data-dir', data, '--max-rps', '51', 'lists']);
-    expect(oneLine(real)).toMatch(/from 0\.01 to 50 against Nadeo's service/);
+    const real = await trackwatch(['--data-dir', data, '--max-rps', '3', 'lists']);
+    expect(oneLine(real)).toMatch(/from 0\.01 to 2 against the real services \(2 is the ceiling Nadeo staff gave/);
   });
 
   it('a paste with one malformed link: that link refused alone, echoed inert', async () => {

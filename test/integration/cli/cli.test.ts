@@ -171,13 +171,13 @@ describe('trackwatch errors before any request', () => {
     }
   });
 
-  it('warns above 2 requests per second on the real service', async () => {
+  it('refuses above 2 requests per second on the real service', async () => {
     const data = await tempDataDir();
     try {
       // A command that talks to the service (an empty folder: it has nothing to send).
       const r = await cli(['--data-dir', data.dir, '--max-rps', '5', 'sync']);
-      expect(r.code).toBe(0);
-      expect(r.stderr).toMatch(/--max-rps 5 .*2 requests\/second/);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/--max-rps must be .* from 0\.01 to 2 against the real services/);
     } finally {
       await data.remove();
     }

@@ -5,33 +5,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandName, CommandOutput } from '../../../src-main/contract/index.ts';
-import { dispatch } from '../../../src-main/service/dispatch.ts';
-import { createHandlers } from '../../../src-main/service/handlers/index.ts';
-import { memorySecretStore } from '../../../src-main/service/secrets.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
 import type { CompareJsonMap } from '../../../src-main/cli/commands/read.ts';
 import { buildCompareModel } from '../../../src-renderer/lib/compare.ts';
 import { LIST, MAPS, PLAYERS, writeLeaderboardData } from '../../helpers/leaderboard-data.ts';
 import { cli } from '../../helpers/cli.ts';
+import { serviceCaller, testHost } from '../../helpers/service.ts';
 
 let dataDir: string;
 let service: TrackwatchService;
-let call: <N extends CommandName>(name: N, input: CommandInput<N>) => Promise<CommandOutput<N>>;
+const { call } = serviceCaller(() => service);
 let json: CompareJsonMap[];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tw-compare-'));
   writeLeaderboardData(dataDir);
-  const host = { shell: 'browser' as const, platform: 'linux' as const, secrets: memorySecretStore() };
-  service = await TrackwatchService.open({ dataDir, host, apiUrl: 'http://127.0.0.1:9' });
-  const handlers = createHandlers(service);
-  call = async (name, input) => {
-    const result = await dispatch(handlers, name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as never;
-  };
+  service = await TrackwatchService.open({ dataDir, host: testHost(), apiUrl: 'http://127.0.0.1:9' });
   const r = await cli(['--data-dir', dataDir, 'compare', '--json']);
   expect(r.code, r.stderr).toBe(0);
   json = JSON.parse(r.stdout) as CompareJsonMap[];

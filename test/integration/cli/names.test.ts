@@ -13,6 +13,9 @@ const cli = (args: string[]) => trackwatch(args, { TZ: 'UTC' });
 describe('players by name, and readable listings', () => {
   const dataset = generateDataset({ seed: 2026, maps: 8, players: 12 });
   const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
+  // The OAuth API's names are plain (issue 16); one with formatting codes checks that codes are ignored all the same.
+  const formatted = accounts.slice(2).find((id) => /^\w+$/.test(dataset.displayNames?.[id] ?? ''))!;
+  dataset.displayNames![formatted] = `$o$f80${dataset.displayNames![formatted]}`;
   let emulator: RunningEmulator;
   let data: { dir: string; remove: () => Promise<void> };
   let base: string[];

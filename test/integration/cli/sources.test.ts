@@ -26,7 +26,8 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
 }
 
 describe('lists from what you play, on the command line', () => {
-  const dataset = generateDataset({ seed: 77, maps: 40, players: 6, style: 'season' });
+  // As of mid-November 2026 (the emulator's calendar follows `now`): Fall 2026, November played to the 15th.
+  const dataset = generateDataset({ seed: 77, maps: 40, players: 6, style: 'season', now: Date.parse('2026-11-15T20:00:00Z') });
   let emulator: RunningEmulator;
   let data: { dir: string; remove: () => Promise<void> };
   let base: string[];

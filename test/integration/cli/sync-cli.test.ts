@@ -117,7 +117,7 @@ describe('sync and the global options', () => {
     it('a bad value from the variable blames the variable', async () => {
       const r = await trackwatch(['--data-dir', setup.dir(), 'lists'], { env: { TRACKWATCH_MAX_RPS: '0' } });
       expect(r.code).toBe(1);
-      expect(oneLine(r)).toBe('TRACKWATCH_MAX_RPS must be a number of requests per second from 0.01 to 50 against Nadeo\'s service (1 is polite, 2 the ceiling Nadeo staff gave), got "0".');
+      expect(oneLine(r)).toBe('TRACKWATCH_MAX_RPS must be a number of requests per second from 0.01 to 2 against the real services (2 is the ceiling Nadeo staff gave; faster can get your account or IP banned), got "0".');
     });
 
     it('an empty flag is refused', async () => {
@@ -133,14 +133,16 @@ describe('sync and the global options', () => {
       }
     });
 
-    it('the warning above 2 requests/s is for commands that talk to the service only', async () => {
-      const lists = await trackwatch(['--data-dir', setup.dir(), '--max-rps', '5', 'lists']);
-      expect(lists.code, lists.stderr).toBe(0);
-      expect(lists.stderr).toBe('');
-      // An empty folder: the sync has nothing to send, but it is a command that talks to the service.
-      const sync = await trackwatch(['--data-dir', setup.dir(), '--max-rps', '5', 'sync']);
-      expect(sync.code, sync.stderr).toBe(0);
-      expect(sync.stderr).toBe('warning: --max-rps 5 is above the 2 requests/second Nadeo staff gave as a ceiling; your account or IP may be banned.\n');
+    it('above 2 requests/s against the real service is refused by every command, in one line, before anything starts', async () => {
+      // A command that only reads and one that talks to the service (an empty folder: it has nothing to send) alike.
+      for (const command of ['lists', 'sync']) {
+        const r = await trackwatch(['--data-dir', setup.dir(), '--max-rps', '5', command]);
+        expect(r.code, r.stderr).toBe(1);
+        expect(oneLine(r)).toBe('--max-rps must be a number of requests per second from 0.01 to 2 against the real services (2 is the ceiling Nadeo staff gave; faster can get your account or IP banned), got "5".');
+      }
+      const ceiling = await trackwatch(['--data-dir', setup.dir(), '--max-rps', '2', 'lists']);
+      expect(ceiling.code, ceiling.stderr).toBe(0);
+      expect(ceiling.stderr).toBe('');
     });
   });
 

@@ -10,7 +10,8 @@ describe('the demo list', () => {
   let data: { dir: string; remove: () => Promise<void> };
   beforeAll(async () => {
     data = await tempDataDir();
-    demo = await startDemo({ dataDir: `${data.dir}/demo`, maxRps: 500 });
+    // The demo's world as of mid-November 2026 (Fall 2026), as the names below say.
+    demo = await startDemo({ dataDir: `${data.dir}/demo`, maxRps: 500, asOf: Date.parse('2026-11-15T20:00:00Z') });
   });
   afterAll(async () => {
     await demo.close();

@@ -166,9 +166,10 @@ describe('Nadeo auth', () => {
   it('auth: a login\'s own hidden Stunt entry keeps its score and time for it; others\' show 4294967295 in both', async () => {
     const stunt = structuredClone(dataset);
     const map = mapsByKind(stunt).stunt;
-    const [mine, theirs] = recordsOf(stunt, map.mapId).sort((a, b) => b.recordScore.score - a.recordScore.score);
+    const [mine, theirs] = recordsOf(stunt, map.mapId).sort((a, b) => a.recordScore.time - b.recordScore.time);
     if (!mine || !theirs) throw new Error('too few Stunt records');
-    map.secretThreshold = Math.min(mine.recordScore.score, theirs.recordScore.score) - 1;
+    // The threshold is a time on Stunt maps too (map-page.md): both runs are faster than it.
+    map.secretThreshold = Math.max(mine.recordScore.time, theirs.recordScore.time) + 1;
     const own = await startTestEmulator({ dataset: stunt, auth: { ...LOGIN, accountId: mine.accountId } });
     try {
       const authorization = `nadeo_v1 t=${(await logIn(own.url)).json<TokenPair>().accessToken}`;
@@ -239,7 +240,7 @@ describe('OAuth display names', () => {
       expect(reply.status).toBe(200);
       const names = Object.values(reply.json<Record<string, string>>());
       expect(names).toContain('<script>alert(1)</script>');
-      expect(names).toContain('$f00Red$z Baron');
+      expect(names).toContain('Red Baron');
     } finally {
       await open.close();
     }

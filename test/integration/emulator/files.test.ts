@@ -32,7 +32,7 @@ describe('files', () => {
       const reply = await get(record?.url ?? '');
       expect(reply.status).toBe(200);
       expect(reply.body.subarray(0, 3).toString('latin1')).toBe('GBX');
-      expect(reply.body.equals(replayBytesFor(stored(record?.mapRecordId ?? '')))).toBe(true);
+      expect(reply.body.equals(replayBytesFor(stored(record?.mapRecordId ?? ''), emulator().dataset))).toBe(true);
       expect(reply.headers['content-length']).toBe(String(reply.body.length));
     }
   });
@@ -155,7 +155,7 @@ describe('the live dataset', () => {
     const live = await startTestEmulator({ seed: 22, maps: 8, players: 10 });
     try {
       const before = new Map(live.dataset.records.filter((r) => r.scopeType === 'PersonalBest').map((r) => [`${r.mapId}|${r.accountId}`, structuredClone(r)]));
-      const oldBytes = new Map([...before.values()].map((r) => [r.mapRecordId, replayBytesFor(r)]));
+      const oldBytes = new Map([...before.values()].map((r) => [r.mapRecordId, replayBytesFor(r, live.dataset)]));
       const { improved, added } = live.evolve({ seed: 1, fraction: 0.3 });
       expect(improved).toBeGreaterThan(0);
       expect(improved).toBeLessThan(before.size);
@@ -172,11 +172,11 @@ describe('the live dataset', () => {
         expect(Date.parse(record.timestamp)).toBeGreaterThan(Date.parse(old.timestamp));
         if (stuntMaps.has(record.mapId)) expect(record.recordScore.score).toBeGreaterThan(old.recordScore.score);
         else expect(record.recordScore.time).toBeLessThan(old.recordScore.time);
-        expect(replayBytesFor(record).equals(oldBytes.get(old.mapRecordId) ?? Buffer.alloc(0))).toBe(false);
+        expect(replayBytesFor(record, live.dataset).equals(oldBytes.get(old.mapRecordId) ?? Buffer.alloc(0))).toBe(false);
         // The new record and its replay are served; the old replay is gone.
         const replay = await get(`${live.url}/mapRecords/${record.mapRecordId}/replay`);
         const hidden = live.dataset.maps.find((m) => m.mapId === record.mapId)?.secretThreshold !== undefined;
-        if (!hidden) expect(replay.body.equals(replayBytesFor(record))).toBe(true);
+        if (!hidden) expect(replay.body.equals(replayBytesFor(record, live.dataset))).toBe(true);
         expect((await get(`${live.url}/mapRecords/${old.mapRecordId}/replay`)).status).toBe(404);
       }
     } finally {

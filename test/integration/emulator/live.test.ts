@@ -1,15 +1,16 @@
 // The emulator's Live services: the docs' answer shapes (openplanet-nl/nadeoapi-docs docs/live/), the audience rule,
 // campaigns and Track of the Day months made of the dataset's maps, club campaigns, positions and the top.
 import { describe, expect, it } from 'vitest';
-import { WORLD_ZONE_ID } from '../../../src-main/core/nadeo/live-positions.ts';
+import { WORLD_ZONE_ID } from '../../../src-main/emulator/rules.ts';
 import { generateDataset, type Dataset } from '../../../src-main/emulator/index.ts';
-import { livePosition } from '../../../src-main/emulator/live.ts';
+import { WorldBoard } from '../../../src-main/emulator/world.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
-import { call, get } from './support.ts';
+import { call, get, HOSTILE_NOW } from './support.ts';
 
 const LOGIN = { login: 'svc-live', password: 'pw' };
-const dataset = generateDataset({ seed: 21, maps: 12, players: 10 });
-const emulator = useEmulator({ dataset, auth: { ...LOGIN } });
+// The data and the service's clock at one fixed moment: Spring 2026, May played to the 12th.
+const dataset = generateDataset({ seed: 21, maps: 12, players: 10, now: HOSTILE_NOW });
+const emulator = useEmulator({ dataset, auth: { ...LOGIN }, now: () => HOSTILE_NOW });
 
 async function token(url: string, audience?: string): Promise<string> {
   const reply = await call(`${url}/v2/authentication/token/basic`, {
@@ -85,7 +86,9 @@ describe('Live services: seasonal campaigns', () => {
     expect(playlist.map((p) => p.position)).toEqual(dataset.maps.map((_, i) => i));
     expect(playlist.map((p) => p.mapUid)).toEqual(dataset.campaigns![0]!.mapUids);
     expect(current.startTimestamp).toBe(Date.parse(dataset.campaigns![0]!.start) / 1000);
+    // The next campaign opens when the current one ends.
     expect(body.nextRequestTimestamp).toBe(Date.parse(dataset.campaigns![0]!.end) / 1000);
+    expect(body.relativeNextRequest).toBe(body.nextRequestTimestamp - HOSTILE_NOW / 1000);
   });
 
   it('live: an offset past the last campaign gives an empty list; the deprecated route adds its fields', async () => {
@@ -121,14 +124,16 @@ describe('Live services: Track of the Day', () => {
     expect(body.monthList[1]!.days.every((d) => typeof d.mapUid === 'string' && d.mapUid !== '')).toBe(true);
   });
 
-  it('live: a month past the list is an empty monthList; with every day played nextRequestTimestamp is -1', async () => {
+  it('live: a month past the list is an empty monthList; on a month\'s last evening the next Track of the Day is the next month\'s first', async () => {
     const empty = (await get(`${emulator().url}/api/token/campaign/month?offset=5&length=1`, await live())).json<{ monthList: unknown[]; itemCount: number }>();
     expect(empty).toMatchObject({ monthList: [], itemCount: 2 });
-    const full: Dataset = { ...dataset, trackOfTheDay: [dataset.trackOfTheDay![0]!] };
-    const emu = await startTestEmulator({ dataset: full });
+    const lastEvening = Date.parse('2026-05-31T20:00:00Z');
+    const emu = await startTestEmulator({ dataset: generateDataset({ seed: 21, maps: 12, players: 10, now: lastEvening }), now: () => lastEvening });
     try {
-      const body = (await get(`${emu.url}/api/token/campaign/month?offset=0&length=1`)).json<{ nextRequestTimestamp: number; relativeNextRequest: number }>();
-      expect(body).toMatchObject({ nextRequestTimestamp: -1, relativeNextRequest: -1 });
+      const body = (await get(`${emu.url}/api/token/campaign/month?offset=0&length=1`)).json<{ monthList: { days: { mapUid: string }[] }[]; nextRequestTimestamp: number; relativeNextRequest: number }>();
+      expect(body.monthList[0]!.days.every((d) => d.mapUid !== '')).toBe(true);
+      // 1 June, 19:00 Paris time (summer time: 17:00 UTC).
+      expect(body).toMatchObject({ nextRequestTimestamp: Date.UTC(2026, 5, 1, 17) / 1000, relativeNextRequest: 21 * 3600 });
     } finally {
       await emu.close();
     }
@@ -159,7 +164,7 @@ describe('Live services: club campaigns', () => {
 });
 
 describe('Live services: positions by score', () => {
-  it('live: per map asked, the World position a record of that score would have, scaled to the map population', async () => {
+  it('live: per map asked, the World position a record of that score would have among the records and the crowd', async () => {
     const [a, b] = dataset.maps;
     const scores: [string, number][] = [
       [a!.mapUid, a!.authorScore],
@@ -176,14 +181,14 @@ describe('Live services: positions by score', () => {
         groupUid: 'Personal_Best',
         mapUid: uid,
         score,
-        zones: [{ zoneId: WORLD_ZONE_ID, zoneName: 'World', ranking: { position: livePosition(map.mapType, boardValues(dataset, uid), score, map.population), length: 0 } }],
+        zones: [{ zoneId: WORLD_ZONE_ID, zoneName: 'World', ranking: { position: WorldBoard.of(dataset, map, 'Personal_Best')!.position(score), length: 0 } }],
       });
     }
-    // With a population, a score behind every record is far down the world's leaderboard.
+    // With a crowd nobody here watches, a bronze score is far down the world's leaderboard.
     expect(body[1]!.zones[0]!.ranking.position).toBeGreaterThan(1000);
   });
 
-  it('live: without a population a position counts the records strictly better; unknown maps and closed groups are left out', async () => {
+  it('live: without a population (no crowd) a position counts the records strictly better; unknown maps and closed groups are left out', async () => {
     const plain: Dataset = structuredClone(dataset);
     for (const m of plain.maps) delete m.population;
     const emu = await startTestEmulator({ dataset: plain });
@@ -221,7 +226,7 @@ describe('Live services: positions by score', () => {
       const headers = { authorization: await token(emu.url, 'NadeoLiveServices') };
       const better = (await positionsCall(emu.url, headers, [[map.mapUid, own - 500]])).json<PositionEntry[]>();
       expect(better[0]!.score).toBe(own);
-      expect(better[0]!.zones[0]!.ranking.position).toBe(livePosition(map.mapType, boardValues(dataset, map.mapUid), own, map.population));
+      expect(better[0]!.zones[0]!.ranking.position).toBe(WorldBoard.of(dataset, map, 'Personal_Best')!.position(own));
       const worse = (await positionsCall(emu.url, headers, [[map.mapUid, own + 500]])).json<PositionEntry[]>();
       expect(worse[0]!.score).toBe(own + 500);
     } finally {
@@ -231,10 +236,16 @@ describe('Live services: positions by score', () => {
 });
 
 describe('Live services: top of a leaderboard', () => {
+  // Without a crowd (no population), the world's leaderboard is the dataset's records.
+  const plain: Dataset = structuredClone(dataset);
+  for (const m of plain.maps) delete m.population;
+  const uncrowded = useEmulator({ dataset: plain, auth: { ...LOGIN } });
+  const top = async (path: string) => get(`${uncrowded().url}${path}`, { authorization: await token(uncrowded().url, 'NadeoLiveServices') });
+
   it('live: length=1&onlyWorld=true gives the world record at position 1; unknown groups {}; unknown maps an empty top', async () => {
-    const map = dataset.maps.find((m) => m.mapType.endsWith('TM_Race') && m.secretThreshold === undefined)!;
-    const best = dataset.records.filter((r) => r.mapId === map.mapId && r.scopeId === null).sort((x, y) => x.recordScore.time - y.recordScore.time)[0]!;
-    const reply = await get(`${emulator().url}/api/token/leaderboard/group/Personal_Best/map/${map.mapUid}/top?length=1&onlyWorld=true`, await live());
+    const map = plain.maps.find((m) => m.mapType.endsWith('TM_Race') && m.secretThreshold === undefined)!;
+    const best = plain.records.filter((r) => r.mapId === map.mapId && r.scopeId === null).sort((x, y) => x.recordScore.time - y.recordScore.time)[0]!;
+    const reply = await top(`/api/token/leaderboard/group/Personal_Best/map/${map.mapUid}/top?length=1&onlyWorld=true`);
     expect(reply.json()).toEqual({
       groupUid: 'Personal_Best',
       mapUid: map.mapUid,
@@ -246,23 +257,23 @@ describe('Live services: top of a leaderboard', () => {
         },
       ],
     });
-    expect((await get(`${emulator().url}/api/token/leaderboard/group/NoSuchGroup/map/${map.mapUid}/top?length=1&onlyWorld=true`, await live())).json()).toEqual({});
-    const unknown = (await get(`${emulator().url}/api/token/leaderboard/group/Personal_Best/map/NoSuchMapUidxxxxxxxxxxxx/top?length=1&onlyWorld=true`, await live())).json();
+    expect((await top(`/api/token/leaderboard/group/NoSuchGroup/map/${map.mapUid}/top?length=1&onlyWorld=true`)).json()).toEqual({});
+    const unknown = (await top(`/api/token/leaderboard/group/Personal_Best/map/NoSuchMapUidxxxxxxxxxxxx/top?length=1&onlyWorld=true`)).json();
     expect(unknown).toEqual({ groupUid: 'Personal_Best', mapUid: 'NoSuchMapUidxxxxxxxxxxxx', tops: [{ zoneId: WORLD_ZONE_ID, zoneName: 'World', top: [] }] });
-    const five = (await get(`${emulator().url}/api/token/leaderboard/group/Personal_Best/map/${map.mapUid}/top?length=50`, await live())).json<{ tops: { top: unknown[] }[] }>();
+    const five = (await top(`/api/token/leaderboard/group/Personal_Best/map/${map.mapUid}/top?length=50`)).json<{ tops: { top: unknown[] }[] }>();
     expect(five.tops[0]!.top.length).toBeLessThanOrEqual(5);
   });
 
   it('live: a record hidden by a secret threshold shows -1 as its score', async () => {
-    const map = dataset.maps.find((m) => m.secretThreshold !== undefined)!;
-    const stunt = map.mapType.endsWith('TM_Stunt');
-    const body = (await get(`${emulator().url}/api/token/leaderboard/group/Personal_Best/map/${map.mapUid}/top?length=100&onlyWorld=true`, await live())).json<{
+    const map = plain.maps.find((m) => m.secretThreshold !== undefined)!;
+    const body = (await top(`/api/token/leaderboard/group/Personal_Best/map/${map.mapUid}/top?length=100&onlyWorld=true`)).json<{
       tops: { top: { score: number }[] }[];
     }>();
-    const top = body.tops[0]!.top;
-    expect(top[0]!.score).toBe(-1);
-    const hiddenCount = dataset.records.filter((r) => r.mapId === map.mapId && r.scopeId === null && (stunt ? r.recordScore.score > map.secretThreshold! : r.recordScore.time < map.secretThreshold!)).length;
-    expect(top.filter((e) => e.score === -1)).toHaveLength(hiddenCount);
+    const entries = body.tops[0]!.top;
+    expect(entries[0]!.score).toBe(-1);
+    // The threshold is a time (map-page.md): the records faster than it.
+    const hiddenCount = plain.records.filter((r) => r.mapId === map.mapId && r.scopeId === null && r.recordScore.time < map.secretThreshold!).length;
+    expect(entries.filter((e) => e.score === -1)).toHaveLength(hiddenCount);
   });
 });
 

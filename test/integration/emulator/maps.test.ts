@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { useEmulator } from '../../helpers/emulator.ts';
-import { get, mapsByKind, unknownUuid, type ApiErrorBody, type WireMap } from './support.ts';
+import { get, mapsByKind, SEASON_NOW, unknownUuid, type ApiErrorBody, type WireMap } from './support.ts';
 
 const dataset = generateDataset({ seed: 11, maps: 220, players: 2 });
 const emulator = useEmulator({ dataset });
@@ -121,10 +121,10 @@ describe('4.1 get map info (multiple)', () => {
 });
 
 describe("a season of the game (style 'season', issue 11), served", () => {
-  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
+  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW });
   const served = useEmulator({ dataset: season });
 
-  it('issue 11: official and community names and the players\' club tags reach the client exactly as generated', async () => {
+  it('issue 11 / 16: official and community names reach the client exactly as generated; display names come plain, club tags from their own route', async () => {
     const reply = await get(`${served().url}/maps/?mapUidList=${season.maps.map((m) => m.mapUid).join(',')}`);
     const names = reply.json<WireMap[]>().map((m) => m.name);
     expect(names).toContain('Fall 2026 - 01');
@@ -134,7 +134,12 @@ describe("a season of the game (style 'season', issue 11), served", () => {
     const display = await get(`${served().url}/api/display-names?${ids.map((id) => `accountId[]=${id}`).join('&')}`);
     const shown = Object.values(display.json<Record<string, string>>());
     expect(shown).toEqual(ids.map((id) => season.displayNames?.[id]));
-    expect(shown.some((n) => /\[\w+\]/.test(n))).toBe(true);
+    expect(shown.filter((n) => n.includes('$') || n.includes(' '))).toEqual([]);
+    const tags = await get(`${served().url}/accounts/clubTags/?accountIdList=${ids.join(',')}`);
+    const tagged = tags.json<{ accountId: string; clubTag: string; timestamp: string }[]>();
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(tagged.map((t) => [t.accountId, t.clubTag]).sort()).toEqual(ids.filter((id) => season.clubTags?.[id] !== undefined).map((id) => [id, season.clubTags![id]]).sort());
+    expect(tagged.some((t) => t.clubTag.startsWith('$'))).toBe(true);
   });
 });
 

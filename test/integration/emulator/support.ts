@@ -44,6 +44,13 @@ export interface WireRecord extends Omit<DatasetRecord, 'replayBase64' | 'url'> 
 
 export const SENTINEL = 4294967295;
 
+/**
+ * Fixed moments generated data is as of (its `now`), for tests that read its calendar: mid-November 2026 (Fall 2026,
+ * November played to the 15th) for the season style, mid-May 2026 (Spring 2026, May played to the 12th) for the hostile one.
+ */
+export const SEASON_NOW = Date.parse('2026-11-15T20:00:00Z');
+export const HOSTILE_NOW = Date.parse('2026-05-12T20:00:00Z');
+
 /** One map of each kind the generator makes (any dataset of six maps or more has them all). */
 export function mapsByKind(dataset: Dataset): { race: DatasetMap; clones: DatasetMap; stunt: DatasetMap; platform: DatasetMap; secret: DatasetMap } {
   const find = (what: string, test: (m: DatasetMap) => boolean): DatasetMap => {

@@ -89,7 +89,7 @@ describe('records against the emulator', () => {
     expect(await readdir(dir)).not.toContain('hidden.gbx');
     const ok = await client.download(shown[0]!.url, join(dir, 'shown.gbx'));
     const source = emu.dataset.records.find((d) => d.mapRecordId === shown[0]!.mapRecordId)!;
-    expect(ok).toEqual({ state: 'downloaded', bytes: replayBytesFor(source).length, sha256: createHash('sha256').update(replayBytesFor(source)).digest('hex') });
+    expect(ok).toEqual({ state: 'downloaded', bytes: replayBytesFor(source, emu.dataset).length, sha256: createHash('sha256').update(replayBytesFor(source, emu.dataset)).digest('hex') });
   });
 
   it('turns an untracked respawn count into null and keeps tracked ones', async () => {

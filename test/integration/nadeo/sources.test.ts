@@ -18,7 +18,8 @@ import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
 import { testClientOptions } from './helpers.ts';
 
 const OAUTH = { clientId: 'app-1', clientSecret: 'secret-1' };
-const dataset = generateDataset({ seed: 51, maps: 30, players: 12 });
+// As of mid-May 2026 (the emulator's calendar follows `now`): Spring 2026, May played to the 12th.
+const dataset = generateDataset({ seed: 51, maps: 30, players: 12, now: Date.parse('2026-05-12T20:00:00Z') });
 const emulator = useEmulator({ dataset, oauth: OAUTH });
 
 function fast() {

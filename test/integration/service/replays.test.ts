@@ -6,13 +6,11 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandName, CommandOutput, EventPayload } from '../../../src-main/contract/index.ts';
+import type { EventPayload } from '../../../src-main/contract/index.ts';
 import { replayBytesFor } from '../../../src-main/emulator/index.ts';
-import { dispatch } from '../../../src-main/service/dispatch.ts';
-import { createHandlers } from '../../../src-main/service/handlers/index.ts';
-import { memorySecretStore } from '../../../src-main/service/secrets.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
 import { mapKind } from '../../../src-main/shared/leaderboard.ts';
+import { eventLog, serviceCaller, testHost, type EventLog } from '../../helpers/service.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'tw-service-replays-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -21,40 +19,19 @@ const sha = (bytes: Buffer | Uint8Array): string => createHash('sha256').update(
 
 describe("the window's replay commands", () => {
   let service: TrackwatchService;
-  let handlers: ReturnType<typeof createHandlers>;
-  const finished: EventPayload<'sync.finished'>[] = [];
   const gameFolder = path.join(root, 'game-replays');
 
-  async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-    const result = await dispatch(handlers, name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
-    return result.value as CommandOutput<N>;
-  }
-  async function failure(name: CommandName, input: unknown) {
-    const result = await dispatch(handlers, name, input);
-    if (result.ok) throw new Error(`${name} should have failed`);
-    return result.error;
-  }
+  const { call, fail: failure } = serviceCaller(() => service);
+  let log: EventLog;
   async function syncDemo(): Promise<EventPayload<'sync.finished'>> {
-    const before = finished.length;
+    const before = log.events('sync.finished').length;
     await call('sync.start', { list: 'Demo' });
-    await new Promise<void>((resolve) => {
-      const off = service.events.subscribe((name) => {
-        if (name === 'sync.finished') {
-          off();
-          resolve();
-        }
-      });
-    });
-    return finished[before]!;
+    return log.nth('sync.finished', before + 1);
   }
 
   beforeAll(async () => {
-    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maps: 6, players: 5, maxRps: 500 } });
-    service.events.subscribe((name, payload) => {
-      if (name === 'sync.finished') finished.push(payload as EventPayload<'sync.finished'>);
-    });
-    handlers = createHandlers(service);
+    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: testHost(), demo: { maps: 6, players: 5, maxRps: 500 } });
+    log = eventLog(service);
     await call('setup.startDemo', {});
     await call('settings.update', { replayFolder: gameFolder });
   });
@@ -81,7 +58,7 @@ describe("the window's replay commands", () => {
     const fetched = await call('replays.fetch', { mapUid: record.mapUid, accountId: record.accountId });
     expect(fetched.state).toBe('downloaded');
     const truth = demo.emulator.dataset.records.find((r) => r.mapRecordId === record.mapRecordId)!;
-    expect(sha(readFileSync(fetched.file!))).toBe(sha(replayBytesFor(truth)));
+    expect(sha(readFileSync(fetched.file!))).toBe(sha(replayBytesFor(truth, demo.emulator.dataset)));
     const hidden = store.records.forList('Demo').find((r) => r.hidden);
     if (hidden) {
       expect(await failure('replays.fetch', { mapUid: hidden.mapUid, accountId: hidden.accountId })).toMatchObject({ code: 'conflict', message: expect.stringMatching(/secret threshold/) });
@@ -105,7 +82,7 @@ describe("the window's replay commands", () => {
     expect(sha(readFileSync(file))).toBe(sha(readFileSync(older!.file)));
     const truth = service.demo!.emulator.dataset;
     // The emulator now serves the new PB; the copy is the old record's own bytes.
-    expect(sha(readFileSync(file))).not.toBe(sha(replayBytesFor(truth.records.find((r) => r.mapRecordId === current.mapRecordId)!)));
+    expect(sha(readFileSync(file))).not.toBe(sha(replayBytesFor(truth.records.find((r) => r.mapRecordId === current.mapRecordId)!, truth)));
   });
 
   it('"Copy to game" names the copy with the result as the window shows it: time, Stunt points, Platform respawns and time', async () => {

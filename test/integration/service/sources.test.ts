@@ -5,29 +5,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandInput, CommandName, CommandOutput } from '../../../src-main/contract/index.ts';
-import { dispatch } from '../../../src-main/service/dispatch.ts';
-import { createHandlers } from '../../../src-main/service/handlers/index.ts';
-import { memorySecretStore } from '../../../src-main/service/secrets.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
+import { serviceCaller, testHost } from '../../helpers/service.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'tw-service-sources-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('lists from a source and world positions in the window', () => {
   let service: TrackwatchService;
-  let handlers: ReturnType<typeof createHandlers>;
 
-  async function call<N extends CommandName>(name: N, input: CommandInput<N>): Promise<CommandOutput<N>> {
-    const result = await dispatch(handlers, name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.code}: ${result.error.message}`);
-    return result.value as CommandOutput<N>;
-  }
-  async function failure(name: CommandName, input: unknown) {
-    const result = await dispatch(handlers, name, input);
-    if (result.ok) throw new Error(`${name} should have failed`);
-    return result.error;
-  }
+  const { call, fail: failure } = serviceCaller(() => service);
   async function sync(list: string): Promise<void> {
     const done = new Promise<void>((resolve) => {
       const off = service.events.subscribe((name) => {
@@ -42,8 +29,8 @@ describe('lists from a source and world positions in the window', () => {
   }
 
   beforeAll(async () => {
-    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: { shell: 'browser', platform: 'linux', secrets: memorySecretStore() }, demo: { maps: 30, players: 5, maxRps: 500 } });
-    handlers = createHandlers(service);
+    // The demo's world as of mid-November 2026 (Fall 2026, October before it), as the names below say.
+    service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: testHost(), demo: { maps: 30, players: 5, maxRps: 500, asOf: Date.parse('2026-11-15T20:00:00Z') } });
     await call('setup.startDemo', {});
   });
   afterAll(() => service.close());

@@ -104,7 +104,8 @@ describe('players by display name and by trackmania.io link', () => {
       { input: 'https://example.com/u/1', reason: 'links from this site do not name a player; paste an account ID, a trackmania.io player link or a display name' },
     ]);
     expect(emu.stats().byRoute['GET /api/display-names/account-ids']).toBe(1);
-    const added = p.tw.addPlayers('Rivals', resolved.players.map((r) => ({ accountId: r.accountId })));
+    p.tw.store.watchlists.create('Rivals');
+    const added = p.tw.store.players.add('Rivals', resolved.players.map((r) => ({ accountId: r.accountId })));
     expect(added.added).toEqual([first, second, third]);
   });
 

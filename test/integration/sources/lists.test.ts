@@ -12,7 +12,8 @@ let emu: RunningEmulator;
 let p: Product;
 beforeEach(async () => {
   // A fresh dataset each test: some tests grow it.
-  emu = await startTestEmulator({ dataset: generateDataset({ seed: 51, maps: 30, players: 6 }) });
+  // As of mid-May 2026 (the emulator's calendar follows `now`): Spring 2026, May played to the 12th.
+  emu = await startTestEmulator({ dataset: generateDataset({ seed: 51, maps: 30, players: 6, now: Date.parse('2026-05-12T20:00:00Z') }) });
   p = await openProduct(emu);
 });
 afterEach(async () => {
@@ -115,7 +116,7 @@ describe('a sync of lists that follow a source', () => {
     await createListFromSource(p.deps, { source: 'totd:2026-05', name: 'May' });
     await createListFromSource(p.deps, { source: 'campaign:Fall 2025', name: 'Old' });
     const players = [...new Set(emu.dataset.records.map((r) => r.accountId))];
-    p.tw.addPlayers('May', players.map((accountId) => ({ accountId })));
+    p.tw.store.players.add('May', players.map((accountId) => ({ accountId })));
     const newDay = emu.dataset.maps.map((m) => m.mapUid).find((u) => !may.mapUids.includes(u))!;
     may.mapUids[12] = newDay;
     const summary = await p.tw.sync({ list: 'May', replays: false });
@@ -132,7 +133,7 @@ describe('a sync of lists that follow a source', () => {
 
     // The campaign is no longer listed: that list's sync says why in one line, and keeps its maps.
     emu.dataset.campaigns = emu.dataset.campaigns!.filter((c) => c.name !== 'Fall 2025');
-    p.tw.addPlayers('Old', players.slice(0, 2).map((accountId) => ({ accountId })));
+    p.tw.store.players.add('Old', players.slice(0, 2).map((accountId) => ({ accountId })));
     const old = await p.tw.sync({ list: 'Old', replays: false });
     expect(old.outcome).toBe('partial');
     expect(old.errors).toEqual([{ mapId: null, message: expect.stringMatching(/^could not read what Fall 2025 holds now \(list "Old"\): There is no seasonal campaign named "Fall 2025"/) }]);

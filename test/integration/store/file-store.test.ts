@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,13 @@ afterEach(() => {
   for (const s of opened.splice(0)) s.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A PID that no process has: a child that has exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await new Promise((r) => child.once('exit', r));
+  return child.pid!;
+}
 
 function open(file = join(dir, 'trackwatch.sqlite')): Store {
   const store = openStore({ file });
@@ -52,21 +60,29 @@ describe('a store on a file', () => {
     check.close();
   });
 
-  it('clears stray temp files a crash left in tmp/ and exports/, but not young ones or other files', () => {
-    mkdirSync(join(dir, 'tmp'));
-    mkdirSync(join(dir, 'exports'));
-    const old = Date.now() / 1000 - 3600;
-    for (const f of ['tmp/a.tmp', 'exports/x.csv.1-2.tmp']) {
-      writeFileSync(join(dir, f), 'partial');
-      utimesSync(join(dir, f), old, old);
+  it('clears the temp files a killed writer left (replays, thumbnails, exports), but not a running writer\'s or other files', async () => {
+    const gone = await deadPid();
+    const temps: Record<string, string> = {};
+    for (const [folder, name, pid] of [
+      ['replays/m/a', 'r.replay.gbx', gone], ['thumbnails', 'm.img', gone], ['exports', 'x.csv', gone], ['exports', 'y.csv', process.pid],
+    ] as const) {
+      mkdirSync(join(dir, folder), { recursive: true });
+      temps[name] = join(dir, folder, `.${name}.trackwatch.${pid}-0123456789ab.tmp`);
+      writeFileSync(temps[name], 'partial');
     }
-    writeFileSync(join(dir, 'tmp/young.tmp'), 'still being written');
+    // What each writer noted: the folders it wrote in.
+    mkdirSync(join(dir, 'tmp', 'in-progress'), { recursive: true });
+    const folders = ['replays', 'thumbnails', 'exports'].map((f) => ({ path: join(dir, f), deep: true }));
+    writeFileSync(join(dir, 'tmp', 'in-progress', `${gone}-1a.json`), JSON.stringify({ pid: gone, folders }));
+    writeFileSync(join(dir, 'tmp', 'in-progress', `${process.pid}-2a.json`), JSON.stringify({ pid: process.pid, folders }));
     writeFileSync(join(dir, 'exports/kept.csv'), 'a,b');
+    const old = Date.now() / 1000 - 3600;
     utimesSync(join(dir, 'exports/kept.csv'), old, old);
     open();
-    expect(existsSync(join(dir, 'tmp/a.tmp'))).toBe(false);
-    expect(existsSync(join(dir, 'exports/x.csv.1-2.tmp'))).toBe(false);
-    expect(existsSync(join(dir, 'tmp/young.tmp'))).toBe(true);
+    expect(existsSync(temps['r.replay.gbx']!)).toBe(false);
+    expect(existsSync(temps['m.img']!)).toBe(false);
+    expect(existsSync(temps['x.csv']!)).toBe(false);
+    expect(existsSync(temps['y.csv']!)).toBe(true);
     expect(existsSync(join(dir, 'exports/kept.csv'))).toBe(true);
   });
 

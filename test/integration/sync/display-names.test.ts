@@ -28,7 +28,7 @@ describe('display names across syncs', () => {
     data = await tempDataDir();
     tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 2000 });
     await tw.addMaps('Watched', dataset.maps.map((m) => m.mapUid), { lookUp: false });
-    tw.addPlayers('Watched', accounts.map((accountId) => ({ accountId })));
+    tw.store.players.add('Watched', accounts.map((accountId) => ({ accountId })));
     client = createNadeoClient(testClientOptions(emulator.url, { oauth: { ...OAUTH, baseUrl: emulator.oauthUrl } }));
   });
   afterAll(async () => {

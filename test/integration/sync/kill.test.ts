@@ -119,7 +119,7 @@ describe('a sync killed with SIGKILL at chosen moments', () => {
   async function prepare(dir: string): Promise<void> {
     const tw = await openTrackwatch({ dataDir: dir, apiUrl: emulator.url });
     await tw.addMaps('Watched', dataset.maps.map((m) => m.mapUid), { lookUp: false });
-    tw.addPlayers('Watched', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
+    tw.store.players.add('Watched', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
     await tw.close();
   }
 

@@ -2,8 +2,7 @@
 // PB's position in 50 requests (the minimum), nothing is asked again until a PB changes, and then only that PB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionsSummary } from '../../../src-main/core/sync/positions.ts';
-import { generateDataset, type Dataset, type DatasetRecord } from '../../../src-main/emulator/index.ts';
-import { livePosition } from '../../../src-main/emulator/live.ts';
+import { generateDataset, WorldBoard, type Dataset, type DatasetRecord } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator } from '../../helpers/emulator.ts';
 import { openProduct, type Product } from '../sources/helpers.ts';
 import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
@@ -12,7 +11,8 @@ const POSITIONS = 'POST /api/token/leaderboard/group/map';
 
 /** A season whose first 25 maps (its official campaign) have a PB of every player, all scores distinct per map. */
 function fullCampaign(): Dataset {
-  const dataset = generateDataset({ seed: 61, maps: 40, players: 50, style: 'season' });
+  // As of mid-November 2026 (the emulator's calendar follows `now`): Fall 2026, records before the 15th.
+  const dataset = generateDataset({ seed: 61, maps: 40, players: 50, style: 'season', now: Date.parse('2026-11-15T20:00:00Z') });
   const players = [...new Set(dataset.records.map((r) => r.accountId))];
   expect(players).toHaveLength(50);
   dataset.maps.slice(0, 25).forEach((map, m) => {
@@ -30,10 +30,6 @@ function fullCampaign(): Dataset {
   return dataset;
 }
 
-function boardValues(d: Dataset, mapUid: string): number[] {
-  const map = d.maps.find((x) => x.mapUid === mapUid)!;
-  return d.records.filter((r) => r.mapId === map.mapId && r.scopeId === null).map((r) => r.recordScore.time);
-}
 
 describe('world positions of a list', () => {
   let emu: RunningEmulator;
@@ -51,7 +47,7 @@ describe('world positions of a list', () => {
     emu = await startTestEmulator({ dataset });
     p = await openProduct(emu);
     await p.tw.addMaps('Fall', dataset.maps.slice(0, 25).map((m) => m.mapUid));
-    p.tw.addPlayers('Fall', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
+    p.tw.store.players.add('Fall', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
   });
   afterAll(async () => {
     await p.close();
@@ -71,7 +67,7 @@ describe('world positions of a list', () => {
     expect(stored).toHaveLength(1250);
     for (const pos of stored) {
       const map = dataset.maps.find((m) => m.mapUid === pos.mapUid)!;
-      expect(pos.position).toBe(livePosition(map.mapType, boardValues(dataset, map.mapUid), pos.score, map.population));
+      expect(pos.position).toBe(WorldBoard.of(dataset, map, 'Personal_Best')!.position(pos.score));
       expect(pos.zones[0]).toMatchObject({ zoneName: 'World', position: pos.position });
       expect(Date.parse(pos.asOf)).toBeGreaterThanOrEqual(before - 1000);
     }

@@ -46,9 +46,9 @@ describe('replays are scoped to the synced list and its policy', () => {
     data = await tempDataDir();
     tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { burst: 50 } });
     await tw.addMaps('Rivals', rivals.maps, { lookUp: false });
-    tw.addPlayers('Rivals', rivals.players.map((accountId) => ({ accountId })));
+    tw.store.players.add('Rivals', rivals.players.map((accountId) => ({ accountId })));
     await tw.addMaps('Big', big.maps, { lookUp: false });
-    tw.addPlayers('Big', big.players.map((accountId) => ({ accountId })));
+    tw.store.players.add('Big', big.players.map((accountId) => ({ accountId })));
   });
   afterEach(async () => {
     await tw.close();
@@ -106,7 +106,7 @@ describe('replays are scoped to the synced list and its policy', () => {
 
   it("policy 'best' N: only me and the list's best N of each map", async () => {
     const me = rivals.players[4]!;
-    tw.setMe(me);
+    tw.store.settings.setMe(me);
     tw.store.watchlists.setReplayPolicy('Rivals', { mode: 'best', best: 1 });
     expect(tw.planSync({ list: 'Rivals' }).replayDownloads).toBe(5 * 2);
     await tw.sync({ list: 'Rivals' });
@@ -136,7 +136,7 @@ describe('a replay follows its record across syncs', () => {
     data = await tempDataDir();
     tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { burst: 50 } });
     await tw.addMaps('Watched', dataset.maps.map((m) => m.mapUid), { lookUp: false });
-    tw.addPlayers('Watched', accountsOf(dataset).map((accountId) => ({ accountId })));
+    tw.store.players.add('Watched', accountsOf(dataset).map((accountId) => ({ accountId })));
   });
   afterEach(async () => {
     await tw.close();
@@ -149,7 +149,7 @@ describe('a replay follows its record across syncs', () => {
     expect(entry?.state, mapRecordId).toBe('downloaded');
     const record = emulator.dataset.records.find((r) => r.mapRecordId === mapRecordId)!;
     const bytes = await readFile(join(data.dir, entry!.path!));
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(replayBytesFor(record)).digest('hex'));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(replayBytesFor(record, emulator.dataset)).digest('hex'));
   }
 
   it('a lifted secret threshold brings the time and the replay in', async () => {

@@ -12,7 +12,7 @@ const FAST_RETRY = { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } };
 
 async function fill(tw: Trackwatch, dataset: Dataset): Promise<void> {
   await tw.addMaps('Watched', dataset.maps.map((m) => m.mapUid), { lookUp: false });
-  tw.addPlayers('Watched', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
+  tw.store.players.add('Watched', [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })));
 }
 
 /** A port that accepts connections and drops each at once: a service that is there but never answers. */

@@ -1,22 +1,21 @@
 // The generator: deterministic, and every kind of map and record the seed and docs/nadeo-api.md describe.
 import { describe, expect, it } from 'vitest';
-import { evolveDataset, generateDataset, parseDataset, replayBytesFor, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
-import { asRecordResult, medalFor } from '../../../src-main/emulator/generator.ts';
+import { evolveDataset, generateDataset, parseDataset, type Dataset, type DatasetMap, type DatasetRecord } from '../../../src-main/emulator/index.ts';
 import type { DatasetRecordScore } from '../../../src-main/emulator/dataset.ts';
-import { compareResults } from '../../../src-main/shared/leaderboard.ts';
+import { compareResults, medalOf } from '../../../src-main/emulator/rules.ts';
+import { HOSTILE_NOW, SEASON_NOW } from '../../integration/emulator/support.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SENTINEL = 4294967295;
 
-/** Whether Platform run `a` ranks ahead of `b` by the shared rule, on the dataset's results. */
-const isBetterPlatformRun = (a: DatasetRecordScore, b: DatasetRecordScore): boolean =>
-  compareResults('platform', asRecordResult(a), asRecordResult(b)) < 0;
+/** Whether Platform run `a` ranks ahead of `b` by the emulator's reading of the rule, on the dataset's results. */
+const isBetterPlatformRun = (a: DatasetRecordScore, b: DatasetRecordScore): boolean => compareResults('platform', a, b) < 0;
 
 describe('generateDataset', () => {
   it('is deterministic: the same seed gives identical JSON, another seed different JSON', () => {
-    const a = JSON.stringify(generateDataset({ seed: 1, maps: 10, players: 8 }));
-    expect(JSON.stringify(generateDataset({ seed: 1, maps: 10, players: 8 }))).toBe(a);
-    expect(JSON.stringify(generateDataset({ seed: 2, maps: 10, players: 8 }))).not.toBe(a);
+    const a = JSON.stringify(generateDataset({ seed: 1, maps: 10, players: 8, now: HOSTILE_NOW }));
+    expect(JSON.stringify(generateDataset({ seed: 1, maps: 10, players: 8, now: HOSTILE_NOW }))).toBe(a);
+    expect(JSON.stringify(generateDataset({ seed: 2, maps: 10, players: 8, now: HOSTILE_NOW }))).not.toBe(a);
   });
 
   it('passes its own schema', () => {
@@ -85,8 +84,8 @@ describe('generateDataset', () => {
     expect(personalBests.every((r) => r.scopeId === null)).toBe(true);
   });
 
-  it('holds formatting codes and hostile text in map names, display names and replay file names', () => {
-    const { maps, records, displayNames } = generateDataset({ seed: 7, maps: 16, players: 12 });
+  it('holds formatting codes and hostile text in map names, display names, club tags and replay file names', () => {
+    const { maps, records, displayNames, clubTags } = generateDataset({ seed: 7, maps: 16, players: 12 });
     const mapNames = maps.map((m) => m.name);
     for (const name of ['$i$a1bLaser $fff- Race', '$o$wBold', '<img src=x onerror=alert(1)>', '=HYPERLINK("http://x","y")', '+1', '-2', '@SUM(1)'])
       expect(mapNames).toContain(name);
@@ -95,7 +94,7 @@ describe('generateDataset', () => {
     expect(mapNames.some((n) => /\p{Extended_Pictographic}/u.test(n))).toBe(true);
     const names = Object.values(displayNames ?? {});
     expect(names).toContain('<script>alert(1)</script>');
-    expect(names.some((n) => n.startsWith('$'))).toBe(true);
+    expect(Object.values(clubTags ?? {}).some((n) => n.startsWith('$'))).toBe(true);
     expect(Object.keys(displayNames ?? {}).length).toBeGreaterThan(12 * 0.8);
     const files = records.map((r) => r.filename);
     expect(files).toContain('..\\..\\evil.replay.gbx');
@@ -153,18 +152,18 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('medalFor: respawn counts on Platform (0/1/3/5), times on Race, points on Stunt', () => {
-    const platform = { mapType: 'TrackMania\\TM_Platform', authorScore: 0, goldScore: 1, silverScore: 3, bronzeScore: 5 };
-    const medals = [0, 1, 2, 3, 4, 5, 6].map((respawnCount) => medalFor(platform, { respawnCount, time: 1, score: 0 }));
+  it('medalOf: respawn counts on Platform (0/1/3/5), times on Race, points on Stunt', () => {
+    const platform = { mapType: 'TrackMania\\TM_Platform', hasClones: false, authorScore: 0, goldScore: 1, silverScore: 3, bronzeScore: 5 };
+    const medals = [0, 1, 2, 3, 4, 5, 6].map((respawnCount) => medalOf(platform, { respawnCount, time: 1, score: 0 }));
     expect(medals).toEqual([4, 3, 2, 2, 1, 1, 0]);
     // A fast time does not make a Platform medal: respawns do.
-    expect(medalFor(platform, { respawnCount: 6, time: 0, score: 0 })).toBe(0);
+    expect(medalOf(platform, { respawnCount: 6, time: 0, score: 0 })).toBe(0);
     // Untracked respawns (2^32-1) earn no Platform medal, however fast.
-    expect(medalFor(platform, { respawnCount: SENTINEL, time: 1, score: 0 })).toBe(0);
-    const race = { mapType: 'TrackMania\\TM_Race', authorScore: 20000, goldScore: 22000, silverScore: 24000, bronzeScore: 30000 };
-    expect([19999, 20000, 20001, 24000, 30001].map((time) => medalFor(race, { time, score: 0, respawnCount: SENTINEL }))).toEqual([4, 4, 3, 2, 0]);
-    const stunt = { mapType: 'TrackMania\\TM_Stunt', authorScore: 5000, goldScore: 4000, silverScore: 3000, bronzeScore: 2000 };
-    expect([5000, 4999, 3000, 1999].map((score) => medalFor(stunt, { time: 60000, score, respawnCount: 0 }))).toEqual([4, 3, 2, 0]);
+    expect(medalOf(platform, { respawnCount: SENTINEL, time: 1, score: 0 })).toBe(0);
+    const race = { mapType: 'TrackMania\\TM_Race', hasClones: false, authorScore: 20000, goldScore: 22000, silverScore: 24000, bronzeScore: 30000 };
+    expect([19999, 20000, 20001, 24000, 30001].map((time) => medalOf(race, { time, score: 0, respawnCount: SENTINEL }))).toEqual([4, 4, 3, 2, 0]);
+    const stunt = { mapType: 'TrackMania\\TM_Stunt', hasClones: false, authorScore: 5000, goldScore: 4000, silverScore: 3000, bronzeScore: 2000 };
+    expect([5000, 4999, 3000, 1999].map((score) => medalOf(stunt, { time: 60000, score, respawnCount: 0 }))).toEqual([4, 3, 2, 0]);
   });
 
   it('docs/nadeo-api.md ranking: a Platform run is ranked by respawns, fewest first, then by time', () => {
@@ -200,7 +199,7 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
         expect(isBetterPlatformRun(r.recordScore, old.recordScore)).toBe(true);
         expect(r.recordScore.time).toBeLessThan(old.recordScore.time);
         if (r.recordScore.respawnCount < old.recordScore.respawnCount) fewerRespawns++;
-        expect(r.medal).toBe(medalFor(map, r.recordScore));
+        expect(r.medal).toBe(medalOf(map, r.recordScore));
       }
     }
     expect(improved).toBeGreaterThan(5);
@@ -210,11 +209,11 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
 
 describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
   const hiddenOn = (map: DatasetMap, records: DatasetRecord[]): DatasetRecord[] =>
-    records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest' && (map.mapType.endsWith('TM_Stunt') ? r.recordScore.score > map.secretThreshold! : r.recordScore.time < map.secretThreshold!));
+    records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest' && r.recordScore.time < map.secretThreshold!);
 
-  it('secretHeavyMaps: that many maps get a threshold hiding most of their personal bests (at least 60% and 2), some stay visible, none on Platform', () => {
-    const plain = generateDataset({ seed: 21, maps: 30, players: 15 });
-    const heavy = generateDataset({ seed: 21, maps: 30, players: 15, secretHeavyMaps: 4 });
+  it('secretHeavyMaps: that many maps get a threshold (a time, on every kind) hiding most of their personal bests (at least 60% and 2), some stay visible', () => {
+    const plain = generateDataset({ seed: 21, maps: 30, players: 15, now: HOSTILE_NOW });
+    const heavy = generateDataset({ seed: 21, maps: 30, players: 15, secretHeavyMaps: 4, now: HOSTILE_NOW });
     const changed = heavy.maps.filter((m, i) => m.secretThreshold !== plain.maps[i]?.secretThreshold);
     expect(changed.length).toBeGreaterThanOrEqual(3);
     const heavyMaps = heavy.maps.filter((m) => {
@@ -226,7 +225,6 @@ describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
     for (const map of heavyMaps) {
       const all = heavy.records.filter((r) => r.mapId === map.mapId && r.scopeType === 'PersonalBest');
       expect(hiddenOn(map, heavy.records).length).toBeLessThan(all.length);
-      expect(map.mapType.endsWith('TM_Platform')).toBe(false);
     }
     // Only thresholds change: the rest of the dataset is the one without the option.
     const withoutThresholds = (d: Dataset): string => JSON.stringify({ ...d, maps: d.maps.map(({ secretThreshold: _, ...m }) => m) });
@@ -234,24 +232,12 @@ describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
   });
 
   it('secretHeavyMaps: refuses more maps than can have many secret entries, saying how many can', () => {
-    // Four maps: Race, clones, Stunt and Platform; Platform cannot have one.
-    expect(() => generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 })).toThrow(/secretHeavyMaps is 4 but only 3 maps/);
-    expect(generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 3 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(3);
+    // Two players: no map has three personal bests.
+    expect(() => generateDataset({ seed: 1, maps: 4, players: 2, secretHeavyMaps: 1 })).toThrow(/secretHeavyMaps is 1 but only 0 maps/);
+    // Four maps of every kind, Platform included, with enough personal bests.
+    expect(() => generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 5 })).toThrow(/secretHeavyMaps is 5 but only 4 maps/);
+    expect(generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(4);
     expect(() => generateDataset({ seed: 1, maps: 3, players: 6, secretHeavyMaps: 1.5 })).toThrow(/secretHeavyMaps must be a whole number/);
-  });
-});
-
-describe('replayBytesFor', () => {
-  it('gives a few KB starting with GBX, the same for the same record and different for another', () => {
-    const { records } = generateDataset({ seed: 9, maps: 6, players: 4 });
-    const [a, b] = records;
-    if (!a || !b) throw new Error('no records');
-    const bytes = replayBytesFor(a);
-    expect(bytes.subarray(0, 3).toString('latin1')).toBe('GBX');
-    expect(bytes.length).toBeGreaterThan(1024);
-    expect(bytes.length).toBeLessThan(16 * 1024);
-    expect(replayBytesFor(structuredClone(a)).equals(bytes)).toBe(true);
-    expect(replayBytesFor(b).equals(bytes)).toBe(false);
   });
 });
 
@@ -273,14 +259,14 @@ describe('evolveDataset', () => {
 });
 
 describe("style 'season': a believable season of the game for the demo (issue 11)", () => {
-  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' });
+  const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW });
   const isOfficial = (m: DatasetMap): boolean => /^(Winter|Spring|Summer|Fall) \d{4} - \d{2}$/.test(m.name);
   /** What only the hostile style holds: formula starts, markup, quotes and commas, control characters, path tricks. */
   const HOSTILE = /^[=+\-@]|[<>"\r\n]|,|\.\.|\$l\[|\$\$/;
 
   it('issue 11: is deterministic from the seed, passes its own schema, and another seed gives another season', () => {
-    expect(JSON.stringify(generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' }))).toBe(JSON.stringify(season));
-    expect(JSON.stringify(generateDataset({ seed: 2027, maps: 24, players: 12, style: 'season' }))).not.toBe(JSON.stringify(season));
+    expect(JSON.stringify(generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW }))).toBe(JSON.stringify(season));
+    expect(JSON.stringify(generateDataset({ seed: 2027, maps: 24, players: 12, style: 'season', now: SEASON_NOW }))).not.toBe(JSON.stringify(season));
     expect(parseDataset(JSON.parse(JSON.stringify(season)))).toEqual(season);
   });
 
@@ -292,8 +278,9 @@ describe("style 'season': a believable season of the game for the demo (issue 11
     expect(season.displayNames?.[nadeo]).toBe('Nadeo');
     for (const map of official) {
       expect(map).toMatchObject({ author: nadeo, submitter: nadeo, mapType: 'TrackMania\\TM_Race', hasClones: false, filename: `${map.name}.Map.Gbx` });
-      expect(Date.parse(map.timestamp)).toBeLessThan(Date.parse('2026-10-01T17:00:00+00:00'));
-      for (const r of season.records.filter((x) => x.mapId === map.mapId)) expect(Date.parse(r.timestamp)).toBeGreaterThanOrEqual(Date.parse('2026-10-01T17:00:00+00:00'));
+      // Fall 2026 opened on 1 October at 17:00 Paris time (calendar.ts).
+      expect(Date.parse(map.timestamp)).toBeLessThan(Date.parse('2026-10-01T15:00:00+00:00'));
+      for (const r of season.records.filter((x) => x.mapId === map.mapId)) expect(Date.parse(r.timestamp)).toBeGreaterThanOrEqual(Date.parse('2026-10-01T15:00:00+00:00'));
     }
     // Later maps of a campaign are longer: 21-25 (black) take longer than 01-05 (white).
     const large = generateDataset({ seed: 3, maps: 60, players: 2, style: 'season' }).maps.filter(isOfficial);
@@ -319,16 +306,29 @@ describe("style 'season': a believable season of the game for the demo (issue 11
     for (const r of season.records) expect(r.filename).toMatch(/^Replays\\Downloaded\\[0-9a-f-]{36}_[0-9a-f-]{36}_\((\d+'\d{2}''\d{2}|\d+pts)\)\.replay\.gbx$/);
   });
 
-  it('issue 11: every player has a distinct believable display name, some with a club tag ("$f80[TMX] Skyline"), some plain', () => {
+  it('issue 16: every player has a distinct plain display name (as the OAuth API gives them); about four in ten a club tag with its codes', () => {
     const many = generateDataset({ seed: 5, maps: 2, players: 120, style: 'season' });
     const players = [...new Set(many.records.map((r) => r.accountId))];
     const names = Object.entries(many.displayNames ?? {}).filter(([id]) => players.includes(id)).map(([, name]) => name);
     expect(names).toHaveLength(players.length);
     expect(new Set(names).size).toBe(names.length);
-    const tagged = names.filter((n) => /^(\$[0-9a-fosiwz]{1,3})*(\[\w+\]|\(\w+\)|\w+)(\$z)?( \|)? \S+$/.test(n) && n.startsWith('$'));
-    expect(tagged.length).toBeGreaterThan(names.length * 0.25);
-    expect(names.filter((n) => /^[A-Za-z][\w]*$/.test(n)).length).toBeGreaterThan(names.length * 0.4);
-    for (const name of names) expect(name).not.toMatch(HOSTILE);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z][\w]*$/);
+    const tags = Object.entries(many.clubTags ?? {});
+    const named = Object.keys(many.displayNames ?? {});
+    expect(tags.every(([id]) => named.includes(id))).toBe(true);
+    expect(tags.length).toBeGreaterThan(named.length * 0.25);
+    expect(tags.length).toBeLessThan(named.length * 0.6);
+    // "$f80[TMX]", "$s$0cf[NRG]", "$o$fc0GG": formatting codes, then a short tag.
+    for (const [, tag] of tags) expect(tag).toMatch(/^(\$[0-9a-fosiwz]{1,3})+(\[\w+\]|\(\w+\)|\w+)$/);
+    for (const [, tag] of tags) expect(tag).not.toMatch(HOSTILE);
+  });
+
+  it('issue 16: the hostile style keeps its hostile display names plain too; formatting codes, malformed ones included, are in club tags', () => {
+    const hostile = generateDataset({ seed: 4, maps: 2, players: 30 });
+    const names = Object.values(hostile.displayNames ?? {});
+    expect(names).toContain('<script>alert(1)</script>');
+    expect(names.filter((n) => n.includes('$'))).toEqual([]);
+    expect(Object.values(hostile.clubTags ?? {})).toEqual(expect.arrayContaining(['$f00Red$z', '$o$i$w$$$ lone $']));
   });
 
   it('issue 11 / issue 8: a season has every map kind: Race, clones, Stunt, Platform with respawn medals, a secret threshold hiding a few', () => {
@@ -353,7 +353,7 @@ describe("style 'season': a believable season of the game for the demo (issue 11
   });
 
   it('issue 11: the default style stays hostile, so tests keep their hostile inputs; an unknown style is refused', () => {
-    expect(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, style: 'hostile' }))).toBe(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6 })));
+    expect(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, style: 'hostile', now: HOSTILE_NOW }))).toBe(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, now: HOSTILE_NOW })));
     expect(generateDataset({ seed: 4, maps: 8, players: 6 }).maps.map((m) => m.name)).toContain('=HYPERLINK("http://x","y")');
     expect(() => generateDataset({ seed: 1, maps: 1, players: 1, style: 'pretty' as 'season' })).toThrow(/style must be 'season' or 'hostile'/);
   });

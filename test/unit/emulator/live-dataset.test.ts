@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DatasetError, generateDataset, parseDataset, type Dataset } from '../../../src-main/emulator/index.ts';
+import { HOSTILE_NOW, SEASON_NOW } from '../../integration/emulator/support.ts';
 
 function issuesOf(change: (d: Dataset) => void): string[] {
-  const d = structuredClone(generateDataset({ seed: 5, maps: 30, players: 4 }));
+  const d = structuredClone(generateDataset({ seed: 5, maps: 30, players: 4, now: HOSTILE_NOW }));
   change(d);
   try {
     parseDataset(JSON.parse(JSON.stringify(d)));
@@ -15,8 +16,8 @@ function issuesOf(change: (d: Dataset) => void): string[] {
 
 describe('dataset: Live and Exchange fields', () => {
   it('a generated dataset fills them deterministically: 25-map current campaign, TOTD months, club campaigns, packs', () => {
-    const a = generateDataset({ seed: 5, maps: 30, players: 4 });
-    expect(JSON.stringify(a)).toBe(JSON.stringify(generateDataset({ seed: 5, maps: 30, players: 4 })));
+    const a = generateDataset({ seed: 5, maps: 30, players: 4, now: HOSTILE_NOW });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(generateDataset({ seed: 5, maps: 30, players: 4, now: HOSTILE_NOW })));
     expect(parseDataset(JSON.parse(JSON.stringify(a)))).toEqual(a);
     const current = [...a.campaigns!].sort((x, y) => y.start.localeCompare(x.start))[0]!;
     expect(current.mapUids).toEqual(a.maps.slice(0, 25).map((m) => m.mapUid));
@@ -27,7 +28,7 @@ describe('dataset: Live and Exchange fields', () => {
     expect(a.maps.slice(0, 25).every((m) => (m.population ?? 0) > 4)).toBe(true);
     expect(a.maps.slice(25).every((m) => m.population === undefined)).toBe(true);
     // No maps, nothing to build them from.
-    expect(generateDataset({ seed: 5, maps: 0, players: 4 }).campaigns).toBeUndefined();
+    expect(generateDataset({ seed: 5, maps: 0, players: 4, now: HOSTILE_NOW }).campaigns).toBeUndefined();
   });
 
   it('refuses fields that name maps the dataset does not have, wrong month lengths and repeated IDs', () => {
@@ -40,7 +41,7 @@ describe('dataset: Live and Exchange fields', () => {
   });
 
   it("a season's current campaign is the one its official maps are named after, in their order; its TOTD the season's months", () => {
-    const season = generateDataset({ seed: 9, maps: 40, players: 4, style: 'season' });
+    const season = generateDataset({ seed: 9, maps: 40, players: 4, style: 'season', now: SEASON_NOW });
     expect(parseDataset(JSON.parse(JSON.stringify(season)))).toEqual(season);
     const byUid = new Map(season.maps.map((m) => [m.mapUid, m]));
     const [current, ...earlier] = [...season.campaigns!].sort((x, y) => y.start.localeCompare(x.start));

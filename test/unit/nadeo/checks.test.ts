@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkMaps, checkRecords, isIsoTimestamp, mapProblem, recordProblem } from '../../../src-main/core/nadeo/checks.ts';
-import { MapInfoWire, MapRecordWire } from '../../../src-main/core/nadeo/schemas.ts';
+import { checkMaps, checkRecords, isIsoTimestamp, mapProblem, recordProblem } from '../../../src-main/core/nadeo/core/checks.ts';
+import { MapInfoWire, MapRecordWire } from '../../../src-main/core/nadeo/core/schemas.ts';
 import { SENTINEL_U32 } from '../../../src-main/core/model.ts';
 import { makeMap, sampleRecord, uuid } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
-import { AuthError } from '../../../src-main/core/nadeo/errors.ts';
+import { AuthError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { startLocalServer, sendJson, pathOf, type LocalServer, type SeenRequest } from './local-server.ts';
 import { fakeJwt, fastOptions } from './fixtures.ts';
 

@@ -4,8 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
-import { NadeoError } from '../../../src-main/core/nadeo/errors.ts';
-import { redirectTarget } from '../../../src-main/core/nadeo/download.ts';
+import { NadeoError } from '../../../src-main/core/nadeo/http/errors.ts';
+import { redirectTarget } from '../../../src-main/core/nadeo/http/download.ts';
 import { startLocalServer, sendJson, type LocalServer } from './local-server.ts';
 import { fastOptions } from './fixtures.ts';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Agent } from 'undici';
 import { createNadeoClient, LimiterPool, REAL_BASE_URL, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
-import { toNadeoError } from '../../../src-main/core/nadeo/http.ts';
+import { toNadeoError } from '../../../src-main/core/nadeo/http/answers.ts';
 import { warpClock } from './fake-clock.ts';
-import { AbortError, ConfigError, HttpError, isUnreachable, NetworkError, SchemaError, TimeoutError } from '../../../src-main/core/nadeo/errors.ts';
+import { AbortError, ConfigError, HttpError, isUnreachable, NetworkError, SchemaError, TimeoutError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { startLocalServer, sendJson, pathOf, queryOf, type LocalServer } from './local-server.ts';
 import { fastOptions, makeMap, sampleRecord, uuid } from './fixtures.ts';
 

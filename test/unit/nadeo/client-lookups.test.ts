@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
-import { HttpError, InputError } from '../../../src-main/core/nadeo/errors.ts';
+import { HttpError, InputError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { SENTINEL_U32 } from '../../../src-main/core/model.ts';
 import { startLocalServer, sendJson, pathOf, queryOf, type LocalServer, type SeenRequest } from './local-server.ts';
 import { fastOptions, makeMap, sampleRecord, uuid } from './fixtures.ts';

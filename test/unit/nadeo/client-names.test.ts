@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
-import { AuthError, ConfigError } from '../../../src-main/core/nadeo/errors.ts';
+import { AuthError, ConfigError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { startLocalServer, sendJson, pathOf, type LocalServer } from './local-server.ts';
 import { fastOptions, uuid } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSourceLink } from '../../../src-main/core/nadeo/exchange-links.ts';
+import { parseSourceLink } from '../../../src-main/core/nadeo/sources/links.ts';
 
 const ACCOUNT = '5b4d42f4-c2de-407d-b367-cbff3fe817bc';
 

@@ -1,5 +1,6 @@
-// A manual clock for the limiter: time moves only when the test says so; `lateMs` makes every timer fire late.
-import type { LimiterClock } from '../../../src-main/core/nadeo/limiter.ts';
+// A manual clock for the limiter: time moves only when the test says so; `lateMs` makes every timer fire late, and
+// `lateness` gives each timer its own lateness.
+import type { LimiterClock } from '../../../src-main/core/nadeo/http/limiter.ts';
 
 interface Timer {
   id: number;
@@ -10,13 +11,15 @@ interface Timer {
 export class FakeClock implements LimiterClock {
   t = 0;
   lateMs = 0;
+  /** Each timer's own lateness, added to `lateMs`; below zero it fires early (as libuv's cached loop time can). */
+  lateness: () => number = () => 0;
   #timers: Timer[] = [];
   #next = 1;
 
   now = (): number => this.t;
 
   setTimeout = (fn: () => void, ms: number): unknown => {
-    const timer = { id: this.#next++, at: this.t + ms + this.lateMs, fn };
+    const timer = { id: this.#next++, at: Math.max(this.t, this.t + ms + this.lateMs + this.lateness()), fn };
     this.#timers.push(timer);
     return timer.id;
   };

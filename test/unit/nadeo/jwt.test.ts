@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeJwtPayload, readJwtTimes } from '../../../src-main/core/nadeo/jwt.ts';
+import { decodeJwtPayload, readJwtTimes } from '../../../src-main/core/nadeo/http/jwt.ts';
 import { fakeJwt } from './fixtures.ts';
 
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Limiter, LimiterPool } from '../../../src-main/core/nadeo/limiter.ts';
-import { AbortError, ConfigError } from '../../../src-main/core/nadeo/errors.ts';
+import { Limiter, LimiterPool } from '../../../src-main/core/nadeo/http/limiter.ts';
+import { AbortError, ConfigError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { FakeClock, flush } from './fake-clock.ts';
 
 /** Acquires `n` slots (each released at once) and records the fake time of every grant. */
@@ -40,10 +40,11 @@ describe('Limiter: rate', () => {
     expect(grants).toEqual([0, 1000, 2000]);
   });
 
-  it('credits timer lateness back instead of letting it add up', async () => {
+  it('with a burst of 2 (what Trackwatch runs with), timer lateness is absorbed instead of adding up', async () => {
     const clock = new FakeClock();
     clock.lateMs = 3; // every timer fires 3 ms late
-    const limiter = new Limiter({ maxRps: 20, clock });
+    // At burst 1 nothing may be taken back without a start coming sooner than 1/rate after another (never above).
+    const limiter = new Limiter({ maxRps: 20, burst: 2, clock });
     const { grants, done } = startMany(limiter, clock, 100);
     await clock.advance(10_000);
     await done;
@@ -72,6 +73,76 @@ describe('Limiter: rate', () => {
     await done;
     expect(grants).toEqual([0, 0, 0, 100, 200, 300]);
   });
+});
+
+/** A small deterministic generator (mulberry32), so every run replays the same timer lateness. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Waves of requests with quiet spells between them (so the burst refills), timers that fire up to 12 ms late or
+ * 3 ms early, and every grant's fake time recorded.
+ */
+async function grantsUnderJitter(maxRps: number, burst: number, seed: number): Promise<number[]> {
+  const clock = new FakeClock();
+  const random = seeded(seed);
+  clock.lateness = () => Math.floor(random() * 16) - 3;
+  const limiter = new Limiter({ maxRps, burst, concurrency: 64, clock });
+  const grants: number[] = [];
+  const all: Promise<void>[] = [];
+  const wave = Math.ceil(maxRps * 3) + burst;
+  for (let w = 0; w < 6; w++) {
+    for (let i = 0; i < wave; i++) {
+      all.push(
+        limiter.acquire().then((release) => {
+          grants.push(clock.now());
+          release();
+        }),
+      );
+    }
+    await clock.advance(Math.floor(random() * 6000));
+  }
+  await clock.advance((6 * wave * 1000) / maxRps + 10_000);
+  await Promise.all(all);
+  expect(grants).toHaveLength(6 * wave);
+  return grants.sort((a, b) => a - b);
+}
+
+describe('Limiter: never above its rate', () => {
+  const cases = [
+    { maxRps: 20, burst: 1 },
+    { maxRps: 19.9, burst: 1 },
+    { maxRps: 1, burst: 2 },
+    { maxRps: 1.8, burst: 2 },
+    { maxRps: 2, burst: 2 },
+    { maxRps: 0.7, burst: 1 },
+    { maxRps: 7.3, burst: 3 },
+  ];
+  for (const { maxRps, burst } of cases) {
+    it(`no window of 1 s holds more than rate x 1 s + burst starts, whatever the timers do (maxRps ${maxRps}, burst ${burst})`, async () => {
+      for (const seed of [1, 2, 3]) {
+        const grants = await grantsUnderJitter(maxRps, burst, seed);
+        const interval = 1000 / maxRps;
+        for (let i = 0; i < grants.length; i++) {
+          let inWindow = 0;
+          for (let j = i; j < grants.length && grants[j]! <= grants[i]! + 1000; j++) inWindow++;
+          expect(inWindow, `${inWindow} starts in the second from ${grants[i]} ms`).toBeLessThanOrEqual(maxRps * 1 + burst);
+          // The same bound over any span: k starts after this one take at least (k - burst + 1) intervals.
+          for (let j = i + burst; j < Math.min(grants.length, i + burst + 40); j++) {
+            expect(grants[j]! - grants[i]!, `starts ${i} and ${j}`).toBeGreaterThanOrEqual((j - i - burst + 1) * interval - 1e-9);
+          }
+        }
+      }
+    });
+  }
 });
 
 describe('Limiter: concurrency, pause, abort', () => {

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isBetterLiveScore,
-  liveScoreOf,
   minimumPositionRequests,
   packPositionQueries,
   positionQueryString,
   type PositionQuery,
-} from '../../../src-main/core/nadeo/live-positions.ts';
+} from '../../../src-main/core/nadeo/live/position-packing.ts';
 
 const FIXED = '/api/token/leaderboard/group/map?'.length;
 const uid = (i: number) => `Map${String(i).padStart(3, '0')}xxxxxxxxxxxxxxxxxxxxxx`;
@@ -67,17 +65,5 @@ describe('packing position questions', () => {
     expect(packPositionQueries([], { limit: 8219, fixedLength: FIXED })).toEqual([]);
     expect(minimumPositionRequests([])).toBe(0);
     expect(() => packPositionQueries([{ mapUid: uid(1), score: 1 }], { limit: FIXED + 10, fixedLength: FIXED })).toThrow(/address limit/);
-  });
-});
-
-describe('Live leaderboard scores', () => {
-  it('race and Platform rank by time (lower first), Stunt by points (higher first)', () => {
-    expect(liveScoreOf('TrackMania\\TM_Race', { time: 41234, score: 0 })).toBe(41234);
-    expect(liveScoreOf('TrackMania\\TM_Stunt', { time: 80000, score: 5120 })).toBe(5120);
-    expect(liveScoreOf('TrackMania\\TM_Race', { time: null, score: 0 })).toBeNull();
-    expect(liveScoreOf('TrackMania\\TM_Race', { time: 4294967295, score: 0 })).toBeNull();
-    expect(isBetterLiveScore('TrackMania\\TM_Race', 40000, 40001)).toBe(true);
-    expect(isBetterLiveScore('TrackMania\\TM_Race', 40000, 40000)).toBe(false);
-    expect(isBetterLiveScore('TrackMania\\TM_Stunt', 5000, 4000)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatListSource, parseListSource, type ListSource } from '../../../src-main/core/nadeo/live-sources.ts';
+import { formatListSource, parseListSource, type ListSource } from '../../../src-main/core/nadeo/sources/sources.ts';
 
 describe('parseListSource', () => {
   it.each<[string, ListSource]>([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, decideRetry, isRetryableStatus, parseRetryAfter, retryPolicy, sleep } from '../../../src-main/core/nadeo/retry.ts';
-import { AbortError, ErrorCode, HttpError, NetworkError, SchemaError, TimeoutError } from '../../../src-main/core/nadeo/errors.ts';
-import { httpErrorFor } from '../../../src-main/core/nadeo/http.ts';
+import { backoffDelay, decideRetry, isRetryableStatus, parseRetryAfter, retryPolicy, sleep } from '../../../src-main/core/nadeo/http/retry.ts';
+import { AbortError, ErrorCode, HttpError, NetworkError, SchemaError, TimeoutError } from '../../../src-main/core/nadeo/http/errors.ts';
+import { httpErrorFor } from '../../../src-main/core/nadeo/http/answers.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 const spec = { method: 'GET', route: 'GET /maps/', target: '/maps/?mapUidList=a', detectGoneRoute: true, ownNotFoundCodes: ['C-AL-02-03'] } as const;
@@ -109,7 +109,7 @@ describe('HttpError classification', () => {
 
 describe('which validation errors can be bisected', () => {
   it('only those about the list parameter alone', async () => {
-    const { validationNamesParam } = await import('../../../src-main/core/nadeo/lookup.ts');
+    const { validationNamesParam } = await import('../../../src-main/core/nadeo/http/lookup.ts');
     const err = (info: unknown) => httpErrorFor(spec, 400, JSON.stringify({ code: 'C-AA-00-03', message: 'x', info }), undefined);
     expect(validationNamesParam(err(['accountIdList: Invalid account id.']), 'accountIdList')).toBe(true);
     expect(validationNamesParam(err({ mapIdList: 'Invalid uuid.' }), 'mapIdList')).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { gameModeFor, isMapUid, isUuid, toPlayerRecord, triageKeys } from '../../../src-main/core/nadeo/rules.ts';
-import { MapRecordWire } from '../../../src-main/core/nadeo/schemas.ts';
+import { gameModeFor, toPlayerRecord, triageKeys } from '../../../src-main/core/nadeo/core/rules.ts';
+import { isUuid } from '../../../src-main/shared/ids.ts';
+import { MapRecordWire } from '../../../src-main/core/nadeo/core/schemas.ts';
 import { SENTINEL_U32 } from '../../../src-main/core/model.ts';
 import { sampleRecord } from './fixtures.ts';
 
@@ -28,17 +29,7 @@ describe('sentinels', () => {
   });
 });
 
-describe('ID checks', () => {
-  it('accepts UUIDs and alphanumeric UIDs only', () => {
-    expect(isUuid('8e2ed4a2-1a55-4a26-9db4-6b2b7e9a4f1b')).toBe(true);
-    expect(isUuid('8E2ED4A2-1A55-4A26-9DB4-6B2B7E9A4F1B')).toBe(true);
-    expect(isUuid('8e2ed4a2-1a55-4a26-9db4-6b2b7e9a4f1')).toBe(false);
-    expect(isUuid('not-a-uuid')).toBe(false);
-    expect(isMapUid('ZNE7Z4Gu0rBFXgSHO6yEjXTrS6i')).toBe(true);
-    expect(isMapUid('a,b')).toBe(false);
-    expect(isMapUid('a&b=c')).toBe(false);
-    expect(isMapUid('')).toBe(false);
-  });
+describe('ID triage', () => {
   it('triage de-duplicates (case-insensitively for UUIDs) and keeps the caller spelling', () => {
     const t = triageKeys(['8E2ED4A2-1A55-4A26-9DB4-6B2B7E9A4F1B', '8e2ed4a2-1a55-4a26-9db4-6b2b7e9a4f1b', 'bad', 'bad'], isUuid, (s) => s.toLowerCase());
     expect(t.keys).toEqual(['8e2ed4a2-1a55-4a26-9db4-6b2b7e9a4f1b']);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MapInfoListWire, MapRecordListWire, ApiErrorWire, DisplayNamesWire, parseBody, readApiError, isApiErrorCode } from '../../../src-main/core/nadeo/schemas.ts';
-import { SchemaError, HttpError } from '../../../src-main/core/nadeo/errors.ts';
+import { MapInfoListWire, MapRecordListWire } from '../../../src-main/core/nadeo/core/schemas.ts';
+import { ApiErrorWire, parseBody, readApiError, isApiErrorCode } from '../../../src-main/core/nadeo/http/parse.ts';
+import { DisplayNamesWire } from '../../../src-main/core/nadeo/oauth/schemas.ts';
+import { SchemaError, HttpError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { sampleMap, sampleRecord } from './fixtures.ts';
 
 

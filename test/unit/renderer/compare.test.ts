@@ -13,7 +13,8 @@ const d = (unit: Delta['unit'], value: number, time: number | null = null): Delt
 const cell = (o: Omit<CompareCell, 'medal'> & { medal?: number }): CompareCell => ({ medal: 0, ...o });
 const secret = (medal: number): CompareCell => ({ hidden: true, medal });
 
-// Columns: me, rival, third. As main sends them: sparse, ranked, the best visible cell marked.
+// Columns: me, rival, third. As main sends them: sparse, ranked, the best visible cell marked, deltas worked out
+// (test/unit/contract/views.test.ts holds main's to the map view's; test/integration/cli/compare.test.ts to the CLI's).
 const table: CompareTable = {
   list: 'L',
   players: [player('me', true), player('rival'), player('third')],
@@ -22,29 +23,29 @@ const table: CompareTable = {
   complete: true,
   rows: [
     { mapUid: 'A', name: '$f00Alpha', mapType: 'TrackMania\\TM_Race', kind: 'race', medals: raceMedals, secret: 0, cells: [
-      cell({ time: 50_100, medal: 3, rank: 2 }),
-      cell({ time: 49_900, medal: 4, rank: 1, isBest: true }),
+      cell({ time: 50_100, medal: 3, rank: 2, deltaToBest: d('time', 200) }),
+      cell({ time: 49_900, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0), deltaToMe: d('time', -200) }),
       null,
     ] },
     { mapUid: 'B', name: 'Bravo', mapType: 'TrackMania\\TM_Race', kind: 'clones', medals: raceMedals, secret: 0, cells: [
-      cell({ time: 48_000, medal: 4, rank: 1, isBest: true }),
-      cell({ time: 48_000, medal: 4, rank: 1, isBest: true }),
-      cell({ time: 51_000, medal: 3, rank: 3 }),
+      cell({ time: 48_000, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0) }),
+      cell({ time: 48_000, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0), deltaToMe: d('time', 0) }),
+      cell({ time: 51_000, medal: 3, rank: 3, deltaToBest: d('time', 3000), deltaToMe: d('time', 3000) }),
     ] },
     { mapUid: 'C', name: 'Charlie Stunt', mapType: 'TrackMania\\TM_Stunt', kind: 'stunt', medals: stuntMedals, secret: 1, cells: [
-      cell({ score: 5900, medal: 2, rank: 3 }),
-      cell({ score: 7100, medal: 4, rank: 2, isBest: true }),
+      cell({ score: 5900, medal: 2, rank: 3, deltaToBest: d('points', -1200) }),
+      cell({ score: 7100, medal: 4, rank: 2, isBest: true, deltaToBest: d('points', 0), deltaToMe: d('points', 1200) }),
       secret(4),
     ] },
     { mapUid: 'D', name: 'delta', mapType: 'TrackMania\\TM_Race', kind: 'race', medals: raceMedals, secret: 1, cells: [
       null,
-      cell({ time: 70_000, medal: 1, rank: 2, isBest: true }),
+      cell({ time: 70_000, medal: 1, rank: 2, isBest: true, deltaToBest: d('time', 0) }),
       secret(2),
     ] },
     { mapUid: 'E', name: 'Echo Platform', mapType: 'TrackMania\\TM_Platform', kind: 'platform', medals: platformMedals, secret: 0, cells: [
-      cell({ time: 61_000, respawnCount: 2, medal: 2, rank: 2 }),
-      cell({ time: 55_000, respawnCount: 1, medal: 3, rank: 1, isBest: true }),
-      cell({ time: 40_000, respawnCount: 4, medal: 1, rank: 3 }),
+      cell({ time: 61_000, respawnCount: 2, medal: 2, rank: 2, deltaToBest: d('respawns', 1, 6000) }),
+      cell({ time: 55_000, respawnCount: 1, medal: 3, rank: 1, isBest: true, deltaToBest: d('respawns', 0, 0), deltaToMe: d('respawns', -1, -6000) }),
+      cell({ time: 40_000, respawnCount: 4, medal: 1, rank: 3, deltaToBest: d('respawns', 3, -15_000), deltaToMe: d('respawns', 2, -21_000) }),
     ] },
   ],
 };
@@ -54,7 +55,7 @@ const all = { text: '', show: 'all', near: null } as const;
 describe('compare model', () => {
   const model = buildCompareModel(table);
 
-  it('works out each cell\'s deltas through the shared rules: to the best visible result, and to mine', () => {
+  it('takes each cell\'s deltas as main sends them: to the best visible result, and to mine', () => {
     expect(model[0]!.cells.map((c) => [c?.deltaToBest ?? null, c?.deltaToMe ?? null])).toEqual([[d('time', 200), null], [d('time', 0), d('time', -200)], [null, null]]);
     expect(model[1]!.cells.map((c) => c?.deltaToMe ?? null)).toEqual([null, d('time', 0), d('time', 3000)]);
     expect(model[2]!.cells.map((c) => [c?.deltaToBest ?? null, c?.deltaToMe ?? null])).toEqual([[d('points', -1200), null], [d('points', 0), d('points', 1200)], [null, null]]);

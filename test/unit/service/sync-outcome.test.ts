@@ -1,7 +1,7 @@
 // The kind of trouble read back from the API core's own error wording.
 import { describe, expect, it } from 'vitest';
-import { AuthError, NetworkError, TimeoutError } from '../../../src-main/core/nadeo/errors.ts';
-import { toNadeoError } from '../../../src-main/core/nadeo/http.ts';
+import { AuthError, NetworkError, TimeoutError } from '../../../src-main/core/nadeo/http/errors.ts';
+import { toNadeoError } from '../../../src-main/core/nadeo/http/answers.ts';
 import { failedMapsOf, syncErrorFor, syncErrorOf } from '../../../src-main/service/sync-outcome.ts';
 
 describe('sync errors by kind', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDelta, formatScore, formatScoreDelta, formatTime, medalName, parseFormatting, stripFormatting,
+  formatDelta, formatScore, formatTime, medalName, parseFormatting, stripFormatting,
 } from '../../../src-main/shared/format.ts';
+import { formatDelta as formatResultDelta } from '../../../src-main/shared/leaderboard.ts';
 
 describe('formatTime', () => {
   it.each([
@@ -29,8 +30,9 @@ describe('formatDelta', () => {
 describe('scores and medals', () => {
   it('groups Stunt points and signs their deltas', () => {
     expect(formatScore(12345)).toBe('12,345');
-    expect(formatScoreDelta(-1020)).toBe('-1,020');
-    expect(formatScoreDelta(120)).toBe('+120');
+    // A points delta is signed and grouped through the one delta formatter (shared/leaderboard.ts).
+    expect(formatResultDelta({ unit: 'points', value: -1020, time: null })).toBe('-1,020 pts');
+    expect(formatResultDelta({ unit: 'points', value: 120, time: null })).toBe('+120 pts');
   });
   it('names medals by the community convention', () => {
     expect([0, 1, 2, 3, 4].map(medalName)).toEqual(['none', 'bronze', 'silver', 'gold', 'author']);

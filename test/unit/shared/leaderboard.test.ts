@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareResults, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatImprovement, formatMedalGap, formatMedalScore,
   formatResult, GAP_LIMITS, isHiddenByThreshold, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel,
-  playerLabelOf, rankLeaderboard, resultText, unitOf,
+  playerLabelOf, rankLeaderboard, resultText, unitOf, worldScoreOf,
   type Contender, type MapKind, type MedalScores, type RankableRecord,
 } from '../../../src-main/shared/leaderboard.ts';
 
@@ -37,6 +37,20 @@ describe('map kinds', () => {
   it('never throws on a map type that is not text', () => {
     expect(mapKind({ mapType: undefined })).toBe('other');
     expect(mapKind({ mapType: 42, hasClones: 'yes' })).toBe('other');
+  });
+});
+
+describe('world positions', () => {
+  it('are asked by time on race maps and by points on Stunt maps; never for a secret entry, a Platform map or no value', () => {
+    expect(worldScoreOf('race', race(41_234))).toBe(41_234);
+    expect(worldScoreOf('clones', race(41_234))).toBe(41_234);
+    expect(worldScoreOf('other', race(41_234))).toBe(41_234);
+    expect(worldScoreOf('stunt', stunt(5_120))).toBe(5_120);
+    expect(worldScoreOf('race', { hidden: false, time: null, score: 0 })).toBeNull();
+    expect(worldScoreOf('stunt', { hidden: false, time: 60_000, score: null })).toBeNull();
+    expect(worldScoreOf('race', secret())).toBeNull();
+    expect(worldScoreOf('stunt', secret())).toBeNull();
+    expect(worldScoreOf('platform', platform(2, 45_000))).toBeNull();
   });
 });
 

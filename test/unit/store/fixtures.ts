@@ -89,16 +89,26 @@ export async function memoryStore(): Promise<import('../../../src-main/core/stor
   return openStore({ memory: true, now: steppingClock() });
 }
 
-/** The export's rows in the friendly form (ExportRow), read through records.openExport as the CSV export reads them. */
-export function* exportRows(store: import('../../../src-main/core/store/index.ts').Store, list?: string): Generator<import('../../../src-main/core/store/index.ts').ExportRow> {
+/**
+ * The export's rows in the friendly form (ExportRow): the rows records.openExport gives, in its order, with their
+ * stored values read again here by row ID (a second reading, not the cursor's text).
+ */
+export function* exportRows(store: import('../../../src-main/core/store/index.ts').Store, list?: string): Generator<import('../export/reference.ts').ExportRow> {
+  const values = store.db.prepare<[number], {
+    game_mode: string; scope: string; time: number | null; score: number; respawn_count: number | null; medal: number;
+    hidden: number; timestamp: string; map_record_id: string; path: string | null;
+  }>(`SELECT r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal, r.hidden, r.timestamp, r.map_record_id, rp.path
+    FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded' WHERE r.id = ?`);
   const cursor = store.records.openExport({ list });
   try {
-    for (const t of cursor.rows) {
-      const [mapUid, mapId, mapName] = cursor.maps.get(t[0])!;
-      const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
+    for (const [mapKey, playerKey, , id] of cursor.rows) {
+      const [mapUid, mapId, mapName] = cursor.maps.get(mapKey)!;
+      const [accountId, displayName, nickname] = cursor.players.get(playerKey)!;
+      const v = values.get(id)!;
       yield {
-        mapKey: t[0], playerKey: t[1], mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: t[2], scope: t[3],
-        time: t[4], score: t[5], respawnCount: t[6], medal: t[7], hidden: t[8], timestamp: t[9], mapRecordId: t[10], replayPath: t[11],
+        mapKey, playerKey, mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: v.game_mode, scope: v.scope,
+        time: v.time, score: v.score, respawnCount: v.respawn_count, medal: v.medal, hidden: v.hidden, timestamp: v.timestamp,
+        mapRecordId: v.map_record_id, replayPath: v.path,
       };
     }
   } finally {

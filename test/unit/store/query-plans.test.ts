@@ -6,6 +6,7 @@ import { LIST_PLAYERS_SQL } from '../../../src-main/core/store/players.ts';
 import { exportQuery } from '../../../src-main/core/store/export-cursor.ts';
 import { historyQuery, type HistoryFilterKey } from '../../../src-main/core/store/history.ts';
 import { RECORD_QUERIES } from '../../../src-main/core/store/records.ts';
+import { REPLAY_QUERIES } from '../../../src-main/core/store/replays.ts';
 import { accountId, makeMap, makeRecord, mapId, seasonId } from './fixtures.ts';
 
 let store: Store;
@@ -36,7 +37,7 @@ afterAll(() => {
 
 const PARAMS = {
   map: 1, player: 1, list: 1, scope: 'PersonalBest', mapId: mapId(1), accountId: accountId(1),
-  since: '2024-01-01T00:00:00.000Z', until: '2026-01-01T00:00:00.000Z', limit: 100, after: 0,
+  since: '2024-01-01T00:00:00.000Z', until: '2026-01-01T00:00:00.000Z', limit: 100, after: 0, max: 3,
 };
 
 function planRows(sql: string): { id: number; parent: number; detail: string }[] {
@@ -118,6 +119,17 @@ describe.each([['without statistics', false], ['after ANALYZE', true]])('query p
       expect(inside.some((d) => walk.test(d))).toBe(true);
       expect(inside.filter((d) => d.startsWith('USE TEMP B-TREE'))).toEqual(['USE TEMP B-TREE FOR LAST 2 TERMS OF ORDER BY']);
     }
+  });
+
+  // Issue 18: the replay queue walked every record (463 ms at a million); it starts from what the lists watch.
+  it.each(Object.entries(REPLAY_QUERIES))('replays: %s walks the watched pairs, then records_by_map', (_name, sql) => {
+    const details = plan(sql);
+    expectNoFullScan(details);
+    expect(details.join('\n')).toMatch(/SEARCH r USING INDEX records_by_map \(map_ref=\? AND player_ref=\?\)/);
+    // What is walked is the lists' memberships (every watched pair, for the queue of any list), never a table of records
+    // or replays.
+    expect(details.filter((d) => /^SCAN /.test(d) && !/^SCAN (wm|wp|watchlist_maps|watchlist_players)\b/.test(d)), details.join('\n')).toEqual([]);
+    expect(details.filter((d) => d.startsWith('USE TEMP B-TREE'))).toEqual([]);
   });
 
   it('list memberships are read through their keys', () => {

@@ -201,6 +201,16 @@ describe('applyRecords', () => {
     expect(count('records')).toBe(0);
   });
 
+  it('stores account IDs given in upper case in lower case, map after map, and still refuses a bad one after good ones', () => {
+    const upper = (map: number, account: number): PlayerRecord => makeRecord(map, account, { accountId: accountId(account).toUpperCase() });
+    apply(1, [upper(1, 1), upper(1, 2)]);
+    apply(2, [upper(2, 1), makeRecord(2, 2)]);
+    expect(store.records.forPlayer(accountId(1)).map((r) => [r.mapId, r.accountId])).toEqual([[mapId(1), accountId(1)], [mapId(2), accountId(1)]]);
+    expect(store.records.forPlayer(accountId(2))).toHaveLength(2);
+    expect(store.db.prepare('SELECT count(*) AS n FROM players').get()).toEqual({ n: 2 });
+    expect(() => apply(1, [upper(1, 1), makeRecord(1, 3, { accountId: `${accountId(3)}x` })])).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+  });
+
   it('rolls the whole batch back if a write fails', () => {
     // A sync run that does not exist breaks the foreign key on the second player's history row.
     expect(() =>

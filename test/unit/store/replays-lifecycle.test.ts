@@ -40,6 +40,16 @@ describe('the replay queue is scoped to lists', () => {
     expect(due()).toEqual([id(1, 1), id(2, 2)].sort());
   });
 
+  it('a record two lists watch is due once, and counts once towards the limit', () => {
+    store.maps.addRefs('Others', [{ mapId: mapId(1) }]);
+    store.players.add('Others', [{ accountId: accountId(1) }]);
+    // Others now watches maps 1 and 2 x players 1 and 2; Rivals still watches map 1 x player 1.
+    const all = store.replays.pending(1000).map((p) => p.mapRecordId);
+    expect(all.sort()).toEqual([id(1, 1), id(1, 2), id(2, 1), id(2, 2)].sort());
+    expect(store.replays.pending(2).map((p) => p.mapRecordId)).toHaveLength(2);
+    expect(new Set(store.replays.pending(2).map((p) => p.mapRecordId)).size).toBe(2);
+  });
+
   it("a deleted list's records leave the queue", () => {
     store.watchlists.delete('Others');
     expect(due()).toEqual([id(1, 1)]);

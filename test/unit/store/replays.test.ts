@@ -27,7 +27,7 @@ afterEach(() => store.close());
 
 describe('replay paths', () => {
   it('are built from the IDs alone, under replays/, in lower case', () => {
-    expect(store.replays.pathFor(mapId(1).toUpperCase(), accountId(1), recordId(1))).toBe(
+    expect(replayPath(mapId(1).toUpperCase(), accountId(1), recordId(1))).toBe(
       `replays/${mapId(1)}/${accountId(1)}/${recordId(1)}.replay.gbx`,
     );
   });
@@ -122,7 +122,7 @@ describe('replays', () => {
     store.players.add('L', [{ accountId: accountId(1), nickname: 'Me' }]);
     const [one, two] = [makeRecord(1, 1), makeRecord(1, 2)];
     const path = replayPath(mapId(1), accountId(1), one.mapRecordId);
-    store.replays.markDownloaded(one.mapRecordId, path, 100, SHA); // whose it is: read from the path pathFor built
+    store.replays.markDownloaded(one.mapRecordId, path, 100, SHA); // whose it is: read from the path replayPath built
     store.replays.markDownloaded(two, 'replays/elsewhere.replay.gbx', 200, SHA); // or from the record itself
     expect(store.replays.list().map((r) => r.size).sort()).toEqual([100, 200]);
     expect(store.replays.list({ list: 'L' })).toEqual([

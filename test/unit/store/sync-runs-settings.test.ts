@@ -73,6 +73,16 @@ describe('settings', () => {
     expect(store.settings.get('oauthSecretStored')).toBe(true);
   });
 
+  it('keeps "me" as an account ID in lower case, read back only as a string', () => {
+    expect(store.settings.me()).toBeUndefined();
+    store.settings.setMe('  0A1B2C3D-0000-4000-8000-00000000BEEF ');
+    expect(store.settings.me()).toBe('0a1b2c3d-0000-4000-8000-00000000beef');
+    store.settings.set('me', 42);
+    expect(store.settings.me()).toBeUndefined();
+    store.settings.setMe(undefined);
+    expect(store.settings.get('me')).toBeUndefined();
+  });
+
   it('refuses keys that are not short names', () => {
     expect(() => store.settings.set('', 1)).toThrow(/setting key/);
     expect(() => store.settings.set('a b', 1)).toThrow(/setting key/);

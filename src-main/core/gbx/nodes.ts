@@ -1,0 +1,135 @@
+// Walks a node's chunk list (docs/gbx.md, "Body"): skippable chunks are read when a reader wants them and stepped
+// over otherwise; an unskippable chunk must be understood to be passed; 0xFACADE01 ends the node.
+import { GbxError, hex32 } from './errors.ts';
+import { GBX_LIMITS } from './limits.ts';
+import type { ByteReader } from './reader.ts';
+
+/** Read as signed 32-bit words: values above 2^30 then stay unboxed. */
+export const END_OF_NODE = 0xfacade01 | 0;
+/** "SKIP" in little-endian: marks a chunk a reader may step over, followed by its size. */
+export const SKIPPABLE = 0x534b4950;
+
+/** What the walk of one body shares across its nodes. */
+export interface BodyWalk {
+  /** The header's node count: references index below it. */
+  readonly nodeCount: number;
+  readonly externalNodes: ReadonlySet<number>;
+  /** Node indices already read (0 is the body's own node). */
+  readonly seen: Set<number>;
+  depth: number;
+  /** Set by a chunk reader when nothing after it needs reading and the rest cannot be stepped over. */
+  stopped: boolean;
+}
+
+export type ChunkReader<S> = (r: ByteReader, state: S, walk: BodyWalk) => void;
+
+/**
+ * Chunk readers by ID, looked up by the chunk's index within its class (its low 12 bits) in a list per class: cheaper
+ * than a map for the few dozen chunks of every node.
+ */
+export class ChunkTable<S> {
+  readonly #classes: number[] = [];
+  readonly #readers: (ChunkReader<S> | undefined)[][] = [];
+  constructor(entries: Iterable<readonly [number, ChunkReader<S>]>) {
+    for (const [id, read] of entries) {
+      let at = this.#classes.indexOf(id >>> 12);
+      if (at < 0) at = this.#classes.push(id >>> 12) - 1;
+      (this.#readers[at] ??= new Array<ChunkReader<S> | undefined>(4096).fill(undefined))[id & 0xfff] = read;
+    }
+  }
+  get(id: number): ChunkReader<S> | undefined {
+    const at = this.#classes.indexOf(id >>> 12);
+    return at < 0 ? undefined : this.#readers[at]![id & 0xfff];
+  }
+}
+
+export interface NodeClass<S> {
+  id: number;
+  /** In the player's words, for messages: "ghost", "replay". */
+  name: string;
+  create: () => S;
+  /** Unskippable chunks this reader understands (and must, to pass them). */
+  chunks: ChunkTable<S>;
+  /** Skippable chunks worth reading; any other skippable chunk is stepped over. */
+  skippable: ChunkTable<S>;
+  /** When an unknown unskippable chunk may end the walk instead of failing it (what mattered is read). */
+  mayStopAt?: (state: S) => boolean;
+}
+
+export function newBodyWalk(nodeCount: number, externalNodes: ReadonlySet<number>): BodyWalk {
+  return { nodeCount, externalNodes, seen: new Set([0]), depth: 0, stopped: false };
+}
+
+/** The chunk IDs of the nodes being walked, innermost last: one list for every walk, no allocation per node. */
+const chunkStack: number[] = [];
+
+/** Whether `id` is among the chunks of the current node (from `from` on the stack). */
+function seenInNode(id: number, from: number): boolean {
+  for (let i = from; i < chunkStack.length; i++) if (chunkStack[i] === id) return true;
+  return false;
+}
+
+/** Reads one node's chunks up to and including its end marker, into a fresh state of its class. */
+export function walkNode<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>): S {
+  if (++walk.depth > GBX_LIMITS.depth) throw new GbxError('corrupt', `nodes nest more than ${GBX_LIMITS.depth} deep`);
+  const state = cls.create();
+  // A node holds a few dozen chunks: a search of the shared list is cheaper than a set, and the cap bounds it.
+  const from = chunkStack.length;
+  try {
+    for (;;) {
+      const id = r.i32();
+      if (id === END_OF_NODE) break;
+      if (seenInNode(id, from)) throw new GbxError('corrupt', `chunk ${hex32(id)} appears twice in one ${cls.name} (a chunk loop)`);
+      if (chunkStack.push(id) - from > GBX_LIMITS.chunksPerNode) throw new GbxError('too-large', `a ${cls.name} holds more than ${GBX_LIMITS.chunksPerNode} chunks`);
+      if (walkChunk(r, walk, cls, state, id)) break;
+    }
+  } finally {
+    chunkStack.length = from;
+  }
+  walk.depth--;
+  return state;
+}
+
+/** One chunk of a node, its ID read; true when the walk ends here (walk.stopped). */
+function walkChunk<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>, state: S, id: number): boolean {
+  if (r.peekI32() === SKIPPABLE) {
+    r.skip(4);
+    const size = r.u32();
+    const read = cls.skippable.get(id);
+    if (read === undefined) {
+      r.skip(size);
+      r.ids.stepped = true;
+      return false;
+    }
+    const data = r.sub(size, id);
+    read(data, state, walk);
+    if (data.remaining !== 0) throw new GbxError('corrupt', `chunk ${hex32(id)} declares ${data.remaining} bytes more than it holds`);
+    return false;
+  }
+  const read = cls.chunks.get(id);
+  if (read === undefined) {
+    if (cls.mayStopAt?.(state)) {
+      walk.stopped = true;
+      return true;
+    }
+    throw new GbxError('unsupported', `chunk ${hex32(id)} of a ${cls.name} is not one this reader knows, and it cannot be stepped over (a damaged file, or a newer game version)`);
+  }
+  read(r, state, walk);
+  return walk.stopped;
+}
+
+export type NodeRef<S> = { kind: 'node'; index: number; state: S } | { kind: 'none' } | { kind: 'existing'; index: number } | { kind: 'external'; index: number };
+
+/** A reference to a node: -1 for none, an index already read, an external file, or a new node of `cls` read here. */
+export function readNodeRef<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>): NodeRef<S> {
+  const index = r.i32();
+  if (index === -1) return { kind: 'none' };
+  if (index < 0 || index >= walk.nodeCount) throw new GbxError('corrupt', `a reference to node ${index}, outside the ${walk.nodeCount} the header declares`);
+  if (walk.externalNodes.has(index)) return { kind: 'external', index };
+  if (walk.seen.has(index)) return { kind: 'existing', index };
+  walk.seen.add(index);
+  if (walk.seen.size > GBX_LIMITS.nodes) throw new GbxError('too-large', `the body holds more than ${GBX_LIMITS.nodes} nodes`);
+  const classId = r.u32();
+  if (classId !== cls.id) throw new GbxError('unsupported', `node ${index} is of class ${hex32(classId)} where a ${cls.name} (${hex32(cls.id)}) was expected`);
+  return { kind: 'node', index, state: walkNode(r, walk, cls) };
+}

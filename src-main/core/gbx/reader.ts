@@ -1,0 +1,210 @@
+// Bounded little-endian reads over a byte range, and the body's shared table of lookback strings ("ids").
+import { GbxError, hex32, type GbxErrorCode } from './errors.ts';
+import { GBX_LIMITS } from './limits.ts';
+
+const utf8 = new TextDecoder('utf-8');
+
+/** A value an id holds: a string, a number (a collection or a numeric id), or null when it cannot be known. */
+export type IdValue = string | number | null;
+
+/**
+ * The lookback-string table of one body (docs/gbx.md, "Ids"). `stepped` is set once a skippable chunk was stepped over
+ * unread: it may have held the table's version word and strings, so later ids read with that uncertainty in mind.
+ */
+export interface IdTable {
+  version: number | undefined;
+  /** Where each string of the table starts (its length word): decoded only when an id refers to it. */
+  strings: number[];
+  stepped: boolean;
+}
+
+export function newIdTable(): IdTable {
+  return { version: undefined, strings: [], stepped: false };
+}
+
+export class ByteReader {
+  readonly bytes: Uint8Array;
+  offset: number;
+  readonly end: number;
+  #ids: IdTable | undefined;
+  /** Where this reader reads: a phrase ("the header"), or the ID of the chunk it is the data of. */
+  readonly #where: string | number;
+  /** What running past `end` means: the file is short ('truncated'), or a chunk is longer than it says ('corrupt'). */
+  readonly overrun: GbxErrorCode;
+
+  constructor(bytes: Uint8Array, where: string | number, offset = 0, end = bytes.length, ids?: IdTable, overrun: GbxErrorCode = 'truncated') {
+    this.bytes = bytes;
+    this.offset = offset;
+    this.end = end;
+    this.#ids = ids;
+    this.#where = where;
+    this.overrun = overrun;
+  }
+
+  /** The body's id table, shared with the readers of its chunks (made when first needed). */
+  get ids(): IdTable {
+    this.#ids ??= newIdTable();
+    return this.#ids;
+  }
+
+  /** For messages: "the header", "the body", "chunk 0x03092000" (made only when a message needs it). */
+  get where(): string {
+    return typeof this.#where === 'number' ? `chunk ${hex32(this.#where)}` : this.#where;
+  }
+
+  get remaining(): number {
+    return this.end - this.offset;
+  }
+
+  /** The next `length` bytes as a reader of their own (chunk `chunkId`'s data), sharing the id table. */
+  sub(length: number, chunkId: number | string): ByteReader {
+    this.need(length);
+    const sub = new ByteReader(this.bytes, chunkId, this.offset, this.offset + length, this.ids, 'corrupt');
+    this.offset += length;
+    return sub;
+  }
+
+  need(length: number): void {
+    if (length > this.end - this.offset) {
+      throw new GbxError(this.overrun, this.overrun === 'truncated' ? `the file ends early (in ${this.where})` : `${this.where} is longer than its declared size`);
+    }
+  }
+
+  u8(): number {
+    this.need(1);
+    return this.bytes[this.offset++]!;
+  }
+
+  /** Little-endian, read from the bytes directly: cheaper than a DataView per reader. */
+  #word(at: number): number {
+    const b = this.bytes;
+    return b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
+  }
+
+  u16(): number {
+    this.need(2);
+    const value = this.bytes[this.offset]! | (this.bytes[this.offset + 1]! << 8);
+    this.offset += 2;
+    return value;
+  }
+
+  u32(): number {
+    this.need(4);
+    const value = this.#word(this.offset) >>> 0;
+    this.offset += 4;
+    return value;
+  }
+
+  i32(): number {
+    this.need(4);
+    const value = this.#word(this.offset);
+    this.offset += 4;
+    return value;
+  }
+
+  peekU32(): number | undefined {
+    return this.end - this.offset >= 4 ? this.#word(this.offset) >>> 0 : undefined;
+  }
+
+  /** The next word as a signed 32-bit value (markers compare as such: no boxing of values above 2^30), or 0 at the end. */
+  peekI32(): number {
+    return this.end - this.offset >= 4 ? this.#word(this.offset) : 0;
+  }
+
+  skip(length: number): void {
+    this.need(length);
+    this.offset += length;
+  }
+
+  take(length: number): Uint8Array {
+    this.need(length);
+    const out = this.bytes.subarray(this.offset, this.offset + length);
+    this.offset += length;
+    return out;
+  }
+
+  /** A u32 count of items of at least `minItemBytes` each: refused when the bytes left cannot hold it (a lying count). */
+  count(what: string, minItemBytes: number, cap = Number.MAX_SAFE_INTEGER): number {
+    const n = this.u32();
+    if (n > cap) throw new GbxError('too-large', `${this.where} claims ${n} ${what} (this reader takes at most ${cap})`);
+    if (n * minItemBytes > this.remaining) throw new GbxError('corrupt', `${this.where} claims ${n} ${what}, more than its bytes can hold`);
+    return n;
+  }
+
+  #stringLength(cap: number): number {
+    const length = this.u32();
+    if (length > cap) throw new GbxError('too-large', `${this.where} holds a string of ${length} bytes (at most ${cap} taken)`);
+    this.need(length);
+    return length;
+  }
+
+  /** A u32-length UTF-8 string of at most `cap` bytes. */
+  string(cap: number = GBX_LIMITS.stringBytes): string {
+    const length = this.#stringLength(cap);
+    const start = this.offset;
+    this.offset += length;
+    // Most strings in a ghost are short ASCII (logins, UIDs): built directly, without the decoder's per-call cost.
+    if (length <= 64) {
+      let text = '';
+      for (let i = start; i < start + length; i++) {
+        const code = this.bytes[i]!;
+        if (code >= 0x80) return utf8.decode(this.bytes.subarray(start, start + length));
+        text += String.fromCharCode(code);
+      }
+      return text;
+    }
+    return utf8.decode(this.bytes.subarray(start, start + length));
+  }
+
+  /** A string this reader has no use for, stepped over (its length checked like any string's). */
+  skipString(): void {
+    const length = this.#stringLength(GBX_LIMITS.stringBytes);
+    this.offset += length;
+  }
+
+  /** A lookback string (docs/gbx.md, "Ids"). */
+  id(): IdValue {
+    return this.#id(true);
+  }
+
+  /** A lookback string whose value is not needed: stepped over, but still numbered for the ids that refer to it. */
+  skipId(): void {
+    this.#id(false);
+  }
+
+  #id(wanted: boolean): IdValue {
+    const table = this.ids;
+    if (table.version === undefined) {
+      // The version word comes before the first id of the body; after a chunk stepped over unread it may be gone.
+      if (!table.stepped || this.peekI32() === 3) {
+        const version = this.u32();
+        if (version !== 3) throw new GbxError('corrupt', `${this.where} has ids of version ${version} (3 expected)`);
+      }
+      table.version = 3;
+    }
+    const index = this.i32();
+    if (index === -1) return '';
+    const kind = index >>> 30;
+    if (kind !== 1 && kind !== 2) return index >>> 0;
+    const position = index & 0x3fffffff;
+    if (position === 0) {
+      table.strings.push(this.offset);
+      if (wanted) return this.string();
+      this.skipString();
+      return null;
+    }
+    const at = table.strings[position - 1];
+    if (at !== undefined) return wanted ? this.#stringAt(at) : null;
+    if (table.stepped) return null;
+    throw new GbxError('corrupt', `${this.where} refers to id ${hex32(index)}, which was never defined`);
+  }
+
+  /** The string whose length word is at `at` (read before, so known to be whole). */
+  #stringAt(at: number): string {
+    const saved = this.offset;
+    this.offset = at;
+    const text = this.string();
+    this.offset = saved;
+    return text;
+  }
+}

@@ -1,0 +1,98 @@
+// Records: one map at a time per worker, every watched player in as few requests as the URI allows; the personal
+// bests and each season asked for. A map's records and its replays' states are written in one commit.
+import { AbortError } from '../../nadeo/index.ts';
+import { mapKind } from '../../../shared/leaderboard.ts';
+import { PERSONAL_BEST } from '../../store/index.ts';
+import type { HistoryRow, StoredMap } from '../../store/types.ts';
+import { forEachItem, type Phase, type SyncContext } from '../context.ts';
+import type { NewPersonalBest } from '../types.ts';
+
+export const recordsPhase: Phase = {
+  name: 'records',
+  planned: (ctx) => ctx.plan?.recordRequests ?? 0,
+  left(ctx) {
+    const { plan, run } = ctx;
+    // The plan's requests per map: the players' batches times the scopes asked.
+    const perMap = plan && plan.maps > 0 ? plan.recordRequests / plan.maps : 1;
+    return (run.mapsTotal - run.mapsDone) * perMap;
+  },
+  async run(ctx: SyncContext): Promise<void> {
+    const { store, failures, run, options } = ctx;
+    run.phase = 'records';
+    const maps = store.maps.list(ctx.list);
+    const watched = store.players.list(ctx.list);
+    run.players = watched.map((p) => p.accountId);
+    // Names as they stand for this phase (display names are fetched after it): one query, not one per new record.
+    const names = new Map(watched.map((p) => [p.accountId, p.name]));
+    run.mapsTotal = maps.length;
+    const scopes = [PERSONAL_BEST, ...(options.seasonIds ?? [])];
+    run.progress();
+    if (failures.stopping) throw new AbortError('The sync was stopped.');
+    if (run.players.length === 0) {
+      run.mapsDone = run.mapsTotal; // nothing to ask for: no watched players
+      return;
+    }
+    run.mapsSkipped = await forEachItem(ctx, maps, {
+      work: async (map, signal) => {
+        for (const scope of scopes) await readScope(ctx, map, scope, names, signal);
+        run.mapsOk += 1;
+      },
+      onError: (map, error) => failures.fail(map.mapId, error, ctx.hosts.api),
+      after: () => {
+        run.mapsDone += 1;
+        run.progress();
+      },
+    });
+  },
+};
+
+/** One map's records in one scope (personal bests, or a season): fetched, then stored with their replays' states. */
+async function readScope(ctx: SyncContext, map: StoredMap, scope: string, names: ReadonlyMap<string, string>, signal: AbortSignal): Promise<void> {
+  const { store, client, failures, run } = ctx;
+  const fetched = await client.getRecords(map, run.players, {
+    signal,
+    ...(scope === PERSONAL_BEST ? {} : { seasonId: scope }),
+  });
+  failures.answered();
+  run.records += fetched.records.length;
+  // Records the service sent with values out of range are left out, each said once; the rest of the map is kept.
+  for (const r of fetched.rejected) {
+    run.addError({ mapId: map.mapId, message: `a record${r.accountId ? ` of ${names.get(r.accountId) ?? r.accountId}` : ''} was left out: ${r.reason}` });
+  }
+  // The map's records and its replays' states in one commit: a hidden record's replay waits with it, and a record
+  // that shows (a secret threshold lifted) or changed has its replay due again.
+  const applied = store.transaction(() => {
+    const result = store.records.applyRecords({
+      mapId: map.mapId, scope, records: fetched.records, seenAt: ctx.now().toISOString(), syncRunId: run.runId,
+    });
+    for (const r of result.newRecords) {
+      if (r.hidden || r.time === null) store.replays.markHidden(r);
+      else store.replays.requeue(r);
+    }
+    return result;
+  });
+  if (scope === PERSONAL_BEST) {
+    announce(map, applied.improvements, (accountId) => names.get(accountId) ?? accountId, ctx.options.onNewPersonalBest);
+    run.newRecords += applied.improvements.length;
+    run.newPersonalBests += applied.improvements.filter((h) => h.kind !== 'first').length;
+  }
+}
+
+function announce(
+  map: StoredMap,
+  improvements: readonly HistoryRow[],
+  nameOf: (accountId: string) => string,
+  onNewPersonalBest?: (event: NewPersonalBest) => void,
+): void {
+  if (!onNewPersonalBest) return;
+  const kind = mapKind(map);
+  for (const row of improvements) {
+    const before = row.kind === 'first' ? null : { hidden: row.kind === 'unhidden', time: row.oldTime, score: row.oldScore, respawnCount: row.oldRespawnCount };
+    onNewPersonalBest({
+      mapId: map.mapId, mapUid: map.mapUid, mapName: map.name, accountId: row.accountId,
+      playerName: nameOf(row.accountId), kind: row.kind, mapKind: kind,
+      result: { hidden: row.hidden, time: row.newTime, score: row.newScore, respawnCount: row.newRespawnCount },
+      previous: before, recordTimestamp: row.recordTimestamp,
+    });
+  }
+}

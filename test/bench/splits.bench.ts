@@ -1,0 +1,115 @@
+// Benchmark of the splits (issue 15), part (a): the Gbx reader over 5,000 ghost and replay files of real size (10-40
+// KB, written by the emulator's writer) against decompressing the same bodies alone with the same LZO1X decompressor,
+// in one run. Reader and baseline alternate batch by batch over several rounds, so a busy machine slows both alike;
+// the ratio is the median round's, the throughputs the best round's. Prints figures; never asserts.
+// Run: node test/bench/splits.bench.ts [files] [rounds]
+import { decompressLzo1x, locateBody, readGbx, readHeader } from '../../src-main/core/gbx/index.ts';
+import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../src-main/emulator/gbx/index.ts';
+import { generateDataset, replayKindOf } from '../../src-main/emulator/index.ts';
+import { isMain, printRows, type BenchRow } from './report.ts';
+
+interface Sample {
+  file: Uint8Array;
+  stream: Uint8Array;
+  size: number;
+}
+
+/** Dense bytes standing for a run's recorded samples (xorshift32): what real ghosts mostly are. */
+function denseBytes(length: number, seed: number): Uint8Array {
+  const words = new Uint32Array(Math.ceil(length / 4));
+  let state = seed || 1;
+  for (let i = 0; i < words.length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    words[i] = state;
+  }
+  return new Uint8Array(words.buffer, 0, length);
+}
+
+/**
+ * `count` files written by the emulator's writer for the records of a generated dataset, ghosts and replays as it
+ * serves them, their sizes spread evenly over 10-40 KB (the size of real ones).
+ */
+function files(count: number): Sample[] {
+  const dataset = generateDataset({ seed: 15, maps: 40, players: 60, style: 'season' });
+  const maps = new Map(dataset.maps.map((m) => [m.mapId, m]));
+  const out: Sample[] = [];
+  for (let i = 0; i < count; i++) {
+    const record = dataset.records[i % dataset.records.length]!;
+    const map = maps.get(record.mapId)!;
+    const ghost = { ...ghostOfRecord(record, map, dataset.displayNames?.[record.accountId]), samples: denseBytes(9_600 + ((i * 7_919) % 28_500), i + 1) };
+    const file = replayKindOf(record) === 'replay'
+      ? writeReplayFile({ map: { uid: map.mapUid, name: map.name, author: map.author, mapType: map.mapType }, ghosts: [ghost], authorGhost: authorGhostOf(map, record) })
+      : writeGhostFile(ghost);
+    const at = locateBody(file, readHeader(file));
+    out.push({ file, stream: file.subarray(at.start, at.end), size: at.size });
+  }
+  return out;
+}
+
+function timed(run: () => void): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+/** (a) The reader's throughput against decompression alone: the walk over chunks should cost little on top. */
+export async function readerThroughput(count = 5_000, rounds = 9): Promise<BenchRow[]> {
+  const samples = files(count);
+  const bytes = samples.reduce((sum, s) => sum + s.file.length, 0);
+  const sizes = samples.map((s) => s.file.length).sort((a, b) => a - b);
+  let checkpoints = 0;
+  let decompressMs = Infinity;
+  let readMs = Infinity;
+  const ratios: number[] = [];
+  const BATCH = 100;
+  for (let round = 0; round < rounds; round += 1) {
+    let decompress = 0;
+    let read = 0;
+    checkpoints = 0;
+    // Batch by batch, alternating which goes first: both meet the same machine, moment to moment.
+    for (let from = 0; from < samples.length; from += BATCH) {
+      const batch = samples.slice(from, from + BATCH);
+      const decompressBatch = () => timed(() => {
+        for (const s of batch) decompressLzo1x(s.stream, s.size);
+      });
+      const readBatch = () => timed(() => {
+        for (const s of batch) for (const ghost of readGbx(s.file).ghosts) checkpoints += ghost.checkpoints.length;
+      });
+      if ((from / BATCH + round) % 2 === 0) {
+        decompress += decompressBatch();
+        read += readBatch();
+      } else {
+        read += readBatch();
+        decompress += decompressBatch();
+      }
+    }
+    decompressMs = Math.min(decompressMs, decompress);
+    readMs = Math.min(readMs, read);
+    ratios.push(read / decompress);
+  }
+  const rate = (ms: number) => `${((bytes / 1e6) / (ms / 1000)).toFixed(0)} MB/s, ${Math.round(samples.length / (ms / 1000)).toLocaleString('en-US')} files/s`;
+  // Within a round the two met the same machine, batch by batch; the machine's speed swings between rounds, so the
+  // figure is the median of the rounds' own ratios (each shown), not one side's best against the other's.
+  const ratio = [...ratios].sort((x, y) => x - y)[ratios.length >> 1]!;
+  const info = (figure: string, measured: string): BenchRow => ({ figure, measured, target: '', ok: true });
+  return [
+    info('files (emulator ghosts and replays)', `${samples.length.toLocaleString('en-US')}, ${(bytes / 1e6).toFixed(0)} MB, ${sizes[0]!.toLocaleString('en-US')} to ${sizes.at(-1)!.toLocaleString('en-US')} bytes (median ${sizes[sizes.length >> 1]!.toLocaleString('en-US')})`),
+    info('baseline: LZO1X decompression of the bodies alone', `${rate(decompressMs)} (${decompressMs.toFixed(0)} ms, best of ${rounds})`),
+    info('reader: header, body, chunk walk, ghosts', `${rate(readMs)} (${readMs.toFixed(0)} ms, best of ${rounds}; ${checkpoints.toLocaleString('en-US')} checkpoints read)`),
+    { figure: 'ratio reader / decompression alone (median round)', measured: `${ratio.toFixed(2)} (each round: ${ratios.map((x) => x.toFixed(2)).join(', ')})`, target: '<= 1.3', ok: ratio <= 1.3 },
+  ];
+}
+
+export async function run(count = 5_000, rounds = 9): Promise<BenchRow[]> {
+  console.log(`splits bench (a): ${count.toLocaleString('en-US')} files read, against their bodies decompressed alone; ${rounds} rounds, batches interleaved`);
+  const rows = await readerThroughput(count, rounds);
+  printRows(rows);
+  return rows;
+}
+
+if (isMain(import.meta.url)) {
+  const [count, rounds] = process.argv.slice(2).map(Number);
+  await run(count || undefined, rounds || undefined);
+}
