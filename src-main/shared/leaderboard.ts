@@ -511,6 +511,12 @@ export interface Leaderboard<P> {
   bestIsKnown: boolean;
 }
 
+/** A rank as every view writes it: "3", or "2–4" where only a range is known; '' without one. */
+export function formatRank(range: RankRange | null | undefined): string {
+  if (!range) return '';
+  return range.min === range.max ? String(range.min) : `${range.min}–${range.max}`;
+}
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byName = (a: { name: string }, b: { name: string }): number => collator.compare(stripFormatting(a.name), stripFormatting(b.name));
 
