@@ -300,7 +300,10 @@ export const SeasonalCampaigns = z.object({ names: z.array(z.string()) });
 export const WorldPosition = z.object({
   state: z.enum(['ranked', 'limitedByOwnRecord', 'unavailable']),
   position: z.number().int().nullable(),
-  /** The player's zones beyond the world (region, country...), in the service's order. */
+  /**
+   * Positions in zones beyond the world (region, country...), in the service's order: the zones of the account that
+   * asked (the one Trackwatch logs in with), not the player's (docs/nadeo-api.md, Live's surround.md): shown as yours.
+   */
   zones: z.array(z.object({ zoneName: z.string(), position: z.number().int() })),
   /** The last ranked world position before this one. */
   previous: z.number().int().nullable(),
@@ -481,6 +484,8 @@ export const Improvement = z.object({
   /** ms, or points on Stunt; null when hidden. */
   value: z.number().nullable(),
   previous: z.number().nullable(),
+  /** The record before was secret (its result was never known): "was SECRET", never an empty time. */
+  previousHidden: z.boolean(),
   /** Platform's measure, now and before (null when not known). */
   respawnCount: z.number().nullable(),
   previousRespawnCount: z.number().nullable(),

@@ -282,6 +282,14 @@ export function playerPbs(
   });
 }
 
+/**
+ * Whether a history row's earlier record was secret: the store keeps no time for a hidden record (HistoryRow.oldTime),
+ * and every visible one has a time, whatever its kind; a first sighting has no earlier record.
+ */
+export function wasSecret(row: Pick<HistoryRow, 'kind' | 'oldTime'>): boolean {
+  return row.kind !== 'first' && row.oldTime === null;
+}
+
 /** History rows as the player view lists them (first sightings and improvements; bare record changes left out). */
 export function improvements(
   rows: readonly HistoryRow[],
@@ -300,7 +308,8 @@ export function improvements(
         isStunt: stunt,
         hidden: row.hidden,
         value: row.hidden ? null : stunt ? row.newScore : row.newTime,
-        previous: stunt ? row.oldScore : row.oldTime,
+        previous: wasSecret(row) ? null : stunt ? row.oldScore : row.oldTime,
+        previousHidden: wasSecret(row),
         respawnCount: row.hidden ? null : row.newRespawnCount,
         previousRespawnCount: row.oldRespawnCount,
         medal: row.medal,

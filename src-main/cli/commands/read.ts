@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { parseMapRef } from '../../core/refs.ts';
 import type { HistoryRow } from '../../core/store/types.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
-import { entryValues, leaderboardOf, mapSummary, medalScores, worldPosition } from '../../service/views.ts';
+import { entryValues, leaderboardOf, mapSummary, medalScores, wasSecret, worldPosition } from '../../service/views.ts';
 import {
   countMedals, formatGapLimit, formatMedalGap, formatMedalScore, formatRank, formatResult, GAP_LIMITS, kindLabel, mapKind, medalProgress, playerLabel,
   type Delta, type MapKind, type MedalProgress, type MedalScores,
@@ -222,7 +222,8 @@ export function historyTable(tw: Trackwatch, rows: readonly HistoryRow[]): strin
         h.recordTimestamp.slice(0, 16).replace('T', ' '),
         plainName(map?.name ?? h.mapUid),
         plainName(tw.store.players.nameOf(h.accountId)),
-        h.kind === 'first' || (was.time === null && was.score === null) ? '' : formatResult(kind, was),
+        // An earlier secret record reads SECRET, never an empty time (nor the score the service sent in its place).
+        h.kind === 'first' ? '' : wasSecret(h) ? 'SECRET' : formatResult(kind, was),
         result(kind, now),
         h.kind,
       ];
