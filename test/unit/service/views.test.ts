@@ -171,6 +171,13 @@ describe('history and replays', () => {
     ]);
   });
 
+  it('a record that was secret before reads as such: no earlier result, never an empty time or a sentinel score', () => {
+    const rows = [row({ oldTime: null, oldScore: 4294967295, newTime: 50_000 }), row({ kind: 'first', oldTime: null, oldScore: null }), row({})];
+    const items = improvements(rows, () => map('TrackMania\\TM_Stunt'));
+    expect(items.map((i) => [i.previousHidden, i.previous])).toEqual([[true, null], [false, null], [false, 0]]);
+    for (const item of items) expect(() => s.Improvement.parse(item)).not.toThrow();
+  });
+
   it('a replay of a secret Stunt record shows no score', () => {
     const list = replayInfos(
       [{ mapRecordId: 'rec-a', mapId: 'map', mapUid: 'uid', mapName: 'M', accountId: 'a', playerName: null, state: 'downloaded', path: 'p', size: 3, sha256: 'x', error: null, attempts: 0, updatedAt: '' }],
