@@ -68,6 +68,23 @@ describe('a map\'s entries (maps.get)', () => {
     ]);
   });
 
+  it('my own record under the threshold, read as me: a higher medal is ahead, a lower one behind, the same one either side', () => {
+    // Medals: author 48.000, gold 50.000, silver 55.000. My gold 49.000 is visible though under the threshold.
+    const players = [player('me'), player('hi'), player('same'), player('lo'), player('slow')];
+    const records = [
+      record('me', 49_000), record('hi', null, { medal: 4 }), record('same', null, { medal: 3 }), record('lo', null, { medal: 2 }), record('slow', 56_000, { medal: 1 }),
+    ];
+    const { entries, bestIsKnown } = rankedEntries(map(RACE), players, records, 'me', () => undefined, { viewer: 'me' });
+    expect(entries.map((e) => [e.player.accountId, e.rank, e.rankRange, e.isBest])).toEqual([
+      ['hi', 1, { min: 1, max: 1 }, true],
+      ['me', null, { min: 2, max: 3 }, false],
+      ['same', null, { min: 2, max: 3 }, false],
+      ['lo', 4, { min: 4, max: 4 }, false],
+      ['slow', 5, { min: 5, max: 5 }, false],
+    ]);
+    expect(bestIsKnown).toBe(false);
+  });
+
   it('a world position bounds the secret entries set before it: a record 1st in the world has none ahead', () => {
     const players = [player('b'), player('c')];
     const records = [record('b', 49_000), record('c', null, { timestamp: '2025-12-01T00:00:00Z' })];
