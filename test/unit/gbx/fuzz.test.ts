@@ -7,20 +7,10 @@ import { GbxError, decompressLzo1x, readGbx } from '../../../src-main/core/gbx/i
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../../src-main/emulator/gbx/index.ts';
 import { Bytes, END, GHOST, REPLAY, gbxFile, ghostChunks } from './assemble.ts';
+import { mulberry32 } from '../../../src-main/emulator/prng.ts';
 
 const CASES_PER_FILE = 600;
 
-/** mulberry32: small, seeded, the same on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Words that matter to a Gbx reader: sizes, sentinels, markers, flags. */
 const INTERESTING = [0, 1, 2, 3, 4, 0xff, 0xffff, 0x7fffffff, 0x80000000, 0xffffffff, 0x40000000, 0x40000001, 0xfacade01, 0x534b4950, 0x03092000, 0x03093014, 0x0911f000];
@@ -99,7 +89,7 @@ describe('fuzz: mutated ghosts and replays', () => {
   for (const [name, source] of corpus()) {
     it(`${name}: ${CASES_PER_FILE} mutations each end in a value or a GbxError`, () => {
       expect(readGbx(source).ghosts.length).toBeGreaterThan(0);
-      const rng = random(0x5eed ^ source.length);
+      const rng = mulberry32(0x5eed ^ source.length);
       const outcomes = new Map<string, number>();
       for (let i = 0; i < CASES_PER_FILE; i++) {
         const mutated = mutate(source, rng);

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_URI_LENGTH, halve, packByLength, targetLength } from '../../../src-main/core/nadeo/http/batching.ts';
 import { InputError } from '../../../src-main/core/nadeo/http/errors.ts';
+import { mulberry32 } from '../../../src-main/emulator/prng.ts';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 function uids(n: number, seed: number, min = 24, max = 27): string[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const out = new Set<string>();
   while (out.size < n) {
     const len = min + Math.floor(r() * (max - min + 1));
@@ -25,7 +16,7 @@ function uids(n: number, seed: number, min = 24, max = 27): string[] {
   return [...out];
 }
 function uuids(n: number, seed: number): string[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const hex = () => Math.floor(r() * 16).toString(16);
   return Array.from({ length: n }, () => [8, 4, 4, 4, 12].map((l) => Array.from({ length: l }, hex).join('')).join('-'));
 }

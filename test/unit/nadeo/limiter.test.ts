@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Limiter, LimiterPool } from '../../../src-main/core/nadeo/http/limiter.ts';
 import { AbortError, ConfigError } from '../../../src-main/core/nadeo/http/errors.ts';
 import { FakeClock, flush } from './fake-clock.ts';
+import { mulberry32 } from '../../../src-main/emulator/prng.ts';
 
 /** Acquires `n` slots (each released at once) and records the fake time of every grant. */
 function startMany(limiter: Limiter, clock: FakeClock, n: number): { grants: number[]; done: Promise<void> } {
@@ -75,17 +76,6 @@ describe('Limiter: rate', () => {
   });
 });
 
-/** A small deterministic generator (mulberry32), so every run replays the same timer lateness. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Waves of requests with quiet spells between them (so the burst refills), timers that fire up to 12 ms late or
@@ -93,7 +83,7 @@ function seeded(seed: number): () => number {
  */
 async function grantsUnderJitter(maxRps: number, burst: number, seed: number): Promise<number[]> {
   const clock = new FakeClock();
-  const random = seeded(seed);
+  const random = mulberry32(seed);
   clock.lateness = () => Math.floor(random() * 16) - 3;
   const limiter = new Limiter({ maxRps, burst, concurrency: 64, clock });
   const grants: number[] = [];
