@@ -300,7 +300,10 @@ export const SeasonalCampaigns = z.object({ names: z.array(z.string()) });
 export const WorldPosition = z.object({
   state: z.enum(['ranked', 'limitedByOwnRecord', 'unavailable']),
   position: z.number().int().nullable(),
-  /** The player's zones beyond the world (region, country...), in the service's order. */
+  /**
+   * Positions in zones beyond the world (region, country...), in the service's order: the zones of the account that
+   * asked (the one Trackwatch logs in with), not the player's (docs/nadeo-api.md, Live's surround.md): shown as yours.
+   */
   zones: z.array(z.object({ zoneName: z.string(), position: z.number().int() })),
   /** The last ranked world position before this one. */
   previous: z.number().int().nullable(),
@@ -321,15 +324,22 @@ export const FetchedReplay = z.object({
   bytes: z.number().nullable(),
 });
 
+/** The ranks an entry may hold on the board (shared/leaderboard.ts RankRange). */
+export const RankRange = z.object({ min: z.number().int().min(1), max: z.number().int().min(1) });
+
 export const RankedEntry = z.object({
   player: PlayerSummary,
   /** The name shown (shared/leaderboard.ts playerLabel), raw with any formatting codes. */
   name: z.string(),
   hasRecord: z.boolean(),
-  /** A secret entry (behind the author's Top Secret threshold): ahead of every visible one; no time, score or replay. */
+  /** A secret entry (behind the author's Top Secret threshold): no time, score or replay; placed by what is known. */
   hidden: z.boolean(),
-  /** Among the watched players, counting the secret entries ahead; null for secret entries and without a record. */
+  /** Among the watched players, secret entries counted, when known exactly; null when only a range is, or unranked. */
   rank: z.number().int().nullable(),
+  /** The ranks it may hold ("2–4" where secret entries blur the order); min = max = rank when exact. */
+  rankRange: RankRange.nullable(),
+  /** Among the visible entries alone; null unless ranked. */
+  visibleRank: z.number().int().nullable(),
   /** Milliseconds; null when hidden or absent. */
   time: z.number().nullable(),
   /** Stunt points; null on other maps and when hidden. */
@@ -338,10 +348,14 @@ export const RankedEntry = z.object({
   respawnCount: z.number().nullable(),
   medal: Medal,
   setAt: IsoDate.nullable(),
-  /** Holds the best visible result (ties share it). */
+  /** Surely the best on the board: no entry, secret or visible, can be ahead of it (ties share it). */
   isBest: z.boolean(),
-  /** value − the best visible entry's. */
+  /** Holds the best visible result; a secret entry may still be ahead of it. */
+  isBestVisible: z.boolean(),
+  /** value − the best on the board; null unless that best is known (MapDetail.bestIsKnown). */
   deltaToBest: Delta.nullable(),
+  /** value − the best visible entry's. */
+  deltaToBestVisible: Delta.nullable(),
   /** value − mine; null on my own entry. */
   deltaToMe: Delta.nullable(),
   progress: MedalProgress.nullable(),
@@ -355,8 +369,10 @@ export const MapDetail = z.object({
   map: MapSummary,
   /** In leaderboard order: secret entries, ranked ones, then players without a record. */
   entries: z.array(RankedEntry),
-  /** Secret entries among them: "delta to best" then refers to the best visible entry. */
+  /** Secret entries among them. */
   secret: z.number().int(),
+  /** Whether the best visible entry is surely the best on the board (no secret entry can be ahead of it). */
+  bestIsKnown: z.boolean(),
   lastSyncAt: IsoDate.nullable(),
   /** When a sync last read this map's records; null: not yet. */
   lastCheckedAt: IsoDate.nullable(),
@@ -377,12 +393,18 @@ export const CompareCell = z.object({
   score: z.number().optional(),
   respawnCount: z.number().optional(),
   medal: Medal,
-  /** Counting the secret entries ahead. */
+  /** The rank on the board, secret entries counted, when known exactly. */
   rank: z.number().int().optional(),
-  /** Holds the best visible result (ties share it). */
+  /** The ranks it may hold, when not known exactly (then `rank` is left out). */
+  rankRange: RankRange.optional(),
+  /** Surely the best on the board (ties share it). */
   isBest: z.literal(true).optional(),
-  /** value − the best visible result of the row (ranked cells). */
+  /** Holds the best visible result; a secret entry may still be ahead of it. */
+  isBestVisible: z.literal(true).optional(),
+  /** value − the best on the board, where the row's best is known (ranked cells). */
   deltaToBest: Delta.optional(),
+  /** value − the best visible result, where the row's best is not known (else it is deltaToBest: one is sent). */
+  deltaToBestVisible: Delta.optional(),
   /** value − mine (ranked cells other than mine, when mine is ranked). */
   deltaToMe: Delta.optional(),
 });
@@ -396,6 +418,8 @@ export const CompareRow = z.object({
   medals: MedalScores,
   /** Secret entries on this map among the players. */
   secret: z.number().int(),
+  /** Whether the best visible result is surely the best on the board. */
+  bestIsKnown: z.boolean(),
   /** One per player column, in `players` order. */
   cells: z.array(CompareCell.nullable()),
 });
@@ -429,12 +453,21 @@ export const PlayerPb = z.object({
   respawnCount: z.number().nullable(),
   medal: Medal,
   setAt: IsoDate.nullable(),
-  /** Among the list's players, counting secret entries ahead. */
+  /** Among the list's players, secret entries counted, when known exactly. */
   rank: z.number().int().nullable(),
+  /** The ranks it may hold; min = max = rank when exact. */
+  rankRange: RankRange.nullable(),
+  /** Surely the best on the board. */
   isBest: z.boolean(),
+  /** Holds the best visible result. */
+  isBestVisible: z.boolean(),
+  /** value − the best on the board; null unless it is known (bestIsKnown). */
   deltaToBest: Delta.nullable(),
-  /** Secret entries on this map: deltaToBest then refers to the best visible entry. */
+  /** value − the best visible result. */
+  deltaToBestVisible: Delta.nullable(),
+  /** Secret entries on this map. */
   secret: z.number().int(),
+  bestIsKnown: z.boolean(),
   progress: MedalProgress.nullable(),
   /** Null (or absent) until a sync asked for this PB's position. */
   position: WorldPosition.nullable().optional(),
@@ -451,6 +484,8 @@ export const Improvement = z.object({
   /** ms, or points on Stunt; null when hidden. */
   value: z.number().nullable(),
   previous: z.number().nullable(),
+  /** The record before was secret (its result was never known): "was SECRET", never an empty time. */
+  previousHidden: z.boolean(),
   /** Platform's measure, now and before (null when not known). */
   respawnCount: z.number().nullable(),
   previousRespawnCount: z.number().nullable(),

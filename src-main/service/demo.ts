@@ -7,7 +7,7 @@ import { generateDataset, startEmulator, type RunningEmulator } from '../emulato
 import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
 import type { SyncSummary } from '../core/sync/engine.ts';
 import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
-import { isHiddenByThreshold, mapKind } from '../shared/leaderboard.ts';
+import { isHiddenByThreshold } from '../shared/leaderboard.ts';
 import { DEMO_MAX_RPS } from '../shared/rate-policy.ts';
 
 export const DEMO_LIST = 'Demo';
@@ -69,7 +69,7 @@ function demoPlayer(dataset: ReturnType<typeof generateDataset>, accounts: reado
       .filter((r) => {
         const map = r.scopeType === 'PersonalBest' ? secret.get(r.mapId) : undefined;
         if (!map) return false;
-        return isHiddenByThreshold(mapKind(map), r.recordScore, map.secretThreshold!);
+        return isHiddenByThreshold(r.recordScore, map.secretThreshold!);
       })
       .map((r) => r.accountId),
   );

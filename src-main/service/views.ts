@@ -8,7 +8,7 @@ import { syncErrorFor } from './sync-outcome.ts';
 import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
 import {
   mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, worldScoreOf, type Leaderboard, type MapKind, type MedalScores,
-  type RecordResult, type Standing,
+  type Delta, type RecordResult, type Standing,
 } from '../shared/leaderboard.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -53,24 +53,45 @@ export function playerSummary(player: Pick<Player, 'accountId' | 'nickname' | 'd
 }
 
 /**
+ * What is known beside a list's records that places secret entries (docs/game-rules.md "Secret entries"): which
+ * account read them (settings.viewer(): an account ID, null for none, undefined when not known) and the stored world
+ * positions of the records (by map ID and account ID).
+ */
+export interface ReadFacts {
+  viewer?: string | null | undefined;
+  positionOf?: ((mapId: string, accountId: string) => StoredPosition | undefined) | undefined;
+}
+
+type BoardMap = Pick<StoredMap, 'mapId' | 'mapType' | 'hasClones' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>;
+
+/**
  * One map's leaderboard among `players` (the list's): their records on it (others' are left out), ranked by the
- * shared rules. Used by the window's views and by the command line alike.
+ * shared rules with what is known of its secret entries (medals, the reader, world positions). Used by the window's
+ * views and by the command line alike.
  */
 export function leaderboardOf(
-  map: Pick<StoredMap, 'mapType' | 'hasClones'>,
+  map: BoardMap,
   players: readonly Player[],
   records: readonly StoredRecord[],
   me: string | undefined,
   names: ReadonlyMap<string, string> = labels(players),
+  facts: ReadFacts = {},
 ): Leaderboard<Player> & { records: Map<string, StoredRecord> } {
   const byAccount = new Map(records.map((r) => [r.accountId, r]));
   const kind = mapKind(map);
-  const board = rankLeaderboard(kind, players.map((player) => ({
-    player,
-    name: names.get(player.accountId) ?? playerLabel(player),
-    record: byAccount.get(player.accountId) ?? null,
-    isMe: me !== undefined && player.accountId === me,
-  })));
+  const viewerKnown = facts.viewer !== undefined;
+  const board = rankLeaderboard(kind, players.map((player) => {
+    const record = byAccount.get(player.accountId) ?? null;
+    const position = record && facts.positionOf ? worldPosition(facts.positionOf(map.mapId, player.accountId), map.mapType, record) : null;
+    return {
+      player,
+      name: names.get(player.accountId) ?? playerLabel(player),
+      record,
+      isMe: me !== undefined && player.accountId === me,
+      isViewer: viewerKnown && player.accountId === facts.viewer,
+      worldPosition: position?.state === 'ranked' && position.position !== null ? { position: position.position, asOf: position.asOf } : null,
+    };
+  }), { medals: medalScores(map), viewerKnown });
   return { ...board, records: byAccount };
 }
 
@@ -94,15 +115,21 @@ function replayOf(record: StoredRecord | undefined, lookup: ReplayLookup): Out<t
 /** A grid cell as the contract carries it: only the fields that hold something (schemas.ts CompareCell). */
 function sparseCell(kind: MapKind, standing: Standing<unknown>): Out<typeof s.CompareCell> {
   const record = standing.record!;
-  if (record.hidden) return { hidden: true, medal: record.medal };
-  const shown = shownResult(kind, record);
-  const cell: Out<typeof s.CompareCell> = { medal: record.medal };
-  if (shown.time !== null) cell.time = shown.time;
-  if (shown.score !== null) cell.score = shown.score;
-  if (shown.respawnCount !== null) cell.respawnCount = shown.respawnCount;
+  const cell: Out<typeof s.CompareCell> = record.hidden ? { hidden: true, medal: record.medal } : { medal: record.medal };
+  if (!record.hidden) {
+    const shown = shownResult(kind, record);
+    if (shown.time !== null) cell.time = shown.time;
+    if (shown.score !== null) cell.score = shown.score;
+    if (shown.respawnCount !== null) cell.respawnCount = shown.respawnCount;
+  }
+  const range = standing.rankRange;
   if (standing.rank !== null) cell.rank = standing.rank;
+  else if (range) cell.rankRange = range;
   if (standing.isBest) cell.isBest = true;
+  if (standing.isBestVisible) cell.isBestVisible = true;
+  // The two deltas to the best are the same where the best is known: one of them is sent.
   if (standing.deltaToBest) cell.deltaToBest = standing.deltaToBest;
+  else if (standing.deltaToBestVisible) cell.deltaToBestVisible = standing.deltaToBestVisible;
   if (standing.deltaToMe) cell.deltaToMe = standing.deltaToMe;
   return cell;
 }
@@ -127,11 +154,26 @@ export function worldPosition(
   };
 }
 
+/** What a grid cell says of its rank and of the best, in full (the sparse form leaves nulls and falses out). */
+export interface FullCell extends RecordResult {
+  medal: number;
+  rank: number | null;
+  rankRange: { min: number; max: number } | null;
+  isBest: boolean;
+  isBestVisible: boolean;
+  deltaToBest: Delta | null;
+  deltaToBestVisible: Delta | null;
+  deltaToMe: Delta | null;
+}
+
 /** A grid cell in full: nulls where the sparse form leaves a field out. */
-export function fullCell(cell: Out<typeof s.CompareCell>): RecordResult & { medal: number; rank: number | null; isBest: boolean } {
+export function fullCell(cell: Out<typeof s.CompareCell>): FullCell {
+  const rank = cell.rank ?? null;
   return {
     hidden: cell.hidden ?? false, time: cell.time ?? null, score: cell.score ?? null, respawnCount: cell.respawnCount ?? null,
-    medal: cell.medal, rank: cell.rank ?? null, isBest: cell.isBest ?? false,
+    medal: cell.medal, rank, rankRange: cell.rankRange ?? (rank === null ? null : { min: rank, max: rank }),
+    isBest: cell.isBest ?? false, isBestVisible: cell.isBestVisible ?? false,
+    deltaToBest: cell.deltaToBest ?? null, deltaToBestVisible: cell.deltaToBestVisible ?? cell.deltaToBest ?? null, deltaToMe: cell.deltaToMe ?? null,
   };
 }
 
@@ -143,8 +185,12 @@ function cellValues(kind: MapKind, standing: Standing<unknown>) {
     ...(record ? shownResult(kind, record) : { time: null, score: null, respawnCount: null }),
     medal: record?.medal ?? 0,
     rank: standing.rank,
+    rankRange: standing.rankRange,
+    visibleRank: standing.visibleRank,
     isBest: standing.isBest,
+    isBestVisible: standing.isBestVisible,
     deltaToBest: standing.deltaToBest,
+    deltaToBestVisible: standing.deltaToBestVisible,
     deltaToMe: standing.deltaToMe,
   };
 }
@@ -156,13 +202,14 @@ export function entryValues(kind: MapKind, medals: MedalScores, standing: Standi
 
 /** One map's watched players in leaderboard order, as the map view shows them. */
 export function rankedEntries(
-  map: Pick<StoredMap, 'mapType' | 'hasClones' | 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>,
+  map: BoardMap,
   players: readonly Player[],
   records: readonly StoredRecord[],
   me: string | undefined,
   replays: ReplayLookup,
-): { entries: Out<typeof s.RankedEntry>[]; secret: number } {
-  const board = leaderboardOf(map, players, records, me);
+  facts: ReadFacts = {},
+): { entries: Out<typeof s.RankedEntry>[]; secret: number; bestIsKnown: boolean } {
+  const board = leaderboardOf(map, players, records, me, labels(players), facts);
   const medals = medalScores(map);
   const entries = board.entries.map((standing) => {
     const record = board.records.get(standing.player.accountId);
@@ -175,21 +222,27 @@ export function rankedEntries(
       replay: replayOf(record, replays),
     };
   });
-  return { entries, secret: board.secret };
+  return { entries, secret: board.secret, bestIsKnown: board.bestIsKnown };
 }
 
 /** The compare grid: one row per map, one cell per player (in `players` order), ranked among the list's players. */
-export function compareTable(list: string, players: readonly Player[], maps: readonly MapRecords[], me: string | undefined): Out<typeof s.CompareTable> {
+export function compareTable(
+  list: string,
+  players: readonly Player[],
+  maps: readonly MapRecords[],
+  me: string | undefined,
+  facts: ReadFacts = {},
+): Out<typeof s.CompareTable> {
   const column = new Map(players.map((p, i) => [p.accountId, i]));
   const names = labels(players);
   const rows = maps.map(({ map, records }) => {
-    const board = leaderboardOf(map, players, records, me, names);
+    const board = leaderboardOf(map, players, records, me, names, facts);
     const medals = medalScores(map);
     const cells: Out<typeof s.CompareRow>['cells'] = new Array(players.length).fill(null);
     for (const standing of board.entries) {
       if (standing.status !== 'none') cells[column.get(standing.player.accountId)!] = sparseCell(board.kind, standing);
     }
-    return { mapUid: map.mapUid, name: map.name, mapType: map.mapType, kind: board.kind, medals, secret: board.secret, cells };
+    return { mapUid: map.mapUid, name: map.name, mapType: map.mapType, kind: board.kind, medals, secret: board.secret, bestIsKnown: board.bestIsKnown, cells };
   });
   const meColumn = me === undefined ? undefined : column.get(me);
   return { list, players: players.map((p) => playerSummary(p, me)), rows, me: meColumn ?? null, total: rows.length, complete: true };
@@ -217,12 +270,24 @@ export function playerPbs(
       medal: cell?.medal ?? 0,
       setAt: cell ? setAtOf(row.mapUid) : null,
       rank: cell?.rank ?? null,
+      rankRange: cell?.rankRange ?? null,
       isBest: cell?.isBest ?? false,
-      deltaToBest: raw?.deltaToBest ?? null,
+      isBestVisible: cell?.isBestVisible ?? false,
+      deltaToBest: cell?.deltaToBest ?? null,
+      deltaToBestVisible: cell?.deltaToBestVisible ?? null,
+      bestIsKnown: row.bestIsKnown,
       secret: row.secret,
       progress: cell ? medalProgress(row.kind, cell, row.medals) : null,
     };
   });
+}
+
+/**
+ * Whether a history row's earlier record was secret: the store keeps no time for a hidden record (HistoryRow.oldTime),
+ * and every visible one has a time, whatever its kind; a first sighting has no earlier record.
+ */
+export function wasSecret(row: Pick<HistoryRow, 'kind' | 'oldTime'>): boolean {
+  return row.kind !== 'first' && row.oldTime === null;
 }
 
 /** History rows as the player view lists them (first sightings and improvements; bare record changes left out). */
@@ -243,7 +308,8 @@ export function improvements(
         isStunt: stunt,
         hidden: row.hidden,
         value: row.hidden ? null : stunt ? row.newScore : row.newTime,
-        previous: stunt ? row.oldScore : row.oldTime,
+        previous: wasSecret(row) ? null : stunt ? row.oldScore : row.oldTime,
+        previousHidden: wasSecret(row),
         respawnCount: row.hidden ? null : row.newRespawnCount,
         previousRespawnCount: row.oldRespawnCount,
         medal: row.medal,

@@ -119,7 +119,7 @@ function compareKeys(x: [number, number] | null, y: [number, number] | null): nu
 /**
  * Whether `next` improves on `previous` (the history's "improved"): a better visible result by the kind's order
  * (Platform: fewer respawns, or as many and faster), or a new record (another record ID) behind the secret threshold
- * where the previous one was visible: a secret entry is better than every visible one.
+ * where the previous one was visible: the service replaces a personal best only with a better one.
  */
 export function isImprovement(
   kind: MapKind,
@@ -141,12 +141,13 @@ export function shownResult(kind: MapKind, r: RecordResult): { time: number | nu
 }
 
 /**
- * Whether a map's Top Secret threshold hides a result: strictly better than it. The threshold is a time (map-page),
- * so a faster time, Platform included; on Stunt maps it is points, so more points. The service applies it (never to
- * your own record); Trackwatch reads the outcome as `hidden`, and the emulator and the demo apply it here.
+ * Whether a map's Top Secret threshold hides a result: a time strictly faster than it, on every map kind (map-page:
+ * "records with a faster time will be considered secret"; the threshold is entered in milliseconds). Stunt points and
+ * Platform respawns do not enter into it. The service applies it (never to the reader's own record); Trackwatch reads
+ * the outcome as `hidden`.
  */
-export function isHiddenByThreshold(kind: MapKind, r: Pick<RecordResult, 'time' | 'score'>, threshold: number): boolean {
-  return unitOf(kind) === 'points' ? known(r.score) && r.score > threshold : known(r.time) && r.time < threshold;
+export function isHiddenByThreshold(r: Pick<RecordResult, 'time'>, threshold: number): boolean {
+  return known(r.time) && r.time < threshold;
 }
 
 // ---- deltas ----------------------------------------------------------------------------------------------------
@@ -440,26 +441,61 @@ export function playerLabel(player: { accountId: string; nickname?: string | nul
 /** A watched player on one map, before ranking. */
 export interface Contender<P> {
   player: P;
-  /** The name shown (playerLabel): it orders secret entries and ties set at the same moment. */
+  /** The name shown (playerLabel): it orders entries whose order is unknown and ties set at the same moment. */
   name: string;
   record: RankableRecord | null;
   isMe?: boolean | undefined;
+  /**
+   * This record belongs to the account the records were read with: the service never hides that account's own
+   * record, so it alone may be visible and still better than the secret threshold. Read with BoardFacts.viewerKnown.
+   */
+  isViewer?: boolean | undefined;
+  /**
+   * The record's world position, asked for this very result (Live services), and when it was asked: at most
+   * `position - 1` records were ahead of it then, which bounds how many secret entries set before can be ahead.
+   */
+  worldPosition?: { position: number; asOf: string } | null | undefined;
+}
+
+/** What is known about a map beyond its records, that places secret entries (docs/game-rules.md "Secret entries"). */
+export interface BoardFacts {
+  /** The map's medal scores: a secret entry's medal then bounds its hidden result. */
+  medals?: MedalScores | null | undefined;
+  /**
+   * True when the caller knows which account read the records (Contender.isViewer marks its record; none may be
+   * watched). False: any one visible record may be the reader's own, visible though better than the threshold.
+   */
+  viewerKnown?: boolean | undefined;
 }
 
 /**
- * Where a player stands: `secret` (hidden by the map's secret threshold: ahead of every visible entry, no time,
- * score or replay), `ranked`, `unranked` (visible but with nothing its kind ranks by), or `none` (no record).
+ * Where a player stands: `secret` (hidden by the map's secret threshold: no time, score or replay), `ranked`,
+ * `unranked` (visible but with nothing its kind ranks by), or `none` (no record).
  */
 export type StandingStatus = 'secret' | 'ranked' | 'unranked' | 'none';
+
+/** The ranks an entry may hold on the board: one number when min = max, a range ("2–4") when secret entries blur it. */
+export interface RankRange {
+  min: number;
+  max: number;
+}
 
 export interface Standing<P> extends Contender<P> {
   status: StandingStatus;
   isMe: boolean;
-  /** Competition rank ("1, 2, 2, 4") counting the secret entries ahead; null unless ranked. */
+  /** Competition rank ("1, 2, 2, 4") on the board, secret entries counted; null when not known exactly or not ranked. */
   rank: number | null;
-  /** The best visible result (ties share it). */
+  /** The ranks it may hold (rank = min = max when known); null for unranked entries and players without a record. */
+  rankRange: RankRange | null;
+  /** Competition rank among the visible entries alone; null unless ranked. */
+  visibleRank: number | null;
+  /** Surely first on the board: no entry, secret or visible, can be ahead of it (ties share it). */
   isBest: boolean;
+  /** The best visible result (ties share it); a secret entry may still be ahead of it. */
+  isBestVisible: boolean;
   /** value − the best visible result; null unless ranked. */
+  deltaToBestVisible: Delta | null;
+  /** value − the best on the board: deltaToBestVisible when no secret entry can be ahead of that best; else null. */
   deltaToBest: Delta | null;
   /** value − my result; null on my own entry, when either is not ranked, or without a "me". */
   deltaToMe: Delta | null;
@@ -467,21 +503,30 @@ export interface Standing<P> extends Contender<P> {
 
 export interface Leaderboard<P> {
   kind: MapKind;
-  /** In leaderboard order: secret entries, ranked ones, unranked ones, then players without a record. */
+  /** In leaderboard order: by the best rank each may hold, then unranked entries, then players without a record. */
   entries: Standing<P>[];
-  /** Secret entries among them: "delta to best" refers to the best visible entry when there are any. */
+  /** Secret entries among them. */
   secret: number;
+  /** Whether the best visible result is surely the best on the board (no secret entry can be ahead of it). */
+  bestIsKnown: boolean;
+}
+
+/** A rank as every view writes it: "3", or "2–4" where only a range is known; '' without one. */
+export function formatRank(range: RankRange | null | undefined): string {
+  if (!range) return '';
+  return range.min === range.max ? String(range.min) : `${range.min}–${range.max}`;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byName = (a: { name: string }, b: { name: string }): number => collator.compare(stripFormatting(a.name), stripFormatting(b.name));
 
 /**
- * Ranks one map's watched players as the game does. Secret entries come first (higher medal first, then by name:
- * their order is unknown) and count in the ranks of the visible ones; ties share a rank, the earlier record first;
- * players without a record keep the order given.
+ * Ranks one map's watched players as the game does (docs/game-rules.md). Visible entries rank by their kind's order,
+ * ties sharing a rank, the earlier record first. A secret entry is placed by what is known of it: its medal, the
+ * threshold being a time, and world positions; where the order is unknown its rank, and the ranks it blurs, are
+ * ranges, never a guess. Players without a record keep the order given.
  */
-export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender<P>[]): Leaderboard<P> {
+export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender<P>[], facts: BoardFacts = {}): Leaderboard<P> {
   const secret: Standing<P>[] = [];
   const ranked: Standing<P>[] = [];
   const unranked: Standing<P>[] = [];
@@ -492,7 +537,10 @@ export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender
     const r = c.record;
     const key = r ? sortKey(kind, r) : null;
     const status: StandingStatus = !r ? 'none' : r.hidden ? 'secret' : key ? 'ranked' : 'unranked';
-    const standing: Standing<P> = { ...c, isMe: c.isMe === true, status, rank: null, isBest: false, deltaToBest: null, deltaToMe: null };
+    const standing: Standing<P> = {
+      ...c, isMe: c.isMe === true, status, rank: null, rankRange: null, visibleRank: null,
+      isBest: false, isBestVisible: false, deltaToBestVisible: null, deltaToBest: null, deltaToMe: null,
+    };
     if (key && status === 'ranked') keys.set(standing, key);
     (status === 'secret' ? secret : status === 'ranked' ? ranked : status === 'unranked' ? unranked : none).push(standing);
   }
@@ -501,18 +549,173 @@ export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender
     const y = b.record!.timestamp ?? '';
     return x < y ? -1 : x > y ? 1 : 0;
   };
-  secret.sort((a, b) => clampMedal(b.record!.medal) - clampMedal(a.record!.medal) || byName(a, b));
   ranked.sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!) || earlier(a, b) || byName(a, b));
   unranked.sort(byName);
 
-  const best = ranked[0];
-  const me = ranked.find((s) => s.isMe)?.record;
+  // Among the visible entries alone: competition ranks (1 + those strictly ahead).
+  const visibleRank = new Map<Standing<P>, number>();
   ranked.forEach((s, i) => {
     const previous = ranked[i - 1];
-    s.rank = previous && compareKeys(keys.get(previous)!, keys.get(s)!) === 0 ? previous.rank : secret.length + i + 1;
-    s.isBest = compareKeys(keys.get(s)!, keys.get(best!)!) === 0;
-    s.deltaToBest = deltaOf(kind, s.record!, best!.record!);
-    s.deltaToMe = me && !s.isMe ? deltaOf(kind, s.record!, me) : null;
+    visibleRank.set(s, previous && compareKeys(keys.get(previous)!, keys.get(s)!) === 0 ? visibleRank.get(previous)! : i + 1);
   });
-  return { kind, entries: [...secret, ...ranked, ...unranked, ...none], secret: secret.length };
+  const ranges = secret.length === 0
+    ? new Map([...visibleRank].map(([s, r]) => [s, { min: r, max: r }]))
+    : placeSecretEntries(kind, ranked, secret, visibleRank, facts);
+
+  const best = ranked[0];
+  const me = ranked.find((s) => s.isMe)?.record;
+  const bestIsKnown = best !== undefined && ranges.get(best)!.max === 1;
+  for (const s of [...ranked, ...secret]) {
+    const range = ranges.get(s)!;
+    s.rankRange = range;
+    s.rank = range.min === range.max ? range.min : null;
+    s.isBest = range.max === 1;
+  }
+  for (const s of ranked) {
+    s.visibleRank = visibleRank.get(s)!;
+    s.isBestVisible = s.visibleRank === 1;
+    s.deltaToBestVisible = deltaOf(kind, s.record!, best!.record!);
+    s.deltaToBest = bestIsKnown ? s.deltaToBestVisible : null;
+    s.deltaToMe = me && !s.isMe ? deltaOf(kind, s.record!, me) : null;
+  }
+  const placed = [...ranked, ...secret].sort((a, b) =>
+    a.rankRange!.min - b.rankRange!.min || a.rankRange!.max - b.rankRange!.max
+    || Number(a.status === 'secret') - Number(b.status === 'secret')
+    || (a.status === 'secret' ? clampMedal(b.record!.medal) - clampMedal(a.record!.medal) || byName(a, b) : 0)
+    || ranked.indexOf(a) - ranked.indexOf(b));
+  return { kind, entries: [...placed, ...unranked, ...none], secret: secret.length, bestIsKnown };
+}
+
+// ---- where secret entries stand --------------------------------------------------------------------------------
+
+/** How a secret entry stands against another entry: surely ahead of it, surely behind, or not known. */
+type Order = 'ahead' | 'behind' | 'unknown';
+
+/**
+ * The values a secret entry's result may take in its kind's unit, given the medal it still carries: between two medal
+ * scores (docs/game-rules.md "Medals": a result earns a medal when at least as good as its score). Null without
+ * medal scores, or with medal scores out of order (nothing is then inferred from them).
+ */
+function medalBand(kind: MapKind, medal: number, medals: MedalScores | null | undefined): { lo: number; hi: number } | null {
+  if (!medals) return null;
+  const scores = [medals.bronze, medals.silver, medals.gold, medals.author];
+  const held = clampMedal(medal);
+  if (unitOf(kind) === 'points') {
+    if (!scores.every((x, i) => known(x) && (i === 0 || x > scores[i - 1]!))) return null;
+    // Points, more is better: [score of the medal held, score of the next one).
+    return { lo: held === 0 ? 0 : scores[held - 1]!, hi: held === 4 ? Number.POSITIVE_INFINITY : scores[held]! - 1 };
+  }
+  if (!scores.every((x, i) => known(x) && (i === 0 || x < scores[i - 1]!))) return null;
+  // Times and respawns, less is better: (score of the next medal, score of the medal held].
+  return { lo: held === 4 ? 0 : scores[held]! + 1, hi: held === 0 ? Number.POSITIVE_INFINITY : scores[held - 1]! };
+}
+
+/**
+ * Places the secret entries among the visible ones and each other, and gives every entry the ranks it may hold.
+ * What is known (docs/game-rules.md "Secret entries"): the threshold is a time, and a secret entry's time is below it;
+ * every visible record is at or above it but the reader's own; a medal bounds a result; a world position bounds how
+ * many were ahead.
+ */
+function placeSecretEntries<P>(
+  kind: MapKind,
+  ranked: readonly Standing<P>[],
+  secret: readonly Standing<P>[],
+  visibleRank: ReadonlyMap<Standing<P>, number>,
+  facts: BoardFacts,
+): Map<Standing<P>, RankRange> {
+  const atOrAboveThreshold = thresholdSide(ranked, facts.viewerKnown === true);
+  const bands = new Map(secret.map((h) => [h, medalBand(kind, h.record!.medal, facts.medals)]));
+  // order.get(h)[i]: the secret entry h against the ranked entry ranked[i].
+  const order = new Map(secret.map((h) => [h, ranked.map((v) => secretAgainst(kind, bands.get(h)!, v.record!, atOrAboveThreshold.has(v)))]));
+  ranked.forEach((v, i) => {
+    const visibleAhead = ranked.filter((w) => compareKeys(sortKey(kind, w.record!), sortKey(kind, v.record!)) < 0);
+    boundByWorldPosition(v, visibleAhead, secret, (h) => order.get(h)![i]!, (h, o) => { order.get(h)![i] = o; });
+  });
+
+  const ranges = new Map<Standing<P>, RankRange>();
+  ranked.forEach((v, i) => {
+    let ahead = visibleRank.get(v)! - 1;
+    let unknown = 0;
+    for (const h of secret) {
+      const o = order.get(h)![i];
+      if (o === 'ahead') ahead += 1;
+      else if (o === 'unknown') unknown += 1;
+    }
+    ranges.set(v, { min: ahead + 1, max: ahead + unknown + 1 });
+  });
+  for (const h of secret) {
+    const medal = clampMedal(h.record!.medal);
+    let ahead = 0;
+    let unknown = 0;
+    for (const o of order.get(h)!) {
+      if (o === 'behind') ahead += 1;
+      else if (o === 'unknown') unknown += 1;
+    }
+    for (const other of secret) {
+      if (other === h) continue;
+      const theirs = clampMedal(other.record!.medal);
+      // Medals bound results in bands that do not overlap: a higher medal is ahead; the same medal is not known.
+      if (theirs > medal) ahead += 1;
+      else if (theirs === medal) unknown += 1;
+    }
+    ranges.set(h, { min: ahead + 1, max: ahead + unknown + 1 });
+  }
+  return ranges;
+}
+
+/**
+ * The visible entries whose time is surely at or above the threshold. Every visible record is, but the reader's own
+ * (the service never hides it). With the reader known, that is every record but theirs, and theirs too when a
+ * record that is not theirs is as fast. With the reader not known, at most one record is theirs: so every record
+ * with another visible one at least as fast.
+ */
+function thresholdSide<P>(ranked: readonly Standing<P>[], viewerKnown: boolean): Set<Standing<P>> {
+  const sure = new Set<Standing<P>>();
+  const timed = ranked.filter((v) => known(v.record!.time));
+  for (const v of timed) {
+    const others = timed.filter((w) => w !== v && w.record!.time! <= v.record!.time!);
+    if (viewerKnown ? !v.isViewer || others.some((w) => !w.isViewer) : others.length > 0) sure.add(v);
+  }
+  return sure;
+}
+
+/** A secret entry (its result within `band`, its time below the threshold) against one visible record. */
+function secretAgainst(kind: MapKind, band: { lo: number; hi: number } | null, visible: RecordResult, visibleAtOrAbove: boolean): Order {
+  switch (unitOf(kind)) {
+    case 'time':
+      if (visibleAtOrAbove) return 'ahead';
+      if (!band) return 'unknown';
+      return band.hi < visible.time! ? 'ahead' : band.lo > visible.time! ? 'behind' : 'unknown';
+    case 'points': {
+      // The threshold is a time: it says nothing of points. Only the medal can.
+      if (!band || !known(visible.score)) return 'unknown';
+      return band.lo > visible.score ? 'ahead' : band.hi < visible.score ? 'behind' : 'unknown';
+    }
+    case 'respawns': {
+      // Fewer respawns first, then the time: with as many respawns, a time below the threshold is ahead.
+      if (!band) return 'unknown';
+      const respawns = known(visible.respawnCount) ? visible.respawnCount : Number.POSITIVE_INFINITY;
+      if (band.hi < respawns || (band.hi <= respawns && visibleAtOrAbove)) return 'ahead';
+      return band.lo > respawns ? 'behind' : 'unknown';
+    }
+  }
+}
+
+/**
+ * A visible record's world position says at most `position - 1` records were ahead of it when it was asked. Entries
+ * set before then count in it; when those known to be ahead fill it, the secret entries not known are behind.
+ */
+function boundByWorldPosition<P>(
+  visible: Standing<P>,
+  visibleAhead: readonly Standing<P>[],
+  secret: readonly Standing<P>[],
+  get: (h: Standing<P>) => Order,
+  set: (h: Standing<P>, o: Order) => void,
+): void {
+  const asked = visible.worldPosition;
+  if (!asked || !Number.isInteger(asked.position) || asked.position < 1) return;
+  const before = (s: Standing<P>): boolean => (s.record!.timestamp ?? '') !== '' && s.record!.timestamp! <= asked.asOf;
+  const aheadBefore = visibleAhead.filter(before).length + secret.filter((h) => before(h) && get(h) === 'ahead').length;
+  if (aheadBefore < asked.position - 1) return;
+  for (const h of secret) if (before(h) && get(h) === 'unknown') set(h, 'behind');
 }

@@ -4,18 +4,25 @@
 import type { CompareTable, Delta, MapKind, MedalScores } from '../../src-main/contract/index.ts';
 import {
   compareResults, countMedals, isWithin, medalProgress, unitOf, type GapLimit, type MedalCounts, type MedalProgress,
-  type RecordResult, type Unit,
+  type RankRange, type RecordResult, type Unit,
 } from '../../src-main/shared/leaderboard.ts';
 import { stripFormatting } from './format.ts';
 
 /** A cell in full (the table's are sparse: schemas.ts CompareCell), with what the view works out from it. */
 export interface CompareModelCell extends RecordResult {
   medal: number;
-  /** Counting the secret entries ahead; null for a secret entry. */
+  /** On the board, secret entries counted, when known exactly. */
   rank: number | null;
+  /** The ranks it may hold ("2–4" where secret entries blur the order); null when unranked. */
+  rankRange: RankRange | null;
+  /** Surely the best on the board. */
   isBest: boolean;
-  /** value − the best visible result of the row. */
+  /** Holds the best visible result; a secret entry may still be ahead. */
+  isBestVisible: boolean;
+  /** value − the best on the board; null unless the row's best is known. */
   deltaToBest: Delta | null;
+  /** value − the best visible result of the row. */
+  deltaToBestVisible: Delta | null;
   /** value − mine; null in my own column. */
   deltaToMe: Delta | null;
   progress: MedalProgress | null;
@@ -32,12 +39,16 @@ export interface CompareModelRow {
   kind: MapKind;
   unit: Unit;
   medals: MedalScores;
-  /** Secret entries among the players: "best" and gaps then refer to the best visible entry. */
+  /** Secret entries among the players. */
   secret: number;
+  /** Whether the best visible result is surely the best (no secret entry can be ahead): else gaps are to it. */
+  bestIsKnown: boolean;
   /** One per player; null without a record. */
   cells: (CompareModelCell | null)[];
   /** My result − the best visible one; null without my visible result. */
   myGap: Delta | null;
+  /** I surely hold the best result on the board. */
+  myBest: boolean;
 }
 
 export function buildCompareModel(table: CompareTable): CompareModelRow[] {
@@ -46,8 +57,12 @@ export function buildCompareModel(table: CompareTable): CompareModelRow[] {
     const cells = row.cells.map((c): CompareModelCell | null => {
       if (!c) return null;
       const record = { hidden: c.hidden ?? false, time: c.time ?? null, score: c.score ?? null, respawnCount: c.respawnCount ?? null, medal: c.medal };
+      const rank = c.rank ?? null;
       return {
-        ...record, rank: c.rank ?? null, isBest: c.isBest ?? false, deltaToBest: c.deltaToBest ?? null, deltaToMe: c.deltaToMe ?? null,
+        ...record, rank, rankRange: c.rankRange ?? (rank === null ? null : { min: rank, max: rank }),
+        isBest: c.isBest ?? false, isBestVisible: c.isBestVisible ?? false,
+        // One of the two deltas to the best is sent (schemas.ts CompareCell): they are the same where the best is known.
+        deltaToBest: c.deltaToBest ?? null, deltaToBestVisible: c.deltaToBestVisible ?? c.deltaToBest ?? null, deltaToMe: c.deltaToMe ?? null,
         progress: medalProgress(row.kind, record, row.medals),
       };
     });
@@ -62,8 +77,10 @@ export function buildCompareModel(table: CompareTable): CompareModelRow[] {
       unit: unitOf(row.kind),
       medals: row.medals,
       secret: row.secret,
+      bestIsKnown: row.bestIsKnown,
       cells,
-      myGap: mine?.deltaToBest ?? null,
+      myGap: mine?.deltaToBestVisible ?? null,
+      myBest: mine?.isBest ?? false,
     };
   });
 }
@@ -138,7 +155,7 @@ export function sortRows(rows: readonly CompareModelRow[], sort: Sort): CompareM
     if (x === null || y === null) return x === y ? a.index - b.index : x === null ? 1 : -1;
     const group = UNIT_ORDER[a.unit] - UNIT_ORDER[b.unit];
     if (group !== 0) return group;
-    // A secret entry is ahead of every visible one; two secret ones are level (their results are unknown).
+    // A secret entry, whose result is not shown, goes first; two secret ones are level (their results are unknown).
     const order = x.hidden || y.hidden ? Number(y.hidden) - Number(x.hidden) : compareResults(a.kind, x, y);
     return sign * order || a.index - b.index;
   });
@@ -159,7 +176,7 @@ export interface ColumnTotals {
   sumRespawns: number;
   /** Medals held over every row shown, and how many are within the chosen gap of the next medal. */
   medals: MedalCounts;
-  /** Rows where this player holds the best visible result (ties count for each). */
+  /** Rows where this player surely holds the best result (ties count for each). */
   wins: number;
   hidden: number;
 }
@@ -177,7 +194,7 @@ export function totalsOf(rows: readonly CompareModelRow[], columns: number, near
   const basis: TotalsBasis = { maps: 0, time: 0, points: 0, respawns: 0 };
   const totals = Array.from({ length: columns }, () => ({ sumTime: 0, sumPoints: 0, sumRespawns: 0, wins: 0, hidden: 0, progress: [] as (MedalProgress | null)[] }));
   for (const row of rows) {
-    const everyone = columns > 0 && row.cells.length === columns && row.cells.every((cell) => cell !== null && !cell.hidden && cell.rank !== null);
+    const everyone = columns > 0 && row.cells.length === columns && row.cells.every((cell) => cell !== null && !cell.hidden && cell.rankRange !== null);
     if (everyone) {
       basis.maps += 1;
       basis[row.unit] += 1;

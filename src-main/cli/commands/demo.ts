@@ -77,7 +77,7 @@ export function registerDemoCommand(program: Command): void {
             { head: 'map', cells: shown.map((p) => plainName(tw.store.maps.get(p.mapId)?.name ?? p.mapUid)), align: 'left' as const },
             { head: 'world', cells: shown.map((p) => formatPosition(p.position)), align: 'right' as const },
             { head: 'change', cells: changes, align: 'right' as const },
-            { head: 'zones', cells: zones, align: 'left' as const },
+            { head: 'your zones', cells: zones, align: 'left' as const },
           ].filter((c) => c.head === 'map' || c.head === 'world' || c.cells.some((cell) => cell !== ''));
           line(table(columns.map((c) => c.head), shown.map((_, i) => columns.map((c) => c.cells[i]!)), { compact: true, align: columns.map((c) => c.align) }));
           const limited = tw.store.positions.forList(list).filter((p) => p.state === 'limitedByOwnRecord').length;

@@ -4,9 +4,9 @@ import type { Command } from 'commander';
 import { parseMapRef } from '../../core/refs.ts';
 import type { HistoryRow } from '../../core/store/types.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
-import { entryValues, leaderboardOf, mapSummary, medalScores, worldPosition } from '../../service/views.ts';
+import { entryValues, leaderboardOf, mapSummary, medalScores, wasSecret, worldPosition } from '../../service/views.ts';
 import {
-  countMedals, formatGapLimit, formatMedalGap, formatMedalScore, formatResult, GAP_LIMITS, kindLabel, mapKind, medalProgress, playerLabel,
+  countMedals, formatGapLimit, formatMedalGap, formatMedalScore, formatRank, formatResult, GAP_LIMITS, kindLabel, mapKind, medalProgress, playerLabel,
   type Delta, type MapKind, type MedalProgress, type MedalScores,
 } from '../../shared/leaderboard.ts';
 import { withTrackwatch } from '../context.ts';
@@ -54,15 +54,25 @@ export interface CompareJsonEntry {
   name: string;
   isMe: boolean;
   hasRecord: boolean;
-  /** Counting the secret entries ahead; null for secret entries and without a record. */
+  /** On the board, secret entries counted, when known exactly; null when only a range is known, or unranked. */
   rank: number | null;
+  /** The ranks it may hold ("2–4" where secret entries blur the order); min = max = rank when exact. */
+  rankRange: { min: number; max: number } | null;
+  /** Among the visible entries alone; null unless ranked. */
+  visibleRank: number | null;
   hidden: boolean;
   time: number | null;
   score: number | null;
   respawnCount: number | null;
   medal: number;
+  /** Surely the best on the board: nothing, secret or visible, can be ahead of it. */
   isBest: boolean;
+  /** Holds the best visible result; a secret entry may still be ahead of it. */
+  isBestVisible: boolean;
+  /** value − the best on the board; null unless that best is known (the map's bestIsKnown). */
   deltaToBest: Delta | null;
+  /** value − the best visible result. */
+  deltaToBestVisible: Delta | null;
   deltaToMe: Delta | null;
   /** The next medal (1 bronze … 4 author) and the gap to it; null at author or without a record. */
   nextMedal: { medal: number; gap: Delta | null; text: string } | null;
@@ -81,8 +91,10 @@ export interface CompareJsonMap {
   mapType: string;
   kind: MapKind;
   medals: MedalScores;
-  /** Secret entries among the watched players: deltaToBest is then to the best visible entry. */
+  /** Secret entries among the watched players. */
   secret: number;
+  /** Whether the best visible result is surely the best on the board (then deltaToBest is given). */
+  bestIsKnown: boolean;
   entries: CompareJsonEntry[];
 }
 
@@ -95,8 +107,10 @@ function nextMedalOf(progress: MedalProgress | null): CompareJsonEntry['nextMeda
 export function compareMaps(tw: Trackwatch, list: string, me: string | undefined): CompareJsonMap[] {
   const players = tw.store.players.list(list);
   const positions = new Map(tw.store.positions.forList(list).map((p) => [`${p.mapId}/${p.accountId}`, p]));
+  const facts = { viewer: tw.store.settings.viewer(), positionOf: (mapId: string, accountId: string) => positions.get(`${mapId}/${accountId}`) };
+  const names = new Map(players.map((p) => [p.accountId, playerLabel(p)]));
   return tw.store.records.leaderboards(list).map(({ map, records }) => {
-    const board = leaderboardOf(map, players, records, me);
+    const board = leaderboardOf(map, players, records, me, names, facts);
     const medals = medalScores(map);
     const summary = mapSummary(map, null);
     return {
@@ -107,6 +121,7 @@ export function compareMaps(tw: Trackwatch, list: string, me: string | undefined
       kind: board.kind,
       medals,
       secret: board.secret,
+      bestIsKnown: board.bestIsKnown,
       entries: board.entries.map((standing): CompareJsonEntry => {
         const { progress, ...values } = entryValues(summary.kind, medals, standing);
         const position = worldPosition(positions.get(`${map.mapId}/${standing.player.accountId}`), map.mapType, values);
@@ -144,19 +159,20 @@ export function printCompare(tw: Trackwatch, list: string, opts: { me?: string |
   const shown = opts.limit === undefined ? maps : maps.slice(0, opts.limit);
   for (const m of shown) {
     const notes = [kindLabel(m.kind, m.mapType), `author ${formatMedalScore(m.kind, m.medals.author)}`];
-    if (m.secret > 0) notes.push(`${count(m.secret, 'secret entry', 'secret entries')} ahead: "to best" is to the best visible`);
+    if (m.secret > 0) notes.push(`${count(m.secret, 'secret entry', 'secret entries')}${m.bestIsKnown ? '' : ': "to best" is to the best visible'}`);
     line(`${colours.bold(m.name)} ${colours.dim(`(${m.mapUid}) ${notes.join(' · ')}`)}`);
     const withRecord = m.entries.filter((e) => e.hasRecord);
     if (withRecord.length > 0) {
       line(table(
         ['#', 'player', 'result', 'medal', 'to best', 'to me', 'next medal'],
         withRecord.map((e) => [
-          e.hidden ? colours.dim('-') : String(e.rank ?? '-'),
+          // A range ("2–4") where secret entries blur the order; dim for a secret entry, whose result is not shown.
+          e.hidden ? colours.dim(formatRank(e.rankRange) || '-') : formatRank(e.rankRange) || '-',
           e.name + (e.isMe ? colours.cyan(' (you)') : ''),
           result(m.kind, e),
           medal(e.medal),
-          // The leader's own row says so, as the window's map page does, instead of a zero delta.
-          e.isBest ? colours.dim('best') : delta(e.deltaToBest),
+          // The leader's own row says so, as the window's map page does, instead of a zero delta; only when surely best.
+          e.isBest ? colours.dim('best') : delta(e.deltaToBest ?? e.deltaToBestVisible),
           delta(e.deltaToMe),
           colours.dim(e.nextMedal?.text ?? ''),
         ]),
@@ -207,7 +223,8 @@ export function historyTable(tw: Trackwatch, rows: readonly HistoryRow[]): strin
         h.recordTimestamp.slice(0, 16).replace('T', ' '),
         plainName(map?.name ?? h.mapUid),
         plainName(tw.store.players.nameOf(h.accountId)),
-        h.kind === 'first' || (was.time === null && was.score === null) ? '' : formatResult(kind, was),
+        // An earlier secret record reads SECRET, never an empty time (nor the score the service sent in its place).
+        h.kind === 'first' ? '' : wasSecret(h) ? 'SECRET' : formatResult(kind, was),
         result(kind, now),
         h.kind,
       ];

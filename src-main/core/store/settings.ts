@@ -6,6 +6,12 @@ import { describe } from './ids.ts';
 /** The account comparisons measure deltas to ("me"), when the player said which one is theirs. */
 const ME = 'me';
 
+/**
+ * The account the last sync read the records with (the `sub` of its Core token): the service never hides that
+ * account's own records (docs/game-rules.md "Secret entries"). null: read without an account; absent: not known.
+ */
+const VIEWER = 'viewer';
+
 /** A key that names a secret (…Password, …Secret, …Token) is refused, so one cannot land in a plain file by mistake. */
 const SECRET_KEY = /(password|passwd|secret|token|credentials?|api[-_]?key|cookie)$/i;
 
@@ -64,6 +70,17 @@ export class SettingsRepo {
   /** Names the player's own account (stored lower case, as account IDs are); undefined forgets it. */
   setMe(accountId: string | undefined): void {
     this.set(ME, accountId?.trim().toLowerCase());
+  }
+
+  /** The account the records were read with: an account ID, null (read without one), or undefined (not known). */
+  viewer(): string | null | undefined {
+    const value = this.get(VIEWER);
+    return typeof value === 'string' || value === null ? value : undefined;
+  }
+
+  /** Remembers which account read the records (lower case); undefined: not known. */
+  setViewer(accountId: string | null | undefined): void {
+    this.set(VIEWER, typeof accountId === 'string' ? accountId.trim().toLowerCase() : accountId);
   }
 }
 

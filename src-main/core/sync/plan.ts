@@ -96,8 +96,7 @@ export function replaysWanted(store: Store, options: { list?: string | undefined
         for (const entry of board.entries) {
           const record = byAccount.get(entry.player.accountId);
           // Ranks count the secret entries ahead, whose replays the service refuses: N counts visible ones.
-          const visibleRank = entry.rank === null ? null : entry.rank - board.secret;
-          if (record && entry.status !== 'secret' && (entry.isMe || (visibleRank !== null && visibleRank <= policy.best))) keep.add(record.mapRecordId);
+          if (record && entry.status !== 'secret' && (entry.isMe || (entry.visibleRank !== null && entry.visibleRank <= policy.best))) keep.add(record.mapRecordId);
         }
       }
       due = due.filter((replay) => keep.has(replay.mapRecordId));

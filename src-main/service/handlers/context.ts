@@ -11,6 +11,8 @@ export interface HandlerContext {
   tw(): TrackwatchService['active'];
   store(): TrackwatchService['active']['store'];
   me(): string | undefined;
+  /** What places secret entries beside a list's records: the reader's account and the stored world positions. */
+  readFacts(list: string): views.ReadFacts;
   requireList(list: string): ReturnType<TrackwatchService['active']['store']['watchlists']['require']>;
   /** The whole list's table, from the cache when nothing was written since. */
   compareTable(list: string): ReturnType<typeof views.compareTable>;
@@ -20,17 +22,22 @@ export function handlerContext(service: TrackwatchService): HandlerContext {
   const tw = () => service.active;
   const store = () => service.active.store;
   const me = () => service.active.store.settings.me();
+  const readFacts = (list: string): views.ReadFacts => {
+    const positions = new Map(store().positions.forList(list).map((p) => [`${p.mapId}/${p.accountId}`, p]));
+    return { viewer: store().settings.viewer(), positionOf: (mapId, accountId) => positions.get(`${mapId}/${accountId}`) };
+  };
   return {
     service,
     thumbnails: new Thumbnails(),
     tw,
     store,
     me,
+    readFacts,
     requireList: (list) => store().watchlists.require(list),
     compareTable: (list) => {
       const cached = service.compareCache.get(list);
       if (cached) return cached;
-      const table = views.compareTable(list, store().players.list(list), store().records.leaderboards(list), me());
+      const table = views.compareTable(list, store().players.list(list), store().records.leaderboards(list), me(), readFacts(list));
       service.compareCache.set(list, table);
       return table;
     },

@@ -7,7 +7,7 @@ import type { HandlerContext, SomeHandlers } from './context.ts';
 
 type ViewCommands = 'maps.get' | 'maps.thumbnail' | 'compare.get' | 'players.get';
 
-export function viewHandlers({ service, thumbnails, tw, store, me, compareTable }: HandlerContext): SomeHandlers<ViewCommands> {
+export function viewHandlers({ service, thumbnails, tw, store, me, readFacts, compareTable }: HandlerContext): SomeHandlers<ViewCommands> {
   return {
     'maps.get': async ({ list, mapUid }) => {
       const summary = store().watchlists.get(list);
@@ -17,8 +17,9 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
       const players = store().players.list(list);
       const records = store().records.forMap(map.mapId, { scope: PERSONAL_BEST });
       const replays = store().replays;
-      const { entries, secret } = views.rankedEntries(map, players, records, me(), (id) => replays.get(id));
       const positions = new Map(store().positions.forMap(map.mapId).map((p) => [p.accountId, p]));
+      const facts = { viewer: store().settings.viewer(), positionOf: (_mapId: string, accountId: string) => positions.get(accountId) };
+      const { entries, secret, bestIsKnown } = views.rankedEntries(map, players, records, me(), (id) => replays.get(id), facts);
       return {
         list: summary.name,
         map: views.mapSummary(map, store().players.get(map.author)?.displayName ?? null),
@@ -28,6 +29,7 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
           position: views.worldPosition(positions.get(entry.player.accountId), map.mapType, entry),
         })),
         secret,
+        bestIsKnown,
         lastSyncAt: summary.lastSyncAt,
         lastCheckedAt: store().syncRuns.mapsCheckedAt(summary.id).get(map.mapId) ?? null,
         replayFolder: service.settings.gameReplayFolder,
@@ -46,7 +48,7 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
         const players = store().players.list(list);
         const maps = store().maps.list(list);
         const head = maps.slice(0, first).map((map) => ({ map, records: store().records.forMap(map.mapId, { scope: PERSONAL_BEST }) }));
-        return { ...views.compareTable(summary.name, players, head, me()), total: maps.length, complete: first >= maps.length };
+        return { ...views.compareTable(summary.name, players, head, me(), readFacts(summary.name)), total: maps.length, complete: first >= maps.length };
       }
       return compareTable(summary.name);
     },

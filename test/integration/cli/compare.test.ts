@@ -79,14 +79,20 @@ describe('one dataset, the window and the command line agree', () => {
     });
   });
 
-  it('the rules show through: secret entries first and counted, Platform by respawns, a secret score never leaks', () => {
+  it('the rules show through: secret entries placed by their medals, Platform by respawns, a secret score never leaks', () => {
     const byName = (uid: string) => json.find((m) => m.mapUid === uid)!;
     const secret = byName(MAPS.secret.mapUid);
     expect(secret.secret).toBe(3);
-    expect(secret.entries.map((e) => [e.name, e.rank, e.hidden])).toEqual([
-      ['Red Baron', null, true], ['Rival', null, true], [PLAYERS.anon.accountId.slice(0, 8), null, true], ['Me', 4, false], ['Late', 5, false],
+    // Read as me (gold, 0:47.200, never hidden from myself): the two secret author entries are ahead, the secret gold
+    // one may be ahead or behind (3–4), Late (silver, slower than me: at or above the threshold) is behind them all.
+    expect(secret.entries.map((e) => [e.name, e.rank, e.rankRange, e.hidden])).toEqual([
+      ['Red Baron', null, { min: 1, max: 2 }, true], ['Rival', null, { min: 1, max: 2 }, true], ['Me', null, { min: 3, max: 4 }, false],
+      [PLAYERS.anon.accountId.slice(0, 8), null, { min: 3, max: 4 }, true], ['Late', 5, { min: 5, max: 5 }, false],
     ]);
-    expect(secret.entries[3]!.deltaToBest).toEqual({ unit: 'time', value: 0, time: null });
+    expect(secret.bestIsKnown).toBe(false);
+    expect(secret.entries.map((e) => [e.isBest, e.isBestVisible, e.visibleRank])).toEqual([[false, false, null], [false, false, null], [false, true, 1], [false, false, null], [false, false, 2]]);
+    expect(secret.entries[2]!.deltaToBest).toBeNull();
+    expect(secret.entries[4]!.deltaToBestVisible).toEqual({ unit: 'time', value: 1800, time: null });
 
     const race = byName(MAPS.race.mapUid);
     expect(race.entries.map((e) => [e.name, e.rank])).toEqual([['Rival', 1], ['Red Baron', 1], ['Me', 3], [PLAYERS.anon.accountId.slice(0, 8), 4], ['Late', null]]);
@@ -100,7 +106,9 @@ describe('one dataset, the window and the command line agree', () => {
     expect(platform.entries[1]!.deltaToMe).toEqual({ unit: 'respawns', value: 0, time: -1000 });
 
     const stunt = byName(MAPS.stunt.mapUid);
-    expect(stunt.entries[0]).toMatchObject({ name: 'Red Baron', hidden: true, score: null, time: null, respawnCount: null });
+    // On Stunt the threshold (a time) says nothing of points: the secret author entry and Rival's 6,200 pts share 1–2.
+    expect(stunt.entries[1]).toMatchObject({ name: 'Red Baron', hidden: true, score: null, time: null, respawnCount: null, rankRange: { min: 1, max: 2 } });
+    expect(stunt.entries[0]).toMatchObject({ name: 'Rival', rank: null, rankRange: { min: 1, max: 2 }, isBest: false, isBestVisible: true });
     expect(stunt.entries.find((e) => e.name === 'Me')!.nextMedal?.text).toBe('215 pts to gold');
     expect(JSON.stringify(json)).not.toContain('4294967295');
   });
@@ -111,7 +119,8 @@ describe('trackwatch compare on a terminal', () => {
     const r = await cli(['--data-dir', dataDir, 'compare']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toMatch(/[─┼├┤│]/);
-    expect(r.stdout).toContain('3 secret entries ahead: "to best" is to the best visible');
+    expect(r.stdout).toContain('3 secret entries: "to best" is to the best visible');
+    expect(r.stdout).toMatch(/^ +3–4 +Me \(you\) +0:47\.200/m);
     expect(r.stdout).toMatch(/Me \(you\) +1 respawn \(1:02\.000\)/);
     expect(r.stdout).toContain('1 respawn to author');
     expect(r.stdout).toContain('215 pts to gold');
@@ -119,7 +128,7 @@ describe('trackwatch compare on a terminal', () => {
     expect(r.stdout).toContain('2 watched players without a record');
     expect(r.stdout).toMatch(/Medals on 6 maps of "Season"/);
     // One line per record and nothing between them: the 6 maps hold 20 records, 6 of them mine.
-    expect(r.stdout.split('\n').filter((l) => /^\s+(\d+|-)\s{2,}\S.*\s(SECRET|\d+:\d\d\.\d{3}|[\d,]+ pts|\d+ respawns?\b)/.test(l))).toHaveLength(20);
+    expect(r.stdout.split('\n').filter((l) => /^\s+(\d+(–\d+)?|-)\s{2,}\S.*\s(SECRET|\d+:\d\d\.\d{3}|[\d,]+ pts|\d+ respawns?\b)/.test(l))).toHaveLength(20);
     expect(r.stdout.split('\n').filter((l) => l.includes('(you)'))).toHaveLength(6);
     expect(r.stdout).toContain('Royal Arena (LeaderboardUid0006xxxxx) Royal · author 0:30.000');
   });

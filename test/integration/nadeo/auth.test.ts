@@ -88,6 +88,19 @@ describe('auth against the emulator', () => {
     await expect(client.testLogin()).rejects.toThrow(/service account/);
   });
 
+  it('knows which account reads the records: the token\'s subject, whose own secret records the service shows', async () => {
+    const me = dataset.records.find((r) => r.scopeType === 'PersonalBest')!.accountId;
+    emu = await startEmulator({ dataset, auth: { ...credentials, accountId: me.toUpperCase() } });
+    client = createNadeoClient(testClientOptions(emu.url, { credentials }));
+    expect(client.viewer()).toBeUndefined();
+    await client.testLogin();
+    expect(client.viewer()).toBe(me.toLowerCase());
+    await client.close();
+    // Without credentials nobody reads them: every secret entry is hidden.
+    client = createNadeoClient(testClientOptions(emu.url));
+    expect(client.viewer()).toBeNull();
+  });
+
   it('never sends the token to another host', async () => {
     emu = await startEmulator({ dataset, auth: credentials });
     const seen: (string | undefined)[] = [];

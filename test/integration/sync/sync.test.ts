@@ -226,6 +226,9 @@ describe('faults and hostile data', () => {
       expect(tw.store.records.get(secret.mapId, theirs!.accountId)).toMatchObject({ hidden: true, time: null });
       expect(tw.store.replays.get(mine!.mapRecordId)).toMatchObject({ state: 'downloaded' });
       expect(tw.store.replays.get(theirs!.mapRecordId)?.state ?? 'never asked').not.toBe('downloaded');
+      // The sync remembers who read the records (the token's account), which the ranks read; never the token.
+      expect(tw.store.settings.viewer()).toBe(mine!.accountId.toLowerCase());
+      expect(JSON.stringify(tw.store.settings.all())).not.toMatch(/eyJ|nadeo_v1/);
     } finally {
       await tw.close();
       await emulator.close();
@@ -240,6 +243,8 @@ describe('faults and hostile data', () => {
     try {
       await fill(tw, dataset);
       await tw.sync();
+      // Read without a login: nobody's records are spared the threshold.
+      expect(tw.store.settings.viewer()).toBeNull();
       const hostileMap = dataset.maps.find((m) => /[<>"=]/.test(m.name));
       expect(hostileMap, 'the generated dataset has a map name with markup or a formula').toBeDefined();
       expect(tw.store.maps.get(hostileMap!.mapId)?.name).toBe(hostileMap!.name);

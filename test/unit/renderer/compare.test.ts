@@ -22,27 +22,29 @@ const table: CompareTable = {
   total: 5,
   complete: true,
   rows: [
-    { mapUid: 'A', name: '$f00Alpha', mapType: 'TrackMania\\TM_Race', kind: 'race', medals: raceMedals, secret: 0, cells: [
+    { mapUid: 'A', name: '$f00Alpha', mapType: 'TrackMania\\TM_Race', kind: 'race', medals: raceMedals, secret: 0, bestIsKnown: true, cells: [
       cell({ time: 50_100, medal: 3, rank: 2, deltaToBest: d('time', 200) }),
       cell({ time: 49_900, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0), deltaToMe: d('time', -200) }),
       null,
     ] },
-    { mapUid: 'B', name: 'Bravo', mapType: 'TrackMania\\TM_Race', kind: 'clones', medals: raceMedals, secret: 0, cells: [
+    { mapUid: 'B', name: 'Bravo', mapType: 'TrackMania\\TM_Race', kind: 'clones', medals: raceMedals, secret: 0, bestIsKnown: true, cells: [
       cell({ time: 48_000, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0) }),
       cell({ time: 48_000, medal: 4, rank: 1, isBest: true, deltaToBest: d('time', 0), deltaToMe: d('time', 0) }),
       cell({ time: 51_000, medal: 3, rank: 3, deltaToBest: d('time', 3000), deltaToMe: d('time', 3000) }),
     ] },
-    { mapUid: 'C', name: 'Charlie Stunt', mapType: 'TrackMania\\TM_Stunt', kind: 'stunt', medals: stuntMedals, secret: 1, cells: [
-      cell({ score: 5900, medal: 2, rank: 3, deltaToBest: d('points', -1200) }),
-      cell({ score: 7100, medal: 4, rank: 2, isBest: true, deltaToBest: d('points', 0), deltaToMe: d('points', 1200) }),
-      secret(4),
+    // A secret author entry may be ahead of the rival's 7,100 pts or not (the threshold is a time): ranks 1–2.
+    { mapUid: 'C', name: 'Charlie Stunt', mapType: 'TrackMania\\TM_Stunt', kind: 'stunt', medals: stuntMedals, secret: 1, bestIsKnown: false, cells: [
+      cell({ score: 5900, medal: 2, rank: 3, deltaToBestVisible: d('points', -1200) }),
+      cell({ score: 7100, medal: 4, rankRange: { min: 1, max: 2 }, isBestVisible: true, deltaToBestVisible: d('points', 0), deltaToMe: d('points', 1200) }),
+      { ...secret(4), rankRange: { min: 1, max: 2 } },
     ] },
-    { mapUid: 'D', name: 'delta', mapType: 'TrackMania\\TM_Race', kind: 'race', medals: raceMedals, secret: 1, cells: [
+    // A secret silver entry is faster than the rival's bronze: the rival is 2nd, best visible, not best.
+    { mapUid: 'D', name: 'delta', mapType: 'TrackMania\\TM_Race', kind: 'race', medals: raceMedals, secret: 1, bestIsKnown: false, cells: [
       null,
-      cell({ time: 70_000, medal: 1, rank: 2, isBest: true, deltaToBest: d('time', 0) }),
-      secret(2),
+      cell({ time: 70_000, medal: 1, rank: 2, isBestVisible: true, deltaToBestVisible: d('time', 0) }),
+      { ...secret(2), rank: 1, isBest: true },
     ] },
-    { mapUid: 'E', name: 'Echo Platform', mapType: 'TrackMania\\TM_Platform', kind: 'platform', medals: platformMedals, secret: 0, cells: [
+    { mapUid: 'E', name: 'Echo Platform', mapType: 'TrackMania\\TM_Platform', kind: 'platform', medals: platformMedals, secret: 0, bestIsKnown: true, cells: [
       cell({ time: 61_000, respawnCount: 2, medal: 2, rank: 2, deltaToBest: d('respawns', 1, 6000) }),
       cell({ time: 55_000, respawnCount: 1, medal: 3, rank: 1, isBest: true, deltaToBest: d('respawns', 0, 0), deltaToMe: d('respawns', -1, -6000) }),
       cell({ time: 40_000, respawnCount: 4, medal: 1, rank: 3, deltaToBest: d('respawns', 3, -15_000), deltaToMe: d('respawns', 2, -21_000) }),
@@ -58,7 +60,10 @@ describe('compare model', () => {
   it('takes each cell\'s deltas as main sends them: to the best visible result, and to mine', () => {
     expect(model[0]!.cells.map((c) => [c?.deltaToBest ?? null, c?.deltaToMe ?? null])).toEqual([[d('time', 200), null], [d('time', 0), d('time', -200)], [null, null]]);
     expect(model[1]!.cells.map((c) => c?.deltaToMe ?? null)).toEqual([null, d('time', 0), d('time', 3000)]);
-    expect(model[2]!.cells.map((c) => [c?.deltaToBest ?? null, c?.deltaToMe ?? null])).toEqual([[d('points', -1200), null], [d('points', 0), d('points', 1200)], [null, null]]);
+    // Where a secret entry may be ahead, the deltas are to the best visible result, and none to the best.
+    expect(model[2]!.cells.map((c) => [c?.deltaToBestVisible ?? null, c?.deltaToMe ?? null])).toEqual([[d('points', -1200), null], [d('points', 0), d('points', 1200)], [null, null]]);
+    expect(model[2]!.cells.map((c) => c?.deltaToBest ?? null)).toEqual([null, null, null]);
+    expect(model[0]!.cells.map((c) => c?.deltaToBestVisible ?? null)).toEqual([d('time', 200), d('time', 0), null]);
     expect(model[4]!.cells.map((c) => c?.deltaToMe ?? null)).toEqual([null, d('respawns', -1, -6000), d('respawns', 2, -21_000)]);
     // Nobody's delta to me where I have no record.
     expect(model[3]!.cells.map((c) => c?.deltaToMe ?? null)).toEqual([null, null, null]);
@@ -111,7 +116,8 @@ describe('compare model', () => {
     // A: the third player has no record; C, D: secret entries. B (time) and E (respawns) count.
     expect(basis).toEqual({ maps: 2, time: 1, points: 0, respawns: 1 });
     expect(columns.map((c) => [c.sumTime, c.sumRespawns, c.sumPoints])).toEqual([[48_000, 2, 0], [48_000, 1, 0], [51_000, 4, 0]]);
-    expect(columns.map((c) => [c.wins, c.hidden])).toEqual([[1, 0], [5, 0], [0, 2]]);
+    // Wins are maps surely won: on C the secret entry may be ahead of the rival; on D it is, and wins it.
+    expect(columns.map((c) => [c.wins, c.hidden])).toEqual([[1, 0], [3, 0], [1, 2]]);
   });
 
   it('counts medals held and records near the next medal per player, over every row shown', () => {

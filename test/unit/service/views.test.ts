@@ -27,24 +27,75 @@ function map(mapType: string, o: Partial<StoredMap> = {}): StoredMap {
 const RACE = 'TrackMania\\TM_Race';
 
 describe('a map\'s entries (maps.get)', () => {
-  it('ranks a map: secret entries first and counted in the ranks, ties share a rank, absent players last', () => {
+  it('ranks a map: secret entries placed and counted in the ranks, ties share a rank, absent players last', () => {
     const players = [player('a'), player('b', 'Bee'), player('c'), player('d'), player('me')];
     const records = [record('a', 50_000), record('b', 49_000), record('c', null, { score: 4294967295 }), record('me', 50_000)];
-    const { entries, secret } = rankedEntries(map(RACE), players, records, 'me', () => ({ state: 'downloaded', path: 'replays/x.gbx', size: 10 }));
+    // Read as "me": every other visible record is at or above the threshold, so the secret entry is ahead of them all.
+    const { entries, secret, bestIsKnown } = rankedEntries(map(RACE), players, records, 'me', () => ({ state: 'downloaded', path: 'replays/x.gbx', size: 10 }), { viewer: 'me' });
     expect(secret).toBe(1);
-    expect(entries.map((e) => [e.player.accountId, e.name, e.rank, e.deltaToBest?.value ?? null, e.deltaToMe?.value ?? null])).toEqual([
-      ['c', 'c', null, null, null],
+    expect(bestIsKnown).toBe(false);
+    expect(entries.map((e) => [e.player.accountId, e.name, e.rank, e.deltaToBestVisible?.value ?? null, e.deltaToMe?.value ?? null])).toEqual([
+      ['c', 'c', 1, null, null],
       ['b', 'Bee', 2, 0, -1000],
       ['a', 'a', 3, 1000, 0],
       ['me', 'me', 3, 1000, null],
       ['d', 'd', null, null, null],
     ]);
+    expect(entries.map((e) => [e.isBest, e.isBestVisible, e.deltaToBest])).toEqual([[true, false, null], [false, true, null], [false, false, null], [false, false, null], [false, false, null]]);
     expect(entries[0]).toMatchObject({ hidden: true, time: null, score: null, respawnCount: null, replay: { state: 'hidden' }, progress: { medal: 3, next: 4, gap: null } });
     expect(entries[4]).toMatchObject({ hasRecord: false, replay: { state: 'none' }, progress: null });
     expect(entries[1]!.replay).toEqual({ state: 'downloaded', file: 'replays/x.gbx', bytes: 10 });
     // 49.000 against gold 50.000 and author 48.000: gold held, author 1 s away.
     expect(entries[1]!.progress).toEqual({ medal: 3, next: 4, gap: { unit: 'time', value: 1000, time: null } });
     for (const entry of entries) expect(() => s.RankedEntry.parse(entry)).not.toThrow();
+  });
+
+  it('gives a range where the order is not known: the fastest visible record may be the reader\'s own, under the threshold', () => {
+    const players = [player('a'), player('b', 'Bee'), player('c'), player('me')];
+    const records = [record('a', 50_000), record('b', 49_000), record('c', null), record('me', 50_000)];
+    // Reader not known: b (gold, like the secret entry) may be the reader's own record, better than the threshold.
+    const unknown = rankedEntries(map(RACE), players, records, 'me', () => undefined);
+    expect(unknown.entries.map((e) => [e.player.accountId, e.rank, e.rankRange, e.visibleRank, e.isBest])).toEqual([
+      ['b', null, { min: 1, max: 2 }, 1, false],
+      ['c', null, { min: 1, max: 2 }, null, false],
+      ['a', 3, { min: 3, max: 3 }, 2, false],
+      ['me', 3, { min: 3, max: 3 }, 2, false],
+    ]);
+    // Read as b: the same, and known. Read as someone else: b is at or above the threshold, behind the secret entry.
+    expect(rankedEntries(map(RACE), players, records, 'me', () => undefined, { viewer: 'b' }).entries[0]!.rankRange).toEqual({ min: 1, max: 2 });
+    expect(rankedEntries(map(RACE), players, records, 'me', () => undefined, { viewer: 'a' }).entries.map((e) => [e.player.accountId, e.rank])).toEqual([
+      ['c', 1], ['b', 2], ['a', 3], ['me', 3],
+    ]);
+  });
+
+  it('my own record under the threshold, read as me: a higher medal is ahead, a lower one behind, the same one either side', () => {
+    // Medals: author 48.000, gold 50.000, silver 55.000. My gold 49.000 is visible though under the threshold.
+    const players = [player('me'), player('hi'), player('same'), player('lo'), player('slow')];
+    const records = [
+      record('me', 49_000), record('hi', null, { medal: 4 }), record('same', null, { medal: 3 }), record('lo', null, { medal: 2 }), record('slow', 56_000, { medal: 1 }),
+    ];
+    const { entries, bestIsKnown } = rankedEntries(map(RACE), players, records, 'me', () => undefined, { viewer: 'me' });
+    expect(entries.map((e) => [e.player.accountId, e.rank, e.rankRange, e.isBest])).toEqual([
+      ['hi', 1, { min: 1, max: 1 }, true],
+      ['me', null, { min: 2, max: 3 }, false],
+      ['same', null, { min: 2, max: 3 }, false],
+      ['lo', 4, { min: 4, max: 4 }, false],
+      ['slow', 5, { min: 5, max: 5 }, false],
+    ]);
+    expect(bestIsKnown).toBe(false);
+  });
+
+  it('a world position bounds the secret entries set before it: a record 1st in the world has none ahead', () => {
+    const players = [player('b'), player('c')];
+    const records = [record('b', 49_000), record('c', null, { timestamp: '2025-12-01T00:00:00Z' })];
+    const position = { mapId: 'map', mapUid: 'uid', accountId: 'b', scope: 'PersonalBest', score: 49_000, state: 'ranked' as const, zones: [{ zoneId: 'w', zoneName: 'World', position: 1 }], position: 1, previousPosition: null, asOf: '2026-01-02T00:00:00Z' };
+    const { entries, bestIsKnown } = rankedEntries(map(RACE), players, records, 'b', () => undefined, { viewer: 'b', positionOf: (_m, a) => (a === 'b' ? position : undefined) });
+    expect(entries.map((e) => [e.player.accountId, e.rank, e.isBest])).toEqual([['b', 1, true], ['c', 2, false]]);
+    expect(bestIsKnown).toBe(true);
+    expect(entries[0]!.deltaToBest).toEqual({ unit: 'time', value: 0, time: null });
+    // Asked for another score (an older PB): it says nothing of this one.
+    const stale = rankedEntries(map(RACE), players, records, 'b', () => undefined, { viewer: 'b', positionOf: () => ({ ...position, score: 50_000 }) });
+    expect(stale.entries.map((e) => e.rankRange)).toEqual([{ min: 1, max: 2 }, { min: 1, max: 2 }]);
   });
 
   it('ranks Stunt maps by points, higher first, deltas as value − reference', () => {
@@ -79,14 +130,15 @@ describe('the compare grid and a player\'s PBs', () => {
   it('gives one sparse cell per player in column order, ranked, with its deltas and nothing of a secret entry\'s result', () => {
     expect(() => s.CompareTable.parse(table)).not.toThrow();
     expect(table.me).toBe(0);
-    expect(table.rows.map((r) => [r.mapUid, r.kind, r.secret])).toEqual([['r', 'race', 0], ['s', 'stunt', 1], ['n', 'race', 0]]);
+    expect(table.rows.map((r) => [r.mapUid, r.kind, r.secret, r.bestIsKnown])).toEqual([['r', 'race', 0, true], ['s', 'stunt', 1, false], ['n', 'race', 0, false]]);
     expect(table.rows[0]!.cells).toEqual([
       { time: 50_500, medal: 2, rank: 2, deltaToBest: { unit: 'time', value: 500, time: null } },
-      { time: 50_000, medal: 3, rank: 1, isBest: true, deltaToBest: { unit: 'time', value: 0, time: null }, deltaToMe: { unit: 'time', value: -500, time: null } },
+      { time: 50_000, medal: 3, rank: 1, isBest: true, isBestVisible: true, deltaToBest: { unit: 'time', value: 0, time: null }, deltaToMe: { unit: 'time', value: -500, time: null } },
     ]);
-    // A secret entry: its medal, and nothing of the sentinel the service sent as its score.
-    expect(table.rows[1]!.cells[0]).toEqual({ hidden: true, medal: 3 });
-    expect(table.rows[1]!.cells[1]).toEqual({ time: 60_000, score: 900, medal: 3, rank: 2, isBest: true, deltaToBest: { unit: 'points', value: 0, time: null } });
+    // A secret entry: its medal and the ranks it may hold, nothing of the sentinel the service sent as its score. On
+    // Stunt the threshold (a time) says nothing of points: either may be ahead.
+    expect(table.rows[1]!.cells[0]).toEqual({ hidden: true, medal: 3, rankRange: { min: 1, max: 2 } });
+    expect(table.rows[1]!.cells[1]).toEqual({ time: 60_000, score: 900, medal: 3, rankRange: { min: 1, max: 2 }, isBestVisible: true, deltaToBestVisible: { unit: 'points', value: 0, time: null } });
     expect(table.rows[2]!.cells).toEqual([null, null]);
   });
 
@@ -134,6 +186,13 @@ describe('history and replays', () => {
       ['platform', 45_000, 40_000, 1, 2],
       ['platform', null, 51_000, null, null],
     ]);
+  });
+
+  it('a record that was secret before reads as such: no earlier result, never an empty time or a sentinel score', () => {
+    const rows = [row({ oldTime: null, oldScore: 4294967295, newTime: 50_000 }), row({ kind: 'first', oldTime: null, oldScore: null }), row({})];
+    const items = improvements(rows, () => map('TrackMania\\TM_Stunt'));
+    expect(items.map((i) => [i.previousHidden, i.previous])).toEqual([[true, null], [false, null], [false, 0]]);
+    for (const item of items) expect(() => s.Improvement.parse(item)).not.toThrow();
   });
 
   it('a replay of a secret Stunt record shows no score', () => {

@@ -110,36 +110,144 @@ describe('ties share a rank (competition ranking)', () => {
 });
 
 describe('secret entries', () => {
-  it('come ahead of every visible entry, and the visible ranks count them: 3 secret, the best visible is 4th', () => {
-    const b = board('race', [['v1', race(30_000)], ['s1', secret(3)], ['v2', race(31_000)], ['s2', secret(4)], ['s3', secret(3)]]);
+  const medals: MedalScores = { author: 50_000, gold: 60_000, silver: 70_000, bronze: 80_000 };
+  /** Facts of a map read by an account none of whose records is among these (a service account). */
+  const notWatched = { medals, viewerKnown: true };
+  const rangeOf = (b: ReturnType<typeof board>) => Object.fromEntries(b.entries.map((e) => [e.player, e.rankRange && (e.rankRange.min === e.rankRange.max ? e.rankRange.min : `${e.rankRange.min}-${e.rankRange.max}`)]));
+  function boardOf(kind: MapKind, entries: [string, RankableRecord | null, Partial<Contender<string>>?][], facts: Parameters<typeof rankLeaderboard>[2]) {
+    return rankLeaderboard(kind, entries.map(([name, record, extra]) => ({ player: name, name, record, ...extra })), facts);
+  }
+
+  it('come ahead of every visible entry when none is the reader\'s own: 3 secret, the best visible is 4th', () => {
+    const b = boardOf('race', [['v1', race(61_000, { medal: 2 })], ['s1', secret(3)], ['v2', race(62_000, { medal: 2 })], ['s2', secret(4)], ['s3', secret(3)]], notWatched);
     expect(order(b)).toEqual(['s2', 's1', 's3', 'v1', 'v2']);
     expect(b.secret).toBe(3);
-    expect(ranks(b)).toEqual({ s2: null, s1: null, s3: null, v1: 4, v2: 5 });
-    expect(b.entries.slice(0, 3).every((e) => e.status === 'secret' && e.deltaToBest === null && !e.isBest)).toBe(true);
+    // The author medal is ahead of both golds; the two golds' order is not known: each holds 2 or 3.
+    expect(rangeOf(b)).toEqual({ s2: 1, s1: '2-3', s3: '2-3', v1: 4, v2: 5 });
+    expect(ranks(b)).toEqual({ s2: 1, s1: null, s3: null, v1: 4, v2: 5 });
+    expect(b.entries.filter((e) => e.status === 'secret').every((e) => e.deltaToBest === null && e.deltaToBestVisible === null)).toBe(true);
+    expect(b.entries[0]).toMatchObject({ player: 's2', isBest: true });
+    expect(b.bestIsKnown).toBe(false);
   });
 
-  it('delta to best refers to the best visible entry', () => {
-    const b = board('race', [['s', secret()], ['v1', race(30_000)], ['v2', race(30_250)]]);
-    expect(b.entries.find((e) => e.player === 'v1')).toMatchObject({ isBest: true, deltaToBest: { unit: 'time', value: 0 } });
-    expect(b.entries.find((e) => e.player === 'v2')?.deltaToBest).toEqual({ unit: 'time', value: 250, time: null });
+  it('the best visible is "best" only when no secret entry can be ahead; its delta to best is then to it', () => {
+    const b = boardOf('race', [['s', secret(3)], ['v1', race(65_000, { medal: 2 })], ['v2', race(65_250, { medal: 2 })]], notWatched);
+    expect(b.entries.find((e) => e.player === 'v1')).toMatchObject({ isBest: false, isBestVisible: true, deltaToBest: null, deltaToBestVisible: { unit: 'time', value: 0 } });
+    expect(b.entries.find((e) => e.player === 'v2')).toMatchObject({ deltaToBest: null, deltaToBestVisible: { unit: 'time', value: 250, time: null } });
+    const clear = boardOf('race', [['v1', race(65_000)], ['v2', race(65_250)]], notWatched);
+    expect(clear.bestIsKnown).toBe(true);
+    expect(clear.entries[1]).toMatchObject({ isBest: false, deltaToBest: { unit: 'time', value: 250 } });
   });
 
-  it('a secret Stunt entry never shows the score it was sent with', () => {
-    const b = board('stunt', [['s', secret()], ['v', stunt(900)]]);
-    expect(resultText('stunt', b.entries[0]!.record!)).toEqual({ main: 'SECRET', beside: null });
-    expect(b.entries[1]!.rank).toBe(2);
-    expect(deltaOf('stunt', secret(), stunt(900))).toBeNull();
-  });
-});
+  describe('your own record, visible though better than the threshold (the service never hides it from you)', () => {
+    // Me: gold, 0:58.178, read with my own account. The threshold is a time: the secret entries are faster than it,
+    // but I may be too, so only their medals say where they stand against me.
+    const me = race(58_178, { medal: 3 });
+    const cases: [string, number, string | number, string | number][] = [
+      // [case, the secret entry's medal, its rank, my rank]
+      ['a lower medal (bronze) is behind me', 1, 2, 1],
+      ['a higher medal (author) is ahead of me', 4, 1, 2],
+      ['the same medal (gold): either may be ahead', 3, '1-2', '1-2'],
+    ];
+    it.each(cases)('%s', (_case, medal, secretRank, myRank) => {
+      const b = boardOf('race', [['me', me, { isMe: true, isViewer: true }], ['s', secret(medal)], ['rival', race(71_000, { medal: 1 })]], { medals, viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ me: myRank, s: secretRank, rival: 3 });
+      expect(b.entries.find((e) => e.player === 'me')!.isBest).toBe(myRank === 1);
+    });
 
-describe('the secret threshold', () => {
-  it('hides results strictly better than it: a faster time (Platform too), more Stunt points', () => {
-    expect([29_999, 30_000, 30_001].map((time) => isHiddenByThreshold('race', { time, score: 0 }, 30_000))).toEqual([true, false, false]);
-    expect(isHiddenByThreshold('clones', { time: 1, score: 0 }, 30_000)).toBe(true);
-    expect([5_001, 5_000, 4_999].map((score) => isHiddenByThreshold('stunt', { time: 1, score }, 5_000))).toEqual([true, false, false]);
-    // A Platform threshold is a time (map-page): the respawns do not enter into it.
-    expect(isHiddenByThreshold('platform', { time: 29_000, score: 0 }, 30_000)).toBe(true);
-    expect(isHiddenByThreshold('race', { time: null, score: null }, 30_000)).toBe(false);
+    it('the shipped demo\'s case: two bronze secret entries are behind my gold, not ahead', () => {
+      const b = boardOf('race', [
+        ['me', me, { isMe: true, isViewer: true }], ['s1', secret(1)], ['s2', secret(1)], ['s3', secret(4)], ['r', race(72_000, { medal: 1 })],
+      ], { medals, viewerKnown: true });
+      expect(order(b)).toEqual(['s3', 'me', 's1', 's2', 'r']);
+      expect(rangeOf(b)).toEqual({ s3: 1, me: 2, s1: '3-4', s2: '3-4', r: 5 });
+    });
+
+    it('a record as fast as mine that is not mine puts mine at or above the threshold: every secret entry is ahead', () => {
+      const b = boardOf('race', [['me', race(58_178, { medal: 3 }), { isMe: true, isViewer: true }], ['s', secret(1)], ['twin', race(58_000, { medal: 3 })]], { medals, viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ s: 1, twin: 2, me: 3 });
+    });
+
+    it('with the reader not known, the fastest visible record may be theirs; the others are at or above the threshold', () => {
+      const b = boardOf('race', [['a', race(58_178, { medal: 3 })], ['s', secret(3)], ['b', race(59_000, { medal: 3 })]], { medals });
+      expect(rangeOf(b)).toEqual({ a: '1-2', s: '1-2', b: 3 });
+      expect(b.entries.find((e) => e.player === 'a')).toMatchObject({ isBest: false, isBestVisible: true, deltaToBest: null });
+    });
+
+    it('without medal scores nothing is inferred from a medal', () => {
+      const b = boardOf('race', [['me', me, { isMe: true, isViewer: true }], ['s', secret(1)]], { viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ me: '1-2', s: '1-2' });
+      const crooked = boardOf('race', [['me', me, { isMe: true, isViewer: true }], ['s', secret(1)]], { viewerKnown: true, medals: { ...medals, gold: 90_000 } });
+      expect(rangeOf(crooked)).toEqual({ me: '1-2', s: '1-2' });
+    });
+  });
+
+  describe('the threshold is a time on every map kind', () => {
+    const platformMedals: MedalScores = { author: 0, gold: 1, silver: 3, bronze: 5 };
+    const stuntMedals: MedalScores = { author: 6_000, gold: 5_000, silver: 4_000, bronze: 3_000 };
+
+    it('Platform: a secret entry ranks by its respawns first, which its medal bounds; with as many, its time is ahead', () => {
+      const b = boardOf('platform', [
+        ['zero', platform(0, 90_000, { medal: 4 })], ['two', platform(2, 40_000, { medal: 2 })], ['seven', platform(7, 30_000)],
+        ['s gold', secret(3)], ['s silver', secret(2)], ['s none', secret(0)],
+      ], { medals: platformMedals, viewerKnown: true });
+      // gold = exactly 1 respawn: behind 0, ahead of 2. silver = 2 or 3 respawns: against "two" (2 respawns, its time at or
+      // above the threshold) ahead with 2, behind with 3, so not known. none = 6 or more: behind "two", not known
+      // against "seven".
+      expect(rangeOf(b)).toEqual({ zero: 1, 's gold': 2, 's silver': '3-4', two: '3-4', 's none': '5-6', seven: '5-6' });
+    });
+
+    it('Platform: a secret entry holding the same respawns as a visible one is ahead of it (a faster time)', () => {
+      const b = boardOf('platform', [['one', platform(1, 40_000, { medal: 3 })], ['s', secret(3)]], { medals: platformMedals, viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ s: 1, one: 2 });
+    });
+
+    it('Stunt: a faster run says nothing of its points: only a medal places a secret entry', () => {
+      const b = boardOf('stunt', [
+        ['high', stunt(6_500, { medal: 4 })], ['mid', stunt(4_500, { medal: 2 })], ['s silver', secret(2)], ['s author', secret(4)], ['s bronze', secret(1)],
+      ], { medals: stuntMedals, viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ high: '1-2', 's author': '1-2', mid: '3-4', 's silver': '3-4', 's bronze': 5 });
+      expect(resultText('stunt', b.entries.find((e) => e.player === 's author')!.record!)).toEqual({ main: 'SECRET', beside: null });
+      expect(deltaOf('stunt', secret(), stunt(900))).toBeNull();
+    });
+
+    it('isHiddenByThreshold hides a time strictly faster than the threshold, whatever the points or respawns', () => {
+      expect([29_999, 30_000, 30_001].map((time) => isHiddenByThreshold({ time }, 30_000))).toEqual([true, false, false]);
+      expect(isHiddenByThreshold({ time: 1 }, 30_000)).toBe(true);
+      expect(isHiddenByThreshold({ time: null }, 30_000)).toBe(false);
+    });
+  });
+
+  describe('world positions bound how many are ahead', () => {
+    const asOf = '2026-11-20T10:00:00Z';
+    const before = '2026-11-01T00:00:00Z';
+    const after = '2026-11-25T00:00:00Z';
+
+    it('my world #2 with one secret entry surely ahead: the other gold secret entry, set before, is behind', () => {
+      const b = boardOf('race', [
+        ['me', race(58_178, { medal: 3, timestamp: before }), { isMe: true, isViewer: true, worldPosition: { position: 2, asOf } }],
+        ['s author', { ...secret(4), timestamp: before }], ['s gold', { ...secret(3), timestamp: before }],
+      ], { medals, viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ 's author': 1, me: 2, 's gold': 3 });
+    });
+
+    it('a secret entry set after the position was asked is not bound by it', () => {
+      const b = boardOf('race', [
+        ['me', race(58_178, { medal: 3, timestamp: before }), { isMe: true, isViewer: true, worldPosition: { position: 2, asOf } }],
+        ['s author', { ...secret(4), timestamp: before }], ['s gold', { ...secret(3), timestamp: after }],
+      ], { medals, viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ 's author': 1, me: '2-3', 's gold': '2-3' });
+    });
+
+    it('world #1 puts every secret entry set before behind me', () => {
+      const b = boardOf('race', [
+        ['me', race(58_178, { medal: 3, timestamp: before }), { isMe: true, isViewer: true, worldPosition: { position: 1, asOf } }],
+        ['s', { ...secret(3), timestamp: before }],
+      ], { medals, viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ me: 1, s: 2 });
+      expect(b.entries[0]).toMatchObject({ player: 'me', isBest: true });
+      expect(b.bestIsKnown).toBe(true);
+    });
   });
 });
 
@@ -156,7 +264,7 @@ describe('missing records', () => {
   });
 
   it('an empty map is an empty leaderboard', () => {
-    expect(board('platform', [])).toEqual({ kind: 'platform', entries: [], secret: 0 });
+    expect(board('platform', [])).toEqual({ kind: 'platform', entries: [], secret: 0, bestIsKnown: false });
   });
 });
 

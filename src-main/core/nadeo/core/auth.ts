@@ -3,7 +3,7 @@
 // callers share one login or refresh (single flight); one caller giving up does not cancel it for the others.
 import { jsonHandler } from '../http/answers.ts';
 import { AuthError, HttpError } from '../http/errors.ts';
-import { readJwtTimes } from '../http/jwt.ts';
+import { decodeJwtPayload, readJwtTimes } from '../http/jwt.ts';
 import { parseBody } from '../http/parse.ts';
 import type { Pipeline, TokenSource } from '../http/pipeline.ts';
 import { raceSignal } from '../http/signals.ts';
@@ -33,6 +33,9 @@ export const REFRESH_ROUTE = 'POST /v2/authentication/token/refresh';
 const DEFAULT_ACCESS_MS = 55 * 60_000;
 const DEFAULT_RAT_MS = 30 * 60_000;
 const DEFAULT_REFRESH_MS = 23 * 3600_000;
+
+/** An account ID as Nadeo spells it (a UUID). */
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface NadeoAuthOptions {
   origin: string;
@@ -76,6 +79,17 @@ export class NadeoAuth implements TokenSource {
   async login(signal: AbortSignal): Promise<void> {
     this.#tokens = undefined;
     await raceSignal(this.#renew(false), signal);
+  }
+
+  /**
+   * The account the current access token acts for (its `sub` claim, an account ID): the service never hides that
+   * account's own records (docs/game-rules.md "Secret entries"). Undefined before the first login, or when the
+   * token names no account ID. Only the claim is read; the token itself goes nowhere.
+   */
+  account(): string | undefined {
+    const access = this.#tokens?.access;
+    const sub = access === undefined ? undefined : decodeJwtPayload(access)?.['sub'];
+    return typeof sub === 'string' && ACCOUNT_ID.test(sub) ? sub.toLowerCase() : undefined;
   }
 
   #renewDue(t: Tokens): number {

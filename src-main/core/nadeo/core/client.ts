@@ -65,6 +65,11 @@ export interface NadeoClient {
   download(url: string, destFile: string, o?: CallOptions & DownloadOptions): Promise<DownloadResult>;
   getDisplayNames(accountIds: readonly string[], o?: CallOptions): Promise<Map<string, string>>;
   testLogin(o?: CallOptions): Promise<void>;
+  /**
+   * Who the records are read as: the account of the Core token (a login's `sub`), null without credentials (nobody's
+   * records are spared the secret threshold), undefined while not known (no login yet, or no account in the token).
+   */
+  viewer(): string | null | undefined;
   stats(): NadeoClientStats;
   close(): Promise<void>;
 }
@@ -160,6 +165,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
     },
     getDisplayNames: (accountIds, o) => getDisplayNames(names, accountIds, o),
     testLogin: (o = {}) => testLogin(ctx, o),
+    viewer: () => (auth ? auth.account() : null),
     stats: () => conn.stats(),
     close: () => conn.close(),
   };

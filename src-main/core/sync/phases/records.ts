@@ -43,6 +43,8 @@ export const recordsPhase: Phase = {
         run.progress();
       },
     });
+    // Which account read them: its own records are never hidden, which the ranks read (docs/game-rules.md).
+    if (run.mapsOk > 0) store.settings.setViewer(ctx.client.viewer());
   },
 };
 

@@ -15,6 +15,8 @@ export function stubClient(methods: Partial<NadeoClient> = {}): NadeoClient {
   return {
     ...Object.fromEntries(names.map((n) => [n, refuse(n)])),
     stats: () => ({ requests: 0, retries: 0, uriTooLong: 0, byRoute: {} }),
+    // Who reads the records is not known, as before the first login.
+    viewer: () => undefined,
     ...methods,
   } as NadeoClient;
 }
