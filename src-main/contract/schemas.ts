@@ -537,6 +537,8 @@ export const SyncPlan = z.object({
   replayDownloads: z.number().int(),
   /** Live requests for the world positions of changed PBs, asked after the records (0 when none are due). */
   positionRequests: z.number().int(),
+  /** Live top-route requests for world records: one per map of the lists that show them. */
+  worldRecordRequests: z.number().int(),
   /** Every request, Core's and Live's. */
   requests: z.number().int(),
   /** The part of `seconds` the position requests take. */

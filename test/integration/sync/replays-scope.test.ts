@@ -49,6 +49,8 @@ describe('replays are scoped to the synced list and its policy', () => {
     tw.store.players.add('Rivals', rivals.players.map((accountId) => ({ accountId })));
     await tw.addMaps('Big', big.maps, { lookUp: false });
     tw.store.players.add('Big', big.players.map((accountId) => ({ accountId })));
+    // The watched players' replays alone: the WR's ghost has its own tests (world-records.test.ts).
+    for (const list of ['Rivals', 'Big']) tw.store.worldRecords.setSetting(list, false);
   });
   afterEach(async () => {
     await tw.close();

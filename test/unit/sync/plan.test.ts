@@ -5,8 +5,8 @@ import { describeCost, describeDuration, planSync, type SyncPlan, type SyncPlanO
 import { accountId, makeMap, makeRecord, mapId, mapUid, memoryStore } from '../store/fixtures.ts';
 
 const plan = (over: Partial<SyncPlan>): SyncPlan => ({
-  lists: ['Rivals'], maps: 26, players: 48, mapLookups: 0, recordRequests: 26, replayDownloads: 1250, positionRequests: 0,
-  requests: 1276, maxRps: 1, liveMaxRps: 1, positionSeconds: 0, seconds: 1276, firstSync: true, large: true, ...over,
+  lists: ['Rivals'], maps: 26, players: 48, mapLookups: 0, recordRequests: 26, replayDownloads: 1250, positionRequests: 0, worldRecordRequests: 0,
+  requests: 1276, maxRps: 1, liveMaxRps: 1, positionSeconds: 0, worldRecordSeconds: 0, seconds: 1276, firstSync: true, large: true, ...over,
 });
 
 describe('the cost line before a sync', () => {
@@ -74,8 +74,8 @@ describe('the world positions a sync will ask for', () => {
     for (let m = 1; m <= maps; m++) read(m, Array.from({ length: players }, (_, p) => makeRecord(m, p + 1, { time: 40_000 + m * 100 + p })), listRun);
     store.syncRuns.finish(listRun, 'ok');
   }
-  /** The plan an hour after the maps were stored: their info is fresh, nothing to look up. */
-  const planOf = (options: SyncPlanOptions): SyncPlan => planSync(store, { now: new Date('2025-01-01T01:00:00Z'), ...options });
+  /** The plan an hour after the maps were stored: their info is fresh, nothing to look up; world records apart. */
+  const planOf = (options: SyncPlanOptions): SyncPlan => planSync(store, { now: new Date('2025-01-01T01:00:00Z'), worldRecords: false, ...options });
   /** Every due position answered, as a sync would store them. */
   function answerAll(): void {
     store.positions.save(store.positions.due().map((q) => ({ mapId: q.mapId, accountId: q.accountId, score: q.score, state: 'unavailable', asOf: '2026-11-20T10:05:00.000Z' })));
