@@ -385,6 +385,24 @@ export const CompareCell = z.object({
   deltaToBest: Delta.optional(),
   /** value − mine (ranked cells other than mine, when mine is ranked). */
   deltaToMe: Delta.optional(),
+  /** value − the map's world record (visible cells, when the WR is known and not secret). */
+  deltaToWorldRecord: Delta.optional(),
+});
+
+/** A map's world record (Live top route, when the list asks for it): who, and the result unless secret. */
+export const WorldRecord = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  /** A secret threshold hides it: the holder is known, the result is not. */
+  secret: z.boolean(),
+  time: z.number().nullable(),
+  /** Stunt points. */
+  score: z.number().nullable(),
+  setAt: IsoDate.nullable(),
+  /** When the service was asked. */
+  readAt: IsoDate,
+  /** The holder's record, when a sync read it (its replay is the WR's ghost). */
+  mapRecordId: z.string().nullable(),
 });
 
 export const CompareRow = z.object({
@@ -398,6 +416,8 @@ export const CompareRow = z.object({
   secret: z.number().int(),
   /** One per player column, in `players` order. */
   cells: z.array(CompareCell.nullable()),
+  /** The map's world record, when the list asks for it and a sync read it. */
+  worldRecord: WorldRecord.optional(),
 });
 
 export const CompareTable = z.object({

@@ -62,7 +62,7 @@ export function worldRecordProblem(wr: WorldRecord, map: Pick<StoredMap, 'mapTyp
  * without any has no records read, and the WR is asked only for maps a sync reads.
  */
 export function worldRecordLists(store: Store, list: string | undefined): string[] {
-  const lists = list === undefined ? store.watchlists.list() : [store.watchlists.get(list) ?? store.watchlists.require(list)];
+  const lists = list === undefined ? store.watchlists.list() : [store.watchlists.get(store.watchlists.require(list).id)!];
   return lists.filter((l) => l.players > 0 && store.worldRecords.setting(l.id).on).map((l) => l.name);
 }
 

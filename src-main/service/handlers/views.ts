@@ -46,7 +46,8 @@ export function viewHandlers({ service, thumbnails, tw, store, me, compareTable 
         const players = store().players.list(list);
         const maps = store().maps.list(list);
         const head = maps.slice(0, first).map((map) => ({ map, records: store().records.forMap(map.mapId, { scope: PERSONAL_BEST }) }));
-        return { ...views.compareTable(summary.name, players, head, me()), total: maps.length, complete: first >= maps.length };
+        const worldRecords = { byMap: new Map(store().worldRecords.forList(list).map((wr) => [wr.mapId, wr])), nameOf: (id: string) => store().players.nameOf(id) };
+        return { ...views.compareTable(summary.name, players, head, me(), worldRecords), total: maps.length, complete: first >= maps.length };
       }
       return compareTable(summary.name);
     },
