@@ -279,7 +279,8 @@ function registerListCommands(program: Command): void {
       await withTrackwatch(command, async (tw) => {
         const list = tw.store.watchlists.require(flags.list).name;
         const worldRecord = setting === undefined ? tw.store.worldRecords.setting(list) : tw.store.worldRecords.setSetting(list, parseWorldRecordSetting(setting));
-        if (flags.json) return printJson({ list, worldRecord });
+        // `lists` has a --json of its own, which commander may give the parent.
+        if (flags.json || (command.parent?.opts() as ListFlag | undefined)?.json) return printJson({ list, worldRecord });
         line(describeWorldRecordSetting(list, worldRecord));
       });
     });
