@@ -313,6 +313,9 @@ export const ReplayState = z.enum(['downloaded', 'available', 'hidden', 'none'])
 export const ReplayRef = z.object({ mapUid: MapUid, accountId: AccountIdInput, recordId: z.string().trim().min(1).max(100).optional() });
 
 /** Which replays a list's syncs download: all watched players', "me" and the best N per map, or none (on demand). */
+/** A list's world-record setting: what the player set (null: the default, on up to 100 maps) and whether syncs ask. */
+export const WorldRecordSetting = z.object({ set: z.boolean().nullable(), on: z.boolean() });
+
 export const ReplayPolicy = z.object({ mode: z.enum(['all', 'best', 'none']), best: z.number().int().min(1).max(100) });
 export const FetchedReplay = z.object({
   /** refused: the service answered 403 (a later sync asks again). */
