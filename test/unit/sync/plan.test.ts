@@ -152,3 +152,49 @@ describe('the world positions a sync will ask for', () => {
     expect(p).toMatchObject({ positionRequests: 1600, positionSeconds: 1600, seconds: 400 / 2 + 1600 });
   });
 });
+
+describe('the world records a sync will ask for', () => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await memoryStore();
+  });
+  afterEach(() => store.close());
+
+  function list(name: string, maps: number, players: number, firstMap = 1): void {
+    const numbers = Array.from({ length: maps }, (_, i) => firstMap + i);
+    store.maps.upsert(numbers.map((n) => makeMap(n)));
+    store.watchlists.create(name);
+    store.maps.addRefs(name, numbers.map((n) => ({ mapUid: mapUid(n) })));
+    store.players.add(name, Array.from({ length: players }, (_, i) => ({ accountId: accountId(i + 1) })));
+  }
+  const planOf = (options: SyncPlanOptions): SyncPlan => planSync(store, { now: new Date('2025-01-01T01:00:00Z'), positions: false, ...options });
+
+  it('a request per map of a list that asks, counted in the requests, the time and the cost line', () => {
+    list('Fall', 3, 2);
+    const p = planOf({ list: 'Fall', replays: false, maxRps: 1 });
+    expect(p).toMatchObject({ recordRequests: 3, worldRecordRequests: 3, requests: 6, worldRecordSeconds: 3, seconds: 6 });
+    expect(describeCost(p)).toBe('about 3 record requests, 0 replay downloads and 3 world record requests, under a minute at 1 request/s');
+    expect(describeCost(planOf({ list: 'Fall', replays: false, maxRps: 1, liveMaxRps: 2 }))).toContain('(world records at 2 requests/s)');
+  });
+
+  it('none for a list over 100 maps by default, for a list set off, without players, or with world records off', () => {
+    list('Big', 101, 1);
+    expect(planOf({ list: 'Big', replays: false }).worldRecordRequests).toBe(0);
+    store.worldRecords.setSetting('Big', true);
+    expect(planOf({ list: 'Big', replays: false }).worldRecordRequests).toBe(101);
+    expect(planOf({ list: 'Big', replays: false, worldRecords: false }).worldRecordRequests).toBe(0);
+    list('Empty', 2, 0, 500);
+    expect(planOf({ list: 'Empty', replays: false }).worldRecordRequests).toBe(0);
+    list('Off', 2, 1, 600);
+    store.worldRecords.setSetting('Off', false);
+    expect(planOf({ list: 'Off', replays: false }).worldRecordRequests).toBe(0);
+  });
+
+  it("maps no sync has read may bring the WR's ghost too, unless the list downloads no replays", () => {
+    list('Fall', 4, 2);
+    expect(planOf({ list: 'Fall' }).replayDownloads).toBe(4 * (2 + 1));
+    expect(planOf({ list: 'Fall', worldRecords: false }).replayDownloads).toBe(4 * 2);
+    store.watchlists.setReplayPolicy('Fall', { mode: 'none' });
+    expect(planOf({ list: 'Fall' }).replayDownloads).toBe(0);
+  });
+});
