@@ -89,10 +89,15 @@ function countBetter(kind: MapKind, scores: Int32Array, score: number): number {
 /** The crowd player behind a crowd rank: a stable account ID, and a result set during the map's life. */
 export function crowdPlayer(map: DatasetMap, crowdRank: number, nowMs: number): { accountId: string; timestampSec: number } {
   const from = Date.parse(map.timestamp);
-  const span = Math.max(0, nowMs - from);
   const share = fnv1a(`crowd-time|${map.mapId.toLowerCase()}|${crowdRank}`) / 4294967296;
-  return { accountId: uuidFromName(`crowd|${map.mapId.toLowerCase()}|${crowdRank}`), timestampSec: Math.floor((from + share * span) / 1000) };
+  // Within the map's first month, the same at every call (a record's date does not move); on a map younger than that,
+  // within its life so far.
+  const settled = from + share * CROWD_MONTH_MS;
+  const at = settled <= nowMs ? settled : from + share * Math.max(0, nowMs - from);
+  return { accountId: uuidFromName(`crowd|${map.mapId.toLowerCase()}|${crowdRank}`), timestampSec: Math.floor(at / 1000) };
 }
+
+const CROWD_MONTH_MS = 30 * 86_400_000;
 
 /** A crowd player's own time on a Stunt map (the Live score there is points; the secret threshold is a time). */
 export function crowdStuntTime(map: DatasetMap, crowdRank: number): number {

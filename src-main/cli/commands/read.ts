@@ -180,7 +180,8 @@ export function printCompare(tw: Trackwatch, list: string, opts: { me?: string |
           // The leader's own row says so, as the window's map page does, instead of a zero delta.
           e.isBest ? colours.dim('best') : delta(e.deltaToBest),
           delta(e.deltaToMe),
-          ...(toWr ? [delta(e.deltaToWorldRecord)] : []),
+          // Who holds (or ties) the WR says so, as the leader says "best", instead of a zero delta.
+          ...(toWr ? [isLevel(e.deltaToWorldRecord) ? colours.dim('WR') : delta(e.deltaToWorldRecord)] : []),
           colours.dim(e.nextMedal?.text ?? ''),
         ]),
         { compact: true, align: ['right', 'left', 'right', 'left', 'right', 'right', ...(toWr ? ['right' as const] : []), 'left'] },
@@ -193,6 +194,10 @@ export function printCompare(tw: Trackwatch, list: string, opts: { me?: string |
     line(colours.dim(`… ${count(maps.length - shown.length, 'more map')}: ${opts.rest ?? `trackwatch compare --list "${list}" --limit ${maps.length}`}`));
   }
   printMedalSummary(tw, list, maps);
+}
+
+function isLevel(d: Delta | null): boolean {
+  return d !== null && d.value === 0 && !d.time;
 }
 
 /** "world record 0:41.207 by Rival (2026-11-20)", or "world record: secret (held by Rival)". */
