@@ -260,8 +260,6 @@ export function registerSyncCommand(program: Command): void {
           line(summaryLine(summary));
           const best = positionLine(summary);
           if (best) line(best);
-          const worldRecords = worldRecordLine(summary);
-          if (worldRecords) line(worldRecords);
           // A sync that failed for one reason says it once, as the command's last line (below).
           const listed = summary.outcome === 'failed' && summary.errors.length === 1 ? [] : summary.errors;
           for (const e of listed.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${mapLabel(tw, e.mapId)}: ` : ''}${terminalSafe(e.message)}`));
@@ -269,6 +267,9 @@ export function registerSyncCommand(program: Command): void {
           for (const text of failedReplayLines(tw, summary)) line(colours.yellow(text));
           const givenUp = tw.store.replays.givenUp();
           if (givenUp > 0) line(colours.yellow(`  ${plural(givenUp, 'replay')} failed ${MAX_REPLAY_ATTEMPTS} times and ${givenUp === 1 ? 'is' : 'are'} no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
+          // After what went wrong, which a reader looks for first.
+          const worldRecords = worldRecordLine(summary);
+          if (worldRecords) line(worldRecords);
         }
         if (summary.outcome === 'failed') {
           if (summary.localFault) throw new LocalFaultError(summary.localFault.code, summary.localFault.code, summary.localFault.message);
