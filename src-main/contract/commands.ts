@@ -53,6 +53,10 @@ export const commands = {
   'replays.fetch': { input: s.ReplayRef, output: s.FetchedReplay },
   'replays.policy': { input: z.object({ list: s.WatchlistName }), output: s.ReplayPolicy },
   'replays.setPolicy': { input: z.object({ list: s.WatchlistName, policy: s.ReplayPolicy.partial() }), output: s.ReplayPolicy },
+  /** Whether a list's syncs read each map's world record (a Live request per map): as set, or the default. */
+  'watchlists.worldRecord': { input: z.object({ list: s.WatchlistName }), output: s.WorldRecordSetting },
+  /** Sets it: on, off, or null for the default (on for lists of up to 100 maps). */
+  'watchlists.setWorldRecord': { input: z.object({ list: s.WatchlistName, on: z.boolean().nullable() }), output: s.WorldRecordSetting },
   /** What a sync would ask of the service, before it starts. */
   'sync.plan': { input: s.SyncStart, output: s.SyncPlan },
   'sync.start': { input: s.SyncStart, output: z.object({ runId: z.string() }) },

@@ -51,6 +51,7 @@ export type CompareRow = z.output<typeof s.CompareRow>;
 export type CompareTable = z.output<typeof s.CompareTable>;
 export type PlayerPb = z.output<typeof s.PlayerPb>;
 export type ReplayPolicy = z.output<typeof s.ReplayPolicy>;
+export type WorldRecordSetting = z.output<typeof s.WorldRecordSetting>;
 export type SyncPlan = z.output<typeof s.SyncPlan>;
 export type Improvement = z.output<typeof s.Improvement>;
 export type PlayerDetail = z.output<typeof s.PlayerDetail>;

@@ -38,6 +38,8 @@ export const COMMAND_NAMES = [
   'replays.fetch',
   'replays.policy',
   'replays.setPolicy',
+  'watchlists.worldRecord',
+  'watchlists.setWorldRecord',
   'sync.plan',
   'sync.start',
   'sync.cancel',

@@ -316,6 +316,9 @@ export const ReplayState = z.enum(['downloaded', 'available', 'hidden', 'none'])
 export const ReplayRef = z.object({ mapUid: MapUid, accountId: AccountIdInput, recordId: z.string().trim().min(1).max(100).optional() });
 
 /** Which replays a list's syncs download: all watched players', "me" and the best N per map, or none (on demand). */
+/** A list's world-record setting: what the player set (null: the default, on up to 100 maps) and whether syncs ask. */
+export const WorldRecordSetting = z.object({ set: z.boolean().nullable(), on: z.boolean() });
+
 export const ReplayPolicy = z.object({ mode: z.enum(['all', 'best', 'none']), best: z.number().int().min(1).max(100) });
 export const FetchedReplay = z.object({
   /** refused: the service answered 403 (a later sync asks again). */
@@ -407,6 +410,24 @@ export const CompareCell = z.object({
   deltaToBestVisible: Delta.optional(),
   /** value − mine (ranked cells other than mine, when mine is ranked). */
   deltaToMe: Delta.optional(),
+  /** value − the map's world record (visible cells, when the WR is known and not secret). */
+  deltaToWorldRecord: Delta.optional(),
+});
+
+/** A map's world record (Live top route, when the list asks for it): who, and the result unless secret. */
+export const WorldRecord = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  /** A secret threshold hides it: the holder is known, the result is not. */
+  secret: z.boolean(),
+  time: z.number().nullable(),
+  /** Stunt points. */
+  score: z.number().nullable(),
+  setAt: IsoDate.nullable(),
+  /** When the service was asked. */
+  readAt: IsoDate,
+  /** The holder's record, when a sync read it (its replay is the WR's ghost). */
+  mapRecordId: z.string().nullable(),
 });
 
 export const CompareRow = z.object({
@@ -422,6 +443,8 @@ export const CompareRow = z.object({
   bestIsKnown: z.boolean(),
   /** One per player column, in `players` order. */
   cells: z.array(CompareCell.nullable()),
+  /** The map's world record, when the list asks for it and a sync read it. */
+  worldRecord: WorldRecord.optional(),
 });
 
 export const CompareTable = z.object({
@@ -572,6 +595,8 @@ export const SyncPlan = z.object({
   replayDownloads: z.number().int(),
   /** Live requests for the world positions of changed PBs, asked after the records (0 when none are due). */
   positionRequests: z.number().int(),
+  /** Live top-route requests for world records: one per map of the lists that show them. */
+  worldRecordRequests: z.number().int(),
   /** Every request, Core's and Live's. */
   requests: z.number().int(),
   /** The part of `seconds` the position requests take. */

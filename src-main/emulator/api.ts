@@ -3,7 +3,8 @@ import { json, notFoundError, redirect, text, validationError, type Answer } fro
 import { UUID_PATTERN, type DatasetMap, type DatasetRecord } from './dataset.ts';
 import { expandUrl, mapFileUrl, replayUrl, thumbnailUrl, type DatasetIndex } from './lookup.ts';
 import { fnv1a } from './prng.ts';
-import { isHiddenFrom, kindOf, SENTINEL_U32 } from './rules.ts';
+import { isHiddenFrom, kindOf, personalBestGameMode, SENTINEL_U32 } from './rules.ts';
+import { crowdRecordOf } from './world.ts';
 
 /** Answers do not follow request order (docs/nadeo-api.md): a stable hash order that ignores how the request listed things. */
 function shuffled<T>(items: T[], key: (item: T) => string): T[] {
@@ -137,8 +138,11 @@ function raceModes(seasonId: string | null, gameMode: string | undefined): strin
 }
 
 /** GET /v2/mapRecords/ (seed 4.2) and /v2/mapRecords/by-account/ (its successor). */
-/** `caller`: the account the request's token acts for, whose own records are never hidden. */
-export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origin: string, caller?: string): Answer {
+/**
+ * `caller`: the account the request's token acts for, whose own records are never hidden. The crowd's best players
+ * (world.ts CROWD_RECORDS) have personal bests here too: the top route names them, and their records must exist.
+ */
+export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origin: string, caller?: string, now: () => number = Date.now): Answer {
   const mapId = query.get('mapId') ?? '';
   const accounts = listParam(query, 'accountIdList');
   const seasonId = query.get('seasonId') || null;
@@ -173,6 +177,10 @@ export function lookUpRecords(index: DatasetIndex, query: URLSearchParams, origi
         found.set(account, record);
         break;
       }
+    }
+    if (!found.has(account) && seasonId === null && map.population && modes.includes(personalBestGameMode(map))) {
+      const crowd = crowdRecordOf(map, account, now());
+      if (crowd) found.set(account, crowd);
     }
   }
   return json(200, shuffled([...found.values()], (r) => r.accountId).map((r) => wireRecord(map, r, origin, caller)));

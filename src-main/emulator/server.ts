@@ -8,6 +8,7 @@ import { NadeoAuth, type AuthOptions } from './auth.ts';
 import type { Dataset } from './dataset.ts';
 import { FaultPlan, TokenBucket, type FaultKind } from './faults.ts';
 import { mapFileBytes, replayBytesFor, THUMBNAIL_JPEG } from './files.ts';
+import { crowdRecordById } from './world.ts';
 import { evolveDataset, type EvolveOptions } from './generator.ts';
 import { DatasetIndex } from './lookup.ts';
 import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
@@ -164,7 +165,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   ];
   const recordsRoute = (path: string, deprecated: boolean): [string, Route] => [
     path,
-    { name: `GET ${path}`, kind: 'api', method: 'GET', deprecated, handle: (r) => lookUpRecords(index, r.query, r.origin, r.caller) },
+    { name: `GET ${path}`, kind: 'api', method: 'GET', deprecated, handle: (r) => lookUpRecords(index, r.query, r.origin, r.caller, now) },
   ];
   const exactRoutes = new Map<string, Route>([
     mapsRoute('/maps/', 'seed', true),
@@ -223,7 +224,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         kind: 'file',
         method: 'GET',
         handle: ({ pathId, caller }) => {
-          const record = index.recordById(pathId);
+          const record = index.recordById(pathId) ?? crowdRecordById(dataset.maps, pathId, now());
           return record ? replayAnswer(record, caller) : text(404, 'Not Found');
         },
       },

@@ -4,7 +4,7 @@
 // answer from the same board, positions are monotone in score, and they agree with Core's order of the records.
 import type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';
 import { fnv1a, mulberry32, uuidFromName } from './prng.ts';
-import { isBetterLiveScore, kindOf, liveScoreOf, PERSONAL_BEST_GROUP, SENTINEL_U32, type MapKind } from './rules.ts';
+import { isBetterLiveScore, kindOf, liveScoreOf, medalOf, personalBestGameMode, PERSONAL_BEST_GROUP, SENTINEL_U32, type MapKind } from './rules.ts';
 
 /** The top route reads no further than a leaderboard's first 10,000 records (docs/live/leaderboards/top.md). */
 export const TOP_READABLE = 10_000;
@@ -89,14 +89,86 @@ function countBetter(kind: MapKind, scores: Int32Array, score: number): number {
 /** The crowd player behind a crowd rank: a stable account ID, and a result set during the map's life. */
 export function crowdPlayer(map: DatasetMap, crowdRank: number, nowMs: number): { accountId: string; timestampSec: number } {
   const from = Date.parse(map.timestamp);
-  const span = Math.max(0, nowMs - from);
   const share = fnv1a(`crowd-time|${map.mapId.toLowerCase()}|${crowdRank}`) / 4294967296;
-  return { accountId: uuidFromName(`crowd|${map.mapId.toLowerCase()}|${crowdRank}`), timestampSec: Math.floor((from + share * span) / 1000) };
+  // Within the map's first month, the same at every call (a record's date does not move); on a map younger than that,
+  // within its life so far.
+  const settled = from + share * CROWD_MONTH_MS;
+  const at = settled <= nowMs ? settled : from + share * Math.max(0, nowMs - from);
+  return { accountId: uuidFromName(`crowd|${map.mapId.toLowerCase()}|${crowdRank}`), timestampSec: Math.floor(at / 1000) };
 }
+
+const CROWD_MONTH_MS = 30 * 86_400_000;
 
 /** A crowd player's own time on a Stunt map (the Live score there is points; the secret threshold is a time). */
 export function crowdStuntTime(map: DatasetMap, crowdRank: number): number {
   return 40_000 + (fnv1a(`crowd-run|${map.mapId.toLowerCase()}|${crowdRank}`) % 110_001);
+}
+
+// ---- the crowd's records on Core ----------------------------------------------------------------------------------
+
+/**
+ * How many of a crowd's best players Core's records route knows a personal best of: the top route names them (the
+ * world record's holder first), and a client asks Core for their records to get the replays (docs/nadeo-api.md: a
+ * record's `url` is its replay). The rest of the crowd is only scores.
+ */
+export const CROWD_RECORDS = 100;
+
+interface CrowdIndex {
+  key: string;
+  byAccount: Map<string, number>;
+  byRecordId: Map<string, number>;
+}
+
+const crowdIndexes = new WeakMap<DatasetMap, CrowdIndex>();
+
+function crowdIndexOf(map: DatasetMap, nowMs: number): CrowdIndex {
+  const scores = crowdOf(map);
+  const key = `${scores.length}|${map.mapId.toLowerCase()}`;
+  const cached = crowdIndexes.get(map);
+  if (cached?.key === key) return cached;
+  const index: CrowdIndex = { key, byAccount: new Map(), byRecordId: new Map() };
+  for (let rank = 0; rank < Math.min(CROWD_RECORDS, scores.length); rank++) {
+    index.byAccount.set(crowdPlayer(map, rank, nowMs).accountId.toLowerCase(), rank);
+    index.byRecordId.set(crowdRecordId(map, rank), rank);
+  }
+  crowdIndexes.set(map, index);
+  return index;
+}
+
+function crowdRecordId(map: DatasetMap, crowdRank: number): string {
+  return uuidFromName(`crowd-record|${map.mapId.toLowerCase()}|${crowdRank}`);
+}
+
+/** The personal best of the crowd's `crowdRank`-th player, as Core's records route gives a dataset record. */
+export function crowdRecord(map: DatasetMap, crowdRank: number, nowMs: number): DatasetRecord {
+  const kind = kindOf(map);
+  const score = crowdOf(map)[crowdRank]!;
+  const player = crowdPlayer(map, crowdRank, nowMs);
+  const stunt = kind === 'stunt';
+  const result = { time: stunt ? crowdStuntTime(map, crowdRank) : score, score: stunt ? score : 0, respawnCount: stunt ? SENTINEL_U32 : 0 };
+  const mapRecordId = crowdRecordId(map, crowdRank);
+  return {
+    accountId: player.accountId, mapId: map.mapId, mapRecordId, filename: `Replays\\Downloaded\\${map.mapId}_${player.accountId}.replay.gbx`,
+    gameMode: personalBestGameMode(map), gameModeCustomData: '', medal: medalOf(map, result), recordScore: result, removed: false,
+    scopeId: null, scopeType: 'PersonalBest', timestamp: new Date(player.timestampSec * 1000).toISOString(), url: `/mapRecords/${mapRecordId}/replay`,
+  };
+}
+
+/** The personal best of a crowd player among the map's first CROWD_RECORDS, by account; undefined for anyone else. */
+export function crowdRecordOf(map: DatasetMap, accountId: string, nowMs: number): DatasetRecord | undefined {
+  const rank = crowdIndexOf(map, nowMs).byAccount.get(accountId.toLowerCase());
+  return rank === undefined ? undefined : crowdRecord(map, rank, nowMs);
+}
+
+/** A crowd record by its ID, on the maps that have a crowd; undefined when it is none of theirs. */
+export function crowdRecordById(maps: readonly DatasetMap[], mapRecordId: string, nowMs: number): DatasetRecord | undefined {
+  const id = mapRecordId.toLowerCase();
+  for (const map of maps) {
+    if (!map.population) continue;
+    const rank = crowdIndexOf(map, nowMs).byRecordId.get(id);
+    if (rank !== undefined) return crowdRecord(map, rank, nowMs);
+  }
+  return undefined;
 }
 
 // ---- the board ---------------------------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ import type * as s from '../contract/schemas.ts';
 import { isGivenUp } from '../core/store/index.ts';
 import type { ListSyncState } from '../core/store/sync-runs.ts';
 import { syncErrorFor } from './sync-outcome.ts';
-import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
+import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, StoredWorldRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
 import {
-  mapKind, medalProgress, playerLabel, rankLeaderboard, shownResult, worldScoreOf, type Leaderboard, type MapKind, type MedalScores,
-  type Delta, type RecordResult, type Standing,
+  deltaOf, mapKind, medalProgress, playerLabel, rankLeaderboard, resultOfWorldScore, shownResult, worldScoreOf, type Delta, type Leaderboard,
+  type MapKind, type MedalScores, type RecordResult, type Standing,
 } from '../shared/leaderboard.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -225,13 +225,32 @@ export function rankedEntries(
   return { entries, secret: board.secret, bestIsKnown: board.bestIsKnown };
 }
 
-/** The compare grid: one row per map, one cell per player (in `players` order), ranked among the list's players. */
+/** A map's world record as the views show it; `name` is the holder's name as the store knows it. */
+export function worldRecordView(kind: MapKind, wr: StoredWorldRecord, name: string): Out<typeof s.WorldRecord> {
+  const result = resultOfWorldScore(kind, wr.score);
+  return {
+    accountId: wr.accountId, name, secret: wr.secret, time: result.time, score: result.score, setAt: wr.setAt, readAt: wr.readAt,
+    mapRecordId: wr.mapRecordId,
+  };
+}
+
+/** A result's gap to the map's world record (value − WR, deltaOf); null for a secret WR or a hidden result. */
+export function deltaToWorldRecord(kind: MapKind, wr: Pick<StoredWorldRecord, 'score'> | undefined, result: RecordResult | null): Delta | null {
+  if (!wr || !result) return null;
+  return deltaOf(kind, result, resultOfWorldScore(kind, wr.score));
+}
+
+/**
+ * The compare grid: one row per map, one cell per player (in `players` order), ranked among the list's players; with
+ * `worldRecords` (by map ID, and the holders' names), each row's world record and each cell's gap to it.
+ */
 export function compareTable(
   list: string,
   players: readonly Player[],
   maps: readonly MapRecords[],
   me: string | undefined,
   facts: ReadFacts = {},
+  worldRecords?: { byMap: ReadonlyMap<string, StoredWorldRecord>; nameOf: (accountId: string) => string },
 ): Out<typeof s.CompareTable> {
   const column = new Map(players.map((p, i) => [p.accountId, i]));
   const names = labels(players);
@@ -239,10 +258,16 @@ export function compareTable(
     const board = leaderboardOf(map, players, records, me, names, facts);
     const medals = medalScores(map);
     const cells: Out<typeof s.CompareRow>['cells'] = new Array(players.length).fill(null);
+    const wr = worldRecords?.byMap.get(map.mapId);
     for (const standing of board.entries) {
-      if (standing.status !== 'none') cells[column.get(standing.player.accountId)!] = sparseCell(board.kind, standing);
+      if (standing.status === 'none') continue;
+      const cell = sparseCell(board.kind, standing);
+      const gap = deltaToWorldRecord(board.kind, wr, standing.record);
+      if (gap) cell.deltaToWorldRecord = gap;
+      cells[column.get(standing.player.accountId)!] = cell;
     }
-    return { mapUid: map.mapUid, name: map.name, mapType: map.mapType, kind: board.kind, medals, secret: board.secret, bestIsKnown: board.bestIsKnown, cells };
+    const row = { mapUid: map.mapUid, name: map.name, mapType: map.mapType, kind: board.kind, medals, secret: board.secret, bestIsKnown: board.bestIsKnown, cells };
+    return wr && worldRecords ? { ...row, worldRecord: worldRecordView(board.kind, wr, worldRecords.nameOf(wr.accountId)) } : row;
   });
   const meColumn = me === undefined ? undefined : column.get(me);
   return { list, players: players.map((p) => playerSummary(p, me)), rows, me: meColumn ?? null, total: rows.length, complete: true };

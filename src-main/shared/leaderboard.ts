@@ -46,6 +46,15 @@ export function worldScoreOf(kind: MapKind, r: { hidden: boolean; time: number |
   return known(value) ? value : null;
 }
 
+/**
+ * The result a world score stands for (worldScoreOf read backwards): Stunt points, a time otherwise; a secret one
+ * (null: the service's -1) is hidden. A world record is compared with a watched PB through it (deltaOf).
+ */
+export function resultOfWorldScore(kind: MapKind, score: number | null): RecordResult {
+  if (score === null) return { hidden: true, time: null, score: null, respawnCount: null };
+  return kind === 'stunt' ? { hidden: false, time: null, score, respawnCount: null } : { hidden: false, time: score, score: null, respawnCount: null };
+}
+
 /** The kind in words: `Race`, `Race (clones)`, `Stunt`, `Platform`, or the type's own name (`Royal`). */
 export function kindLabel(kind: MapKind, mapType = ''): string {
   switch (kind) {

@@ -1,7 +1,8 @@
 // Benchmark of the API core against the emulator: requests made versus the fewest the URI limit allows, 414s,
 // the request rate achieved at maxRps 20 (at burst 1, and at Trackwatch's burst of 2), world positions for 25 maps
-// x 50 players against the fewest requests the route allows, and the Live host's rate against its own budget.
-// Prints a table; never asserts.
+// x 50 players against the fewest requests the route allows, the Live host's rate against its own budget, and a
+// list's sync with world records on: the WR holders ride in the watched players' records requests, which stay at the
+// minimum for the watched players alone. Prints a table; never asserts.
 // Run: node test/bench/api.bench.ts
 import { startEmulator, generateDataset, type RunningEmulator } from '../../src-main/emulator/index.ts';
 import {
@@ -14,6 +15,10 @@ import {
 } from '../../src-main/core/nadeo/index.ts';
 import { kindOf, liveScoreOf } from '../../src-main/emulator/rules.ts';
 import { countRow, isMain, minimumRequests, printRows, ratioRow, type BenchRow } from './report.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openTrackwatch } from '../../src-main/core/trackwatch.ts';
 
 function clientOptions(emu: RunningEmulator, extra: Partial<NadeoClientOptions> = {}): NadeoClientOptions {
   return { baseUrl: emu.url, appVersion: '0.1.0', maxRps: 1000, burst: 20, concurrency: 4, ...extra };
@@ -188,6 +193,41 @@ async function liveRate(rows: BenchRow[]): Promise<void> {
   }
 }
 
+/** A sync of 25 maps x the players who hold no WR, world records on: record requests against the minimum without the WRs. */
+async function worldRecords(rows: BenchRow[]): Promise<void> {
+  const dataset = generateDataset({ seed: 43, maps: 25, players: 260 });
+  const emu = await startEmulator({ dataset });
+  const dir = await mkdtemp(join(tmpdir(), 'trackwatch-bench-wr-'));
+  const tw = await openTrackwatch({ dataDir: dir, apiUrl: emu.url, maxRps: 1000, tuning: { burst: 20, concurrency: 4 } });
+  try {
+    const holders = new Set<string>();
+    for (const map of dataset.maps) {
+      const wr = await tw.live.getWorldRecord(map.mapUid);
+      if (wr) holders.add(wr.accountId.toLowerCase());
+    }
+    const watched = [...new Set(dataset.records.map((r) => r.accountId.toLowerCase()))].filter((a) => !holders.has(a));
+    await tw.addMaps('Bench', dataset.maps.map((m) => m.mapUid), { lookUp: false });
+    tw.store.players.add('Bench', watched.map((accountId) => ({ accountId })));
+    tw.store.watchlists.setReplayPolicy('Bench', { mode: 'best', best: 1 });
+    await tw.sync({ list: 'Bench', replays: false, positions: false, worldRecords: false }); // map lookups out of the count
+    emu.resetStats();
+    const summary = await tw.sync({ list: 'Bench', positions: false });
+    const byRoute = emu.stats().byRoute;
+    const records = Object.entries(byRoute).filter(([r]) => r.startsWith('GET /v2/mapRecords')).reduce((n, [, c]) => n + c, 0);
+    const top = byRoute['GET /api/token/leaderboard/group/:groupUid/map/:mapUid/top'] ?? 0;
+    let minimum = 0;
+    for (const map of tw.store.maps.list('Bench')) minimum += minimumRequests(`/v2/mapRecords/?accountIdList=&mapId=${map.mapId}&gameMode=${gameModeFor(map)}`.length, watched);
+    const wr = summary.worldRecords;
+    console.log(`world records: ${watched.length} players x ${dataset.maps.length} maps, ${wr?.ghostsAsked ?? 0} WR ghosts asked along, ${wr?.ghostsSkipped ?? 0} skipped, ${top} top requests`);
+    rows.push(ratioRow(`WR on, ${watched.length} players x ${dataset.maps.length} maps: record requests / minimum without WRs`, records, minimum));
+    rows.push(ratioRow(`WR on, ${dataset.maps.length} maps: top requests / maps`, top, dataset.maps.length));
+  } finally {
+    await tw.close();
+    await emu.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   await lookups(rows);
@@ -195,6 +235,7 @@ export async function run(): Promise<BenchRow[]> {
   await rateAtBurst(rows);
   await positions(rows);
   await liveRate(rows);
+  await worldRecords(rows);
   printRows(rows);
   return rows;
 }

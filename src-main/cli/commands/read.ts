@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { parseMapRef } from '../../core/refs.ts';
 import type { HistoryRow } from '../../core/store/types.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
-import { entryValues, leaderboardOf, mapSummary, medalScores, wasSecret, worldPosition } from '../../service/views.ts';
+import { deltaToWorldRecord, entryValues, leaderboardOf, mapSummary, medalScores, wasSecret, worldPosition, worldRecordView } from '../../service/views.ts';
 import {
   countMedals, formatGapLimit, formatMedalGap, formatMedalScore, formatRank, formatResult, GAP_LIMITS, kindLabel, mapKind, medalProgress, playerLabel,
   type Delta, type MapKind, type MedalProgress, type MedalScores,
@@ -81,6 +81,20 @@ export interface CompareJsonEntry {
   position: number | null;
   /** When that position was asked (it can lag behind); null when it was never asked for this PB. */
   positionAsOf: string | null;
+  /** value − the map's world record (deltaOf); null without a WR, with a secret one, or for a hidden entry. */
+  deltaToWorldRecord: Delta | null;
+}
+
+/** A map's world record in `compare --json` (README, "compare --json"): null result fields when secret. */
+export interface CompareJsonWorldRecord {
+  accountId: string;
+  name: string;
+  secret: boolean;
+  time: number | null;
+  score: number | null;
+  setAt: string | null;
+  readAt: string;
+  mapRecordId: string | null;
 }
 
 export interface CompareJsonMap {
@@ -95,6 +109,8 @@ export interface CompareJsonMap {
   secret: number;
   /** Whether the best visible result is surely the best on the board (then deltaToBest is given). */
   bestIsKnown: boolean;
+  /** The map's world record, when the list asks for it and a sync read it; else null. */
+  worldRecord: CompareJsonWorldRecord | null;
   entries: CompareJsonEntry[];
 }
 
@@ -109,10 +125,12 @@ export function compareMaps(tw: Trackwatch, list: string, me: string | undefined
   const positions = new Map(tw.store.positions.forList(list).map((p) => [`${p.mapId}/${p.accountId}`, p]));
   const facts = { viewer: tw.store.settings.viewer(), positionOf: (mapId: string, accountId: string) => positions.get(`${mapId}/${accountId}`) };
   const names = new Map(players.map((p) => [p.accountId, playerLabel(p)]));
+  const worldRecords = new Map(tw.store.worldRecords.forList(list).map((wr) => [wr.mapId, wr]));
   return tw.store.records.leaderboards(list).map(({ map, records }) => {
     const board = leaderboardOf(map, players, records, me, names, facts);
     const medals = medalScores(map);
     const summary = mapSummary(map, null);
+    const wr = worldRecords.get(map.mapId);
     return {
       mapUid: map.mapUid,
       mapId: map.mapId,
@@ -122,6 +140,7 @@ export function compareMaps(tw: Trackwatch, list: string, me: string | undefined
       medals,
       secret: board.secret,
       bestIsKnown: board.bestIsKnown,
+      worldRecord: wr ? { ...worldRecordView(board.kind, wr, plainName(tw.store.players.nameOf(wr.accountId))) } : null,
       entries: board.entries.map((standing): CompareJsonEntry => {
         const { progress, ...values } = entryValues(summary.kind, medals, standing);
         const position = worldPosition(positions.get(`${map.mapId}/${standing.player.accountId}`), map.mapType, values);
@@ -135,6 +154,7 @@ export function compareMaps(tw: Trackwatch, list: string, me: string | undefined
           setAt: board.records.get(standing.player.accountId)?.timestamp ?? null,
           position: position?.position ?? null,
           positionAsOf: position?.asOf ?? null,
+          deltaToWorldRecord: deltaToWorldRecord(board.kind, wr, standing.record),
         };
       }),
     };
@@ -161,10 +181,13 @@ export function printCompare(tw: Trackwatch, list: string, opts: { me?: string |
     const notes = [kindLabel(m.kind, m.mapType), `author ${formatMedalScore(m.kind, m.medals.author)}`];
     if (m.secret > 0) notes.push(`${count(m.secret, 'secret entry', 'secret entries')}${m.bestIsKnown ? '' : ': "to best" is to the best visible'}`);
     line(`${colours.bold(m.name)} ${colours.dim(`(${m.mapUid}) ${notes.join(' · ')}`)}`);
+    if (m.worldRecord) line(`  ${worldRecordWords(m.kind, m.worldRecord)}`);
     const withRecord = m.entries.filter((e) => e.hasRecord);
+    // A column for the gap to the world record, on maps whose WR is known and visible.
+    const toWr = m.worldRecord !== null && !m.worldRecord.secret;
     if (withRecord.length > 0) {
       line(table(
-        ['#', 'player', 'result', 'medal', 'to best', 'to me', 'next medal'],
+        ['#', 'player', 'result', 'medal', 'to best', 'to me', ...(toWr ? ['to WR'] : []), 'next medal'],
         withRecord.map((e) => [
           // A range ("2–4") where secret entries blur the order; dim for a secret entry, whose result is not shown.
           e.hidden ? colours.dim(formatRank(e.rankRange) || '-') : formatRank(e.rankRange) || '-',
@@ -174,9 +197,11 @@ export function printCompare(tw: Trackwatch, list: string, opts: { me?: string |
           // The leader's own row says so, as the window's map page does, instead of a zero delta; only when surely best.
           e.isBest ? colours.dim('best') : delta(e.deltaToBest ?? e.deltaToBestVisible),
           delta(e.deltaToMe),
+          // Who holds (or ties) the WR says so, as the leader says "best", instead of a zero delta.
+          ...(toWr ? [isLevel(e.deltaToWorldRecord) ? colours.dim('WR') : delta(e.deltaToWorldRecord)] : []),
           colours.dim(e.nextMedal?.text ?? ''),
         ]),
-        { compact: true, align: ['right', 'left', 'right', 'left', 'right', 'right', 'left'] },
+        { compact: true, align: ['right', 'left', 'right', 'left', 'right', 'right', ...(toWr ? ['right' as const] : []), 'left'] },
       ).replace(/^/gm, '  '));
     }
     const missing = m.entries.length - withRecord.length;
@@ -186,6 +211,17 @@ export function printCompare(tw: Trackwatch, list: string, opts: { me?: string |
     line(colours.dim(`… ${count(maps.length - shown.length, 'more map')}: ${opts.rest ?? `trackwatch compare --list "${list}" --limit ${maps.length}`}`));
   }
   printMedalSummary(tw, list, maps);
+}
+
+function isLevel(d: Delta | null): boolean {
+  return d !== null && d.value === 0 && !d.time;
+}
+
+/** "world record 0:41.207 by Rival (2026-11-20)", or "world record: secret (held by Rival)". */
+export function worldRecordWords(kind: MapKind, wr: CompareJsonWorldRecord): string {
+  if (wr.secret) return `world record: ${colours.yellow('secret')} (held by ${wr.name}; the service hides its time)`;
+  const when = wr.setAt ? colours.dim(` (${wr.setAt.slice(0, 10)})`) : '';
+  return `world record ${result(kind, { hidden: false, time: wr.time, score: wr.score, respawnCount: null })} by ${wr.name}${when}`;
 }
 
 /** Each player's medals over the list's maps, and how many are within reach of the next one. */

@@ -17,6 +17,7 @@ interface SyncFlags {
   list?: string;
   replays: boolean;
   positions: boolean;
+  worldRecords: boolean;
   json?: boolean;
   refreshMaps?: boolean;
   season?: string[];
@@ -100,11 +101,25 @@ export function positionLine(s: SyncSummary): string {
   return top ? `best position: ${plainName(top.playerName)} ${formatPosition(top.after)} in the world on ${plainName(top.mapName)}` : '';
 }
 
+/**
+ * What the sync said of world records: "25 world records (2 secret)", and the WR ghosts one more account could not
+ * join the records request for (not asked rather than a request more); '' when none were asked.
+ */
+export function worldRecordLine(s: SyncSummary): string {
+  const wr = s.worldRecords;
+  if (!wr || wr.asked === 0) return '';
+  const parts = [`${plural(wr.found + wr.secret, 'world record')} read${wr.secret > 0 ? ` (${wr.secret} secret: the holder is known, the time is not)` : ''}`];
+  if (wr.ghostsSkipped > 0) {
+    parts.push(`the WR ghost of ${plural(wr.ghostsSkipped, 'map')} was not asked: one more account would not fit the records request (the address limit), and it costs no request of its own`);
+  }
+  return parts.join('; ');
+}
+
 /** Runs a sync with a terminal progress bar (when stdout is a terminal) and prints its summary. */
 export async function syncWithProgress(
   tw: Trackwatch,
   options: {
-    list?: string; replays?: boolean; positions?: boolean; refreshMaps?: boolean; seasonIds?: string[]; signal?: AbortSignal; quiet?: boolean;
+    list?: string; replays?: boolean; positions?: boolean; worldRecords?: boolean; refreshMaps?: boolean; seasonIds?: string[]; signal?: AbortSignal; quiet?: boolean;
     /** Once the sync holds the data folder's lock, before it sends anything. */
     onStarted?: () => void;
   },
@@ -135,6 +150,7 @@ export async function syncWithProgress(
       list: options.list,
       replays: options.replays,
       ...(options.positions === false ? { positions: false } : {}),
+      ...(options.worldRecords === false ? { worldRecords: false } : {}),
       refreshMaps: options.refreshMaps,
       seasonIds: options.seasonIds,
       signal: options.signal,
@@ -207,6 +223,7 @@ export function registerSyncCommand(program: Command): void {
     .option('--list <name>', 'only this watchlist')
     .option('--no-replays', 'do not download replays')
     .option('--no-positions', 'do not ask the Live services for world positions')
+    .option('--no-world-records', 'do not ask the Live services for the world records of lists that show them')
     .option('--refresh-maps', 'refetch every map\'s info, not only old info')
     .option('--season <seasonId...>', 'also read these seasons\' leaderboards (season IDs; personal bests are always read)')
     .option('--retry-replays', `download again the replays earlier syncs gave up on (${MAX_REPLAY_ATTEMPTS} failed tries)`)
@@ -218,7 +235,7 @@ export function registerSyncCommand(program: Command): void {
       const seasonIds = flags.season?.map((season) => season.trim());
       await withTrackwatch(command, async (tw, signal) => {
         if (flags.list) tw.store.watchlists.require(flags.list);
-        const plan = tw.planSync({ list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds });
+        const plan = tw.planSync({ list: flags.list, replays: flags.replays, positions: flags.positions, worldRecords: flags.worldRecords, refreshMaps: flags.refreshMaps, seasonIds });
         // Nothing to read is not a failure: an empty folder is as synced as it can be.
         const nothing = nothingToSync(tw, plan.lists, flags.list);
         if (nothing) {
@@ -236,7 +253,7 @@ export function registerSyncCommand(program: Command): void {
           if (!flags.json) line(`${plural(retried, 'replay')} given up on earlier will be tried again.`);
         };
         const summary = await syncWithProgress(tw, {
-          list: flags.list, replays: flags.replays, positions: flags.positions, refreshMaps: flags.refreshMaps, seasonIds, signal, quiet: flags.json, onStarted,
+          list: flags.list, replays: flags.replays, positions: flags.positions, worldRecords: flags.worldRecords, refreshMaps: flags.refreshMaps, seasonIds, signal, quiet: flags.json, onStarted,
         });
         if (flags.json) printJson({ ...summary, plan, ...(flags.retryReplays ? { replaysRetried: retried } : {}) });
         else {
@@ -250,6 +267,9 @@ export function registerSyncCommand(program: Command): void {
           for (const text of failedReplayLines(tw, summary)) line(colours.yellow(text));
           const givenUp = tw.store.replays.givenUp();
           if (givenUp > 0) line(colours.yellow(`  ${plural(givenUp, 'replay')} failed ${MAX_REPLAY_ATTEMPTS} times and ${givenUp === 1 ? 'is' : 'are'} no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
+          // After what went wrong, which a reader looks for first.
+          const worldRecords = worldRecordLine(summary);
+          if (worldRecords) line(worldRecords);
         }
         if (summary.outcome === 'failed') {
           if (summary.localFault) throw new LocalFaultError(summary.localFault.code, summary.localFault.code, summary.localFault.message);

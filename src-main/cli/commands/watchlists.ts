@@ -4,7 +4,7 @@ import { formatMedalScore, kindLabel, mapKind } from '../../shared/leaderboard.t
 import { LIST_SOURCE_FORMS } from '../../core/nadeo/index.ts';
 import { NamesUnavailableError } from '../../core/player-refs.ts';
 import { parseMapRefs, type MapRef } from '../../core/refs.ts';
-import type { StoredMap } from '../../core/store/index.ts';
+import { WORLD_RECORD_DEFAULT_MAX_MAPS, type StoredMap, type WorldRecordSetting } from '../../core/store/index.ts';
 import { lastSyncWords } from '../../shared/sync-words.ts';
 import { syncErrorFor } from '../../service/sync-outcome.ts';
 import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
@@ -270,6 +270,21 @@ function registerListCommands(program: Command): void {
       });
     });
   lists
+    .command('world-record')
+    .description(`show or set whether a list's syncs read each map's world record (a request per map): on, off, or default (on up to ${WORLD_RECORD_DEFAULT_MAX_MAPS} maps)`)
+    .argument('[setting]', 'on, off or default')
+    .option('--list <name>', 'watchlist', DEFAULT_LIST)
+    .option('--json', 'machine-readable output')
+    .action(async (setting: string | undefined, flags: { list: string; json?: boolean }, command: Command) => {
+      await withTrackwatch(command, async (tw) => {
+        const list = tw.store.watchlists.require(flags.list).name;
+        const worldRecord = setting === undefined ? tw.store.worldRecords.setting(list) : tw.store.worldRecords.setSetting(list, parseWorldRecordSetting(setting));
+        // `lists` has a --json of its own, which commander may give the parent.
+        if (flags.json || (command.parent?.opts() as ListFlag | undefined)?.json) return printJson({ list, worldRecord });
+        line(describeWorldRecordSetting(list, worldRecord));
+      });
+    });
+  lists
     .command('delete')
     .description('delete a watchlist (its maps, players, records and history stay stored)')
     .argument('<name>')
@@ -279,4 +294,20 @@ function registerListCommands(program: Command): void {
         line(`deleted "${name}"`);
       });
     });
+}
+
+/** `on`, `off` or `default` (null), else one line saying what is accepted. */
+export function parseWorldRecordSetting(text: string): boolean | null {
+  const word = text.trim().toLowerCase();
+  if (word === 'on') return true;
+  if (word === 'off') return false;
+  if (word === 'default') return null;
+  throw new UserError(`the world-record setting is "on", "off" or "default", got "${text}".`);
+}
+
+/** 'syncs of "Fall" read each map's world record (the default for lists of up to 100 maps)'. */
+export function describeWorldRecordSetting(list: string, s: WorldRecordSetting): string {
+  const what = s.on ? "read each map's world record (a request per map)" : 'do not read world records';
+  const why = s.set === null ? ` (the default for lists of ${s.on ? 'up to' : 'more than'} ${WORLD_RECORD_DEFAULT_MAX_MAPS} maps)` : '';
+  return `syncs of "${list}" ${what}${why}`;
 }

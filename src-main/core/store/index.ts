@@ -16,6 +16,7 @@ import { SettingsRepo } from './settings.ts';
 import { SourcesRepo } from './sources.ts';
 import { SyncRunsRepo } from './sync-runs.ts';
 import { WatchlistsRepo } from './watchlists.ts';
+import { WorldRecordsRepo } from './world-records.ts';
 
 export * from './types.ts';
 export { StoreError, StoreErrorCode, DatabaseFromTheFutureError, LocalFaultError, LocalFaultCode, localFault } from './errors.ts';
@@ -29,7 +30,8 @@ export { assertSafeRelativePath, resolveInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';
 export { SOURCE_TEXT_MAX, type ListSourceInput, type StoredListSource } from './sources.ts';
 export type { DuePosition, PositionAnswer, PositionChange, PositionState, StoredPosition, ZoneRank } from './positions.ts';
-export type { MapsRepo, PlayersRepo, PositionsRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SourcesRepo, SyncRunsRepo, WatchlistsRepo };
+export { WORLD_RECORD_DEFAULT_MAX_MAPS, type StoredWorldRecord, type WorldRecordAnswer, type WorldRecordSetting } from './world-records.ts';
+export type { MapsRepo, PlayersRepo, PositionsRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SourcesRepo, SyncRunsRepo, WatchlistsRepo, WorldRecordsRepo };
 
 interface CommonOptions {
   /** The clock, for tests; defaults to the system's. */
@@ -66,6 +68,8 @@ export interface Store {
   readonly sources: SourcesRepo;
   /** World positions of watched records. */
   readonly positions: PositionsRepo;
+  /** Each map's world record (Live top route) and the per-list setting that asks for it. */
+  readonly worldRecords: WorldRecordsRepo;
   /**
    * Runs `work` in one IMMEDIATE transaction; repository writes inside it join it (as savepoints). For writing
    * several maps' records at once: fetch first, then write. `work` must not await.
@@ -116,6 +120,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const settings = new SettingsRepo(ctx);
   const sources = new SourcesRepo(ctx, watchlists);
   const positions = new PositionsRepo(ctx, watchlists);
+  const worldRecords = new WorldRecordsRepo(ctx, watchlists);
 
   return {
     file,
@@ -130,6 +135,7 @@ export function openStore(options: OpenStoreOptions): Store {
     settings,
     sources,
     positions,
+    worldRecords,
     transaction: <T>(work: () => T): T => {
       try {
         return db.transaction(work).immediate();

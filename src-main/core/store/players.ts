@@ -114,12 +114,14 @@ export class PlayersRepo {
       `INSERT INTO players (account_id, display_name_fetched_at, added_at) VALUES (?, ?, ?)
        ON CONFLICT (account_id) DO UPDATE SET display_name_fetched_at = excluded.display_name_fetched_at`,
     );
-    // Watched players and the authors of listed maps: the names a view shows.
+    // Watched players, the authors of listed maps and their world records' holders: the names a view shows.
     this.#needingNames = db.prepare<[string], { account_id: string }>(
       `WITH wanted (account_id) AS (
          SELECT p.account_id FROM players p WHERE EXISTS (SELECT 1 FROM watchlist_players wp WHERE wp.player_ref = p.id)
          UNION
          SELECT m.author FROM maps m WHERE EXISTS (SELECT 1 FROM watchlist_maps wm WHERE wm.map_ref = m.id)
+         UNION
+         SELECT w.account_id FROM world_records w WHERE EXISTS (SELECT 1 FROM watchlist_maps wm WHERE wm.map_ref = w.map_ref)
        )
        SELECT w.account_id FROM wanted w LEFT JOIN players p ON p.account_id = w.account_id
        WHERE p.display_name_fetched_at IS NULL OR p.display_name_fetched_at < ?
@@ -213,7 +215,7 @@ export class PlayersRepo {
     })();
   }
 
-  /** Watched players and authors of listed maps whose display name is missing or was fetched before `olderThan`. */
+  /** Watched players, authors of listed maps and their WR holders whose display name is missing or was fetched before `olderThan`. */
   needingDisplayNames(olderThan: Date | string): string[] {
     return this.#needingNames.all(moment(olderThan, 'olderThan')).map((r) => r.account_id);
   }

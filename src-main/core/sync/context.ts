@@ -35,7 +35,9 @@ export interface SyncContext {
 export function planFor(ctx: SyncContext): SyncPlan | undefined {
   const o = ctx.options;
   if (!o.onProgress) return undefined;
-  return planSync(ctx.store, { list: o.list, replays: o.replays, refreshMaps: o.refreshMaps, seasonIds: o.seasonIds, me: o.me, positions: o.positions });
+  return planSync(ctx.store, { list: o.list, replays: o.replays, refreshMaps: o.refreshMaps, seasonIds: o.seasonIds, me: o.me, positions: o.positions,
+    // Asked only when the sync can ask them (a Live client), as the phase does.
+    worldRecords: o.worldRecords !== false && ctx.deps.worldRecord !== undefined });
 }
 
 /** One step of a sync (phases/index.ts lists them in order). */

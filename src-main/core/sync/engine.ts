@@ -70,7 +70,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number,
     runId, list: options.list ?? null, outcome, maps: counts.maps, players: run.players.length, requests: counts.requests,
     records: run.records, newRecords: run.newRecords, newPersonalBests: run.newPersonalBests,
     replaysDownloaded: run.replaysDownloaded, replaysHidden: run.replaysHidden, replaysFailed: run.replaysFailed,
-    unknownMaps: run.unknownMaps, errors: run.errors, newMaps: run.newMaps, positions: run.positions,
+    unknownMaps: run.unknownMaps, errors: run.errors, newMaps: run.newMaps, positions: run.positions, worldRecords: run.worldRecords,
     localFault: fault ? { code: fault.code, message: fault.message } : null,
     durationMs: Date.now() - started,
   };

@@ -3,8 +3,9 @@
 // costs in requests and time at the configured pace. A player who fears a ban sees "about 26 record requests,
 // 1,250 replay downloads and 50 position requests, about 22 min at 1 request/s".
 import { DEFAULT_MAX_URI_LENGTH, MAX_MAPS_PER_POSITION_REQUEST, minimumPositionRequests, type PositionQuery } from '../nadeo/index.ts';
-import type { PendingReplay, Store } from '../store/index.ts';
+import { MAX_REPLAY_ATTEMPTS, type PendingReplay, type Store } from '../store/index.ts';
 import { positionQuestions } from './positions.ts';
+import { worldRecordLists } from './world-records.ts';
 import { mapKind, playerLabel, rankLeaderboard } from '../../shared/leaderboard.ts';
 import { DEFAULT_MAX_RPS } from '../../shared/rate-policy.ts';
 
@@ -31,6 +32,8 @@ export interface SyncPlanOptions {
   me?: string | undefined;
   /** Whether the world positions of changed PBs are asked after the records (default true; `sync --no-positions`). */
   positions?: boolean | undefined;
+  /** Whether the world records of lists that ask for them are read (default true). */
+  worldRecords?: boolean | undefined;
   /** The pace the client keeps, requests per second (default 1). */
   maxRps?: number | undefined;
   /** The pace kept with the Live services, which answer the positions (default maxRps). */
@@ -52,12 +55,19 @@ export interface SyncPlan {
    * them, plus an estimate for the maps no sync has read yet (a PB per player each). 0 when positions are off.
    */
   positionRequests: number;
-  /** Every request: map lookups, record requests and replay downloads (Core), and position requests (Live). */
+  /**
+   * Live top-route requests for world records: one per map of the lists whose "world record" setting is on (maps
+   * still to look up included). 0 when world records are off. The WR's ghost costs no record request of its own.
+   */
+  worldRecordRequests: number;
+  /** Every request: map lookups, record requests and replay downloads (Core), position and world record requests (Live). */
   requests: number;
   maxRps: number;
   liveMaxRps: number;
   /** About how long the position requests take at liveMaxRps (part of seconds). */
   positionSeconds: number;
+  /** About how long the world record requests take at liveMaxRps (part of seconds). */
+  worldRecordSeconds: number;
   /**
    * About how long the whole sync takes: the Core requests at maxRps, then the position requests at liveMaxRps (the
    * engine asks them after the records and before the replays, one after the other, never side by side).
@@ -102,6 +112,10 @@ export function replaysWanted(store: Store, options: { list?: string | undefined
       due = due.filter((replay) => keep.has(replay.mapRecordId));
     }
     for (const replay of due) if (!wanted.has(replay.mapRecordId)) wanted.set(replay.mapRecordId, replay);
+    // The WR's ghost, when the list asks for world records: a reference like the list's best, by the same policy.
+    if (store.worldRecords.setting(name).on) {
+      for (const replay of store.worldRecords.pendingReplays(name, MAX_REPLAY_ATTEMPTS)) if (!wanted.has(replay.mapRecordId)) wanted.set(replay.mapRecordId, replay);
+    }
   }
   return [...wanted.values()];
 }
@@ -135,22 +149,37 @@ export function planSync(store: Store, options: SyncPlanOptions = {}): SyncPlan 
       const perMap = policy.mode === 'all'
         ? listPlayers.length
         : Math.min(listPlayers.length, policy.best + (listPlayers.some((p) => p.accountId === options.me) ? 1 : 0));
-      replayDownloads += store.watchlists.unsyncedMaps(name) * perMap;
+      // And the WR's ghost of each, when the list asks for world records.
+      const worldRecord = options.worldRecords !== false && store.worldRecords.setting(name).on ? 1 : 0;
+      replayDownloads += store.watchlists.unsyncedMaps(name) * (perMap + worldRecord);
     }
   }
 
   // The sync asks positions only when the synced lists have players (phases/positions.ts).
   const positionRequests = options.positions === false || players === 0 ? 0 : positionRequestsOf(store, lists, list);
+  const worldRecordRequests = options.worldRecords === false ? 0 : worldRecordRequestsOf(store, list);
   const liveMaxRps = options.liveMaxRps ?? maxRps;
   const coreRequests = mapLookups + recordRequests + replayDownloads;
   const positionSeconds = positionRequests / liveMaxRps;
-  const seconds = coreRequests / maxRps + positionSeconds;
+  const worldRecordSeconds = worldRecordRequests / liveMaxRps;
+  const seconds = coreRequests / maxRps + positionSeconds + worldRecordSeconds;
   const firstSync = summaries.some((s) => s.lastSyncAt === null && s.maps + s.unresolvedMaps > 0);
   return {
-    lists, maps: maps + unresolved, players, mapLookups, recordRequests, replayDownloads, positionRequests,
-    requests: coreRequests + positionRequests, maxRps, liveMaxRps, positionSeconds, seconds,
+    lists, maps: maps + unresolved, players, mapLookups, recordRequests, replayDownloads, positionRequests, worldRecordRequests,
+    requests: coreRequests + positionRequests + worldRecordRequests, maxRps, liveMaxRps, positionSeconds, worldRecordSeconds, seconds,
     firstSync, large: firstSync && seconds >= LARGE_SYNC_SECONDS,
   };
+}
+
+/** One top-route request per distinct map of the covered lists that ask for world records, maps to look up included. */
+function worldRecordRequestsOf(store: Store, list: string | undefined): number {
+  const maps = new Set<string>();
+  let unresolved = 0;
+  for (const name of worldRecordLists(store, list)) {
+    for (const map of store.maps.list(name)) maps.add(map.mapId);
+    unresolved += store.watchlists.get(name)?.unresolvedMaps ?? 0;
+  }
+  return maps.size + unresolved;
 }
 
 /**
@@ -190,14 +219,16 @@ const rateOf = (rps: number): string => `${some(rps, 'request')}/s`;
 
 /**
  * The cost line the command line and the window show before a sync: "about 26 record requests, 1,250 replay
- * downloads and 50 position requests, about 22 min at 1 request/s". No position part when none will be asked.
+ * downloads and 50 position requests, about 22 min at 1 request/s". No position or world record part when none will be asked.
  */
 export function describeCost(plan: SyncPlan): string {
   const parts = [some(plan.recordRequests, 'record request')];
   if (plan.mapLookups > 0) parts.push(some(plan.mapLookups, 'map lookup'));
   parts.push(some(plan.replayDownloads, 'replay download'));
   if (plan.positionRequests > 0) parts.push(some(plan.positionRequests, 'position request'));
+  if (plan.worldRecordRequests > 0) parts.push(some(plan.worldRecordRequests, 'world record request'));
   const joined = parts.length === 2 ? parts.join(' and ') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  const live = plan.positionRequests > 0 && plan.liveMaxRps !== plan.maxRps ? ` (positions at ${rateOf(plan.liveMaxRps)})` : '';
+  const liveWhat = plan.positionRequests > 0 && plan.worldRecordRequests > 0 ? 'positions and world records' : plan.positionRequests > 0 ? 'positions' : 'world records';
+  const live = plan.positionRequests + plan.worldRecordRequests > 0 && plan.liveMaxRps !== plan.maxRps ? ` (${liveWhat} at ${rateOf(plan.liveMaxRps)})` : '';
   return `about ${joined}, ${describeDuration(plan.seconds)} at ${rateOf(plan.maxRps)}${live}`;
 }

@@ -1,6 +1,7 @@
 // What one sync run has done so far: its counters, the phase it is in, its errors, and the time it has left. The
 // phases fill it; the engine turns it into progress events and, at the end, the summary.
 import type { PositionsSummary } from './positions.ts';
+import { emptyWorldRecordsSummary, type WorldRecordsSummary } from './world-records.ts';
 import type { SyncError, SyncPhase, SyncProgress, SyncSummary } from './types.ts';
 
 export interface RunStateOptions {
@@ -39,6 +40,12 @@ export class RunState {
   readonly unknownMaps: string[] = [];
   readonly newMaps: SyncSummary['newMaps'] = [];
   positions: PositionsSummary | null = null;
+  /** What the world-records phase asked and found; null when it asked nothing. */
+  worldRecords: WorldRecordsSummary | null = null;
+  /** Top-route requests the world-records phase still has to send. */
+  worldRecordsLeft = 0;
+  /** Each map's visible world record holder (map ID → account ID), for the records phase to ask along. */
+  readonly worldRecordHolders = new Map<string, string>();
   /** Requests still due in the sync: set by the engine as phases start (see etaMs). */
   requestsLeft: () => number = () => 0;
   readonly #o: RunStateOptions;
@@ -47,6 +54,11 @@ export class RunState {
     this.#o = options;
     this.runId = options.runId;
     this.startedAt = options.clock();
+  }
+
+  /** The world-records summary, made when the phase first needs it. */
+  worldRecordsSummary(): WorldRecordsSummary {
+    return (this.worldRecords ??= emptyWorldRecordsSummary());
   }
 
   get requests(): number {

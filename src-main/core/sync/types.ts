@@ -7,6 +7,8 @@ import type { Store } from '../store/index.ts';
 import type { HistoryRow, SyncOutcome } from '../store/types.ts';
 import type { SourceRefresh } from '../sources.ts';
 import type { PositionsAnswers, PositionsSummary } from './positions.ts';
+import type { WorldRecordsSummary } from './world-records.ts';
+import type { WorldRecord } from '../nadeo/index.ts';
 
 /** What the progress bar says the sync is doing (the window words each: service/sync-runner.ts). */
 export type SyncPhase = 'maps' | 'records' | 'replays' | 'names' | 'done';
@@ -74,6 +76,8 @@ export interface SyncSummary {
   newMaps: { list: string; title: string; mapUids: string[] }[];
   /** The world positions asked for (Live services), or null when none were asked for. */
   positions: PositionsSummary | null;
+  /** The world records asked for (Live top route) and the WR ghosts asked along, or null when none were asked for. */
+  worldRecords: WorldRecordsSummary | null;
   /** What stopped the sync on this machine (a full disk, a read-only or damaged database), when that did. */
   localFault: { code: LocalFaultCode; message: string } | null;
   durationMs: number;
@@ -98,6 +102,8 @@ export interface SyncOptions {
   me?: string | undefined;
   /** Ask the Live services for the world positions of PBs whose score changed (default true, when they can be asked). */
   positions?: boolean;
+  /** Ask the world record of the maps of lists whose "world record" setting is on (default true, when it can be asked). */
+  worldRecords?: boolean;
   signal?: AbortSignal;
   onProgress?: (progress: SyncProgress) => void;
   onNewPersonalBest?: (event: NewPersonalBest) => void;
@@ -121,6 +127,8 @@ export interface SyncDeps {
   liveHost?: string | undefined;
   /** Before the maps are read: a list that follows a source adds the maps that appeared since (core/sources.ts). */
   refreshSource?: ((list: number, signal: AbortSignal) => Promise<SourceRefresh | undefined>) | undefined;
+  /** Before the records: a map's world record from the Live top route (LiveClient.getWorldRecord); null when empty. */
+  worldRecord?: ((mapUid: string, signal: AbortSignal) => Promise<WorldRecord | null>) | undefined;
   /**
    * After the records: the world positions of PBs whose score changed (core/sync/positions.ts); the phase counts their
    * requests from the run's own.

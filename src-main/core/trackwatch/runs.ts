@@ -48,6 +48,7 @@ export function syncWith(deps: RunDeps, options: Omit<SyncOptions, 'displayNames
         liveHost: hosts.live,
         refreshSource: (list, signal) => refreshListSource(sources, list, { signal }),
         syncPositions: (list, signal) => syncPositions({ store: deps.store, live: clients.live }, { list, signal }),
+        worldRecord: (mapUid, signal) => clients.live.getWorldRecord(mapUid, { signal }),
       },
       { ...options, me: deps.me, displayNames: deps.clients.options.oauth !== undefined },
     );

@@ -37,7 +37,8 @@ export function handlerContext(service: TrackwatchService): HandlerContext {
     compareTable: (list) => {
       const cached = service.compareCache.get(list);
       if (cached) return cached;
-      const table = views.compareTable(list, store().players.list(list), store().records.leaderboards(list), me(), readFacts(list));
+      const worldRecords = { byMap: new Map(store().worldRecords.forList(list).map((wr) => [wr.mapId, wr])), nameOf: (id: string) => store().players.nameOf(id) };
+      const table = views.compareTable(list, store().players.list(list), store().records.leaderboards(list), me(), readFacts(list), worldRecords);
       service.compareCache.set(list, table);
       return table;
     },

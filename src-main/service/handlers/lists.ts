@@ -10,13 +10,17 @@ import { done, writes, type HandlerContext, type SomeHandlers } from './context.
 type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' | 'watchlists.createFromSource' | 'sources.campaigns'
   | 'watchlists.rename' | 'watchlists.delete'
   | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.findByName'
-  | 'players.setNickname';
+  | 'players.setNickname' | 'watchlists.worldRecord' | 'watchlists.setWorldRecord';
 
 export function listHandlers({ service, tw, store, me, requireList }: HandlerContext): SomeHandlers<ListCommands> {
   const summaryOf = (list: WatchlistSummary) => views.watchlistSummary(list, store().syncRuns.stateOf(list.id));
 
   return {
     'watchlists.list': async () => store().watchlists.list().map(summaryOf),
+
+    'watchlists.worldRecord': async ({ list }) => store().worldRecords.setting(requireList(list).name),
+
+    'watchlists.setWorldRecord': writes(service, async ({ list, on }) => store().worldRecords.setSetting(requireList(list).name, on)),
 
     'watchlists.get': async ({ list }) => {
       const summary = store().watchlists.get(list);

@@ -13,7 +13,7 @@ export function syncHandlers({ service, tw, requireList }: HandlerContext): Some
       const plan = tw().planSync({ list, replays, positions: service.settings.worldPositions });
       return {
         recordRequests: plan.recordRequests, mapLookups: plan.mapLookups, replayDownloads: plan.replayDownloads,
-        positionRequests: plan.positionRequests, requests: plan.requests, positionSeconds: plan.positionSeconds, seconds: plan.seconds,
+        positionRequests: plan.positionRequests, worldRecordRequests: plan.worldRecordRequests, requests: plan.requests, positionSeconds: plan.positionSeconds, seconds: plan.seconds,
         firstSync: plan.firstSync, large: plan.large, line: describeCost(plan),
       };
     },

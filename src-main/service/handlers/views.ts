@@ -48,7 +48,8 @@ export function viewHandlers({ service, thumbnails, tw, store, me, readFacts, co
         const players = store().players.list(list);
         const maps = store().maps.list(list);
         const head = maps.slice(0, first).map((map) => ({ map, records: store().records.forMap(map.mapId, { scope: PERSONAL_BEST }) }));
-        return { ...views.compareTable(summary.name, players, head, me(), readFacts(summary.name)), total: maps.length, complete: first >= maps.length };
+        const worldRecords = { byMap: new Map(store().worldRecords.forList(list).map((wr) => [wr.mapId, wr])), nameOf: (id: string) => store().players.nameOf(id) };
+        return { ...views.compareTable(summary.name, players, head, me(), readFacts(summary.name), worldRecords), total: maps.length, complete: first >= maps.length };
       }
       return compareTable(summary.name);
     },

@@ -8,6 +8,7 @@ import { BIN, cli, useEmulatorAndDataDir } from '../../helpers/cli.ts';
 
 describe('the cost of a sync, and a large first sync', () => {
   // 20 maps x 15 players at 1 request/s: 20 record requests and up to 300 replays, over five minutes.
+  // The replays' and positions' share of the cost: world records (a request per map) are left out, counted in plan.test.ts.
   const dataset = generateDataset({ seed: 41, maps: 20, players: 15 });
   const setup = useEmulatorAndDataDir(dataset);
   const { at } = setup;
@@ -19,7 +20,7 @@ describe('the cost of a sync, and a large first sync', () => {
   });
 
   it('without a terminal and without --yes: refused in one line, nothing asked of the service', async () => {
-    const r = await cli(at('--max-rps', '1', 'sync'));
+    const r = await cli(at('--max-rps', '1', 'sync', '--no-world-records'));
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe(
       'trackwatch: this first sync of every list is large: about 20 record requests, 1 map lookup, 300 replay downloads and 15 position requests, about 6 min at 1 request/s. ' +
@@ -31,7 +32,7 @@ describe('the cost of a sync, and a large first sync', () => {
   it('a smaller policy makes it small enough to start at once, and says its cost first', async () => {
     const set = await cli(at('replays', 'policy', 'best', '2'));
     expect(set.stdout.trim()).toBe('syncs of "Default" download your replays ("me") and the list\'s best 2 of each map');
-    const r = await cli(at('--max-rps', '50', 'sync', '--list', 'Default'));
+    const r = await cli(at('--max-rps', '50', 'sync', '--no-world-records', '--list', 'Default'));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('sync of "Default": about 20 record requests, 1 map lookup, 40 replay downloads and 15 position requests, under a minute at 50 requests/s');
   });
@@ -42,12 +43,12 @@ describe('the cost of a sync, and a large first sync', () => {
     const strangers = Array.from({ length: 60 }, (_, i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`);
     expect((await cli(at('players', 'add', '--list', 'Strangers', ...strangers))).code).toBe(0);
     expect((await cli(at('maps', 'add', '--offline', '--list', 'Strangers', ...dataset.maps.slice(0, 5).map((m) => m.mapUid)))).code).toBe(0);
-    const refused = await cli(at('--max-rps', '1', 'sync', '--list', 'Strangers'));
+    const refused = await cli(at('--max-rps', '1', 'sync', '--no-world-records', '--list', 'Strangers'));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('this first sync of "Strangers" is large: about 5 record requests, 1 map lookup, 300 replay downloads and 60 position requests, about 6 min at 1 request/s. Nothing');
     // 60 of 366 seconds: not enough to name --no-positions.
     expect(refused.stderr).not.toContain('--no-positions');
-    const started = await cli(at('--max-rps', '1', 'sync', '--list', 'Strangers', '--yes'));
+    const started = await cli(at('--max-rps', '1', 'sync', '--no-world-records', '--list', 'Strangers', '--yes'));
     expect(started.code, started.stderr).toBe(0);
     expect(started.stdout).toMatch(/^sync ok: 5 maps x 60 players/m);
   }, 60_000);
@@ -64,7 +65,7 @@ describe('the cost of a sync, and a large first sync', () => {
 
   it('when the positions are a big part of the time, it says that --no-positions skips them', async () => {
     await addCrowd();
-    const refused = await cli(at('--max-rps', '1', 'sync', '--list', 'Crowd', '--no-replays'));
+    const refused = await cli(at('--max-rps', '1', 'sync', '--no-world-records', '--list', 'Crowd', '--no-replays'));
     expect(refused.code).toBe(1);
     expect(refused.stderr.trim()).toBe(
       'trackwatch: this first sync of "Crowd" is large: about 40 record requests, 1 map lookup, 0 replay downloads and 400 position requests, about 7 min at 1 request/s. ' +
@@ -74,14 +75,14 @@ describe('the cost of a sync, and a large first sync', () => {
     );
     expect(setup.emulator().stats().requests).toBe(0);
     // Without them, the plan counts none and the sync asks none.
-    const r = await cli(at('--max-rps', '50', 'sync', '--list', 'Crowd', '--no-replays', '--no-positions', '--json'));
+    const r = await cli(at('--max-rps', '50', 'sync', '--no-world-records', '--list', 'Crowd', '--no-replays', '--no-positions', '--json'));
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as { plan: { positionRequests: number } }).plan.positionRequests).toBe(0);
     expect(setup.emulator().stats().byRoute['POST /api/token/leaderboard/group/map'] ?? 0).toBe(0);
   }, 60_000);
 
   it('at a pace that makes it short, it is not large; --json carries the plan', async () => {
-    const r = await cli(at('--max-rps', '500', 'sync', '--json', '--list', 'Default'));
+    const r = await cli(at('--max-rps', '500', 'sync', '--no-world-records', '--json', '--list', 'Default'));
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as { plan: { large: boolean; replayDownloads: number }; replaysDownloaded: number };
     // At 500 requests/s the same sync takes a second: not large.
@@ -90,7 +91,7 @@ describe('the cost of a sync, and a large first sync', () => {
   });
 
   it.runIf(spawnSync('script', ['--version']).status === 0)('on a terminal: asks, and "n" starts nothing', async () => {
-    const command = [process.execPath, BIN, ...at('--max-rps', '1', 'sync')].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    const command = [process.execPath, BIN, ...at('--max-rps', '1', 'sync', '--no-world-records')].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
     const answered = spawnSync('script', ['-qec', command, '/dev/null'], { input: 'n\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, timeout: 30_000 });
     expect(answered.stdout).toContain('Start it? [y/N]');
     expect(answered.stdout).toContain("not started; nothing was asked of Nadeo's service.");
@@ -100,7 +101,7 @@ describe('the cost of a sync, and a large first sync', () => {
 
   it.runIf(spawnSync('script', ['--version']).status === 0)('on a terminal, the question names --no-positions when the positions are a big part of the time', async () => {
     await addCrowd();
-    const command = [process.execPath, BIN, ...at('--max-rps', '1', 'sync', '--list', 'Crowd', '--no-replays')].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+    const command = [process.execPath, BIN, ...at('--max-rps', '1', 'sync', '--no-world-records', '--list', 'Crowd', '--no-replays')].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
     const answered = spawnSync('script', ['-qec', command, '/dev/null'], { input: 'n\n', encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' }, timeout: 30_000 });
     expect(answered.stdout).toContain('400 position requests, about 7 min at 1 request/s.\r\n`sync --no-positions` skips the 400 position requests, about 7 min of it.\r\nStart it? [y/N]');
     expect(answered.status).toBe(1);

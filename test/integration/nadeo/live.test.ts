@@ -64,6 +64,7 @@ describe('Live client', () => {
         score: best.recordScore.time,
         position: 1,
         setAt: new Date(Date.parse(best.timestamp)).toISOString(),
+        timestamp: Math.floor(Date.parse(best.timestamp) / 1000),
       });
       expect(await live.getWorldRecord('NoSuchMapUidxxxxxxxxxxxxx')).toBeNull();
       expect(emu.stats().byRoute['POST /v2/authentication/token/basic']).toBe(1);

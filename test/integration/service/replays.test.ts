@@ -46,7 +46,7 @@ describe("the window's replay commands", () => {
   it('says what a sync will cost before it starts; with the policy none, no replay downloads', async () => {
     const plan = await call('sync.plan', { list: 'Demo' });
     expect(plan).toMatchObject({ firstSync: true, large: false, recordRequests: 6, replayDownloads: 0, positionRequests: 5 });
-    expect(plan.line).toBe('about 6 record requests, 0 replay downloads and 5 position requests, under a minute at 500 requests/s');
+    expect(plan.line).toBe('about 6 record requests, 0 replay downloads, 5 position requests and 6 world record requests, under a minute at 500 requests/s');
     expect(await syncDemo()).toMatchObject({ outcome: 'ok', replays: 0 });
     expect((await call('replays.list', {})).replays).toEqual([]);
   });

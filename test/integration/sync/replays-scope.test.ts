@@ -49,6 +49,8 @@ describe('replays are scoped to the synced list and its policy', () => {
     tw.store.players.add('Rivals', rivals.players.map((accountId) => ({ accountId })));
     await tw.addMaps('Big', big.maps, { lookUp: false });
     tw.store.players.add('Big', big.players.map((accountId) => ({ accountId })));
+    // The watched players' replays alone: the WR's ghost has its own tests (world-records.test.ts).
+    for (const list of ['Rivals', 'Big']) tw.store.worldRecords.setSetting(list, false);
   });
   afterEach(async () => {
     await tw.close();
@@ -137,6 +139,8 @@ describe('a replay follows its record across syncs', () => {
     tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { burst: 50 } });
     await tw.addMaps('Watched', dataset.maps.map((m) => m.mapUid), { lookUp: false });
     tw.store.players.add('Watched', accountsOf(dataset).map((accountId) => ({ accountId })));
+    // The watched players' replays alone: the WR's ghost has its own tests (world-records.test.ts).
+    tw.store.worldRecords.setSetting('Watched', false);
   });
   afterEach(async () => {
     await tw.close();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuthError } from '../../../src-main/core/nadeo/index.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
 import { runSync } from '../../../src-main/core/sync/engine.ts';
+import { RequestEventHub } from '../../../src-main/core/sync/run-requests.ts';
 import { acquireSyncLock, closeAbandonedRuns } from '../../../src-main/core/sync/lock.ts';
 import { memoryStore } from '../store/fixtures.ts';
 import { emulatedService, type EmulatedService } from './phases/emulator.ts';
@@ -38,7 +39,7 @@ describe('a fatal error in a single-call phase', () => {
     store.maps.upsert = () => {
       throw full();
     };
-    const summary = await runSync({ store, client: service.client, dataDir }, { list: 'Fall', replays: false });
+    const summary = await runSync({ store, client: service.client, dataDir, requestEvents: new RequestEventHub() }, { list: 'Fall', replays: false });
     expect(summary.outcome).toBe('failed');
     expect(summary.localFault?.code).toBeDefined();
     expect(summary.localFault?.message).toMatch(/^the disk holding the data folder is full \(SQLITE_FULL\)/);
@@ -48,7 +49,7 @@ describe('a fatal error in a single-call phase', () => {
 
   it('an AuthError in the positions phase after the records went in: failed, not partial', async () => {
     const syncPositions = async (): Promise<never> => Promise.reject(new AuthError('the login was refused (HTTP 401); check TRACKWATCH_LOGIN.', 401));
-    const summary = await runSync({ store, client: service.client, dataDir, syncPositions }, { list: 'Fall', replays: false });
+    const summary = await runSync({ store, client: service.client, dataDir, syncPositions, requestEvents: new RequestEventHub() }, { list: 'Fall', replays: false });
     expect(summary.maps).toBeGreaterThan(0);
     expect(summary.outcome).toBe('failed');
     expect(summary.errors.map((e) => e.message)).toEqual(['the login was refused (HTTP 401); check TRACKWATCH_LOGIN.']);

@@ -29,7 +29,7 @@ describe('the time left of a sync', () => {
   it("counts the replays still to come while the records are read, and ends at 0", async () => {
     // One request per map (three players fit one), one per replay; each request takes a second on the test's clock.
     const hub = new RequestEventHub();
-    const request = () => hub.emit({ method: 'GET', route: 'stub', status: 200, attempt: 1, ms: 1000 });
+    const request = () => hub.emit({ method: 'GET', route: 'stub', origin: 'http://127.0.0.1', status: 200, attempt: 1, ms: 1000 });
     let clock = Date.parse('2026-11-20T10:00:00Z');
     const client = stubClient({
       getRecords: async (map) => {

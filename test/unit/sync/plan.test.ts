@@ -5,8 +5,8 @@ import { describeCost, describeDuration, planSync, type SyncPlan, type SyncPlanO
 import { accountId, makeMap, makeRecord, mapId, mapUid, memoryStore } from '../store/fixtures.ts';
 
 const plan = (over: Partial<SyncPlan>): SyncPlan => ({
-  lists: ['Rivals'], maps: 26, players: 48, mapLookups: 0, recordRequests: 26, replayDownloads: 1250, positionRequests: 0,
-  requests: 1276, maxRps: 1, liveMaxRps: 1, positionSeconds: 0, seconds: 1276, firstSync: true, large: true, ...over,
+  lists: ['Rivals'], maps: 26, players: 48, mapLookups: 0, recordRequests: 26, replayDownloads: 1250, positionRequests: 0, worldRecordRequests: 0,
+  requests: 1276, maxRps: 1, liveMaxRps: 1, positionSeconds: 0, worldRecordSeconds: 0, seconds: 1276, firstSync: true, large: true, ...over,
 });
 
 describe('the cost line before a sync', () => {
@@ -74,8 +74,8 @@ describe('the world positions a sync will ask for', () => {
     for (let m = 1; m <= maps; m++) read(m, Array.from({ length: players }, (_, p) => makeRecord(m, p + 1, { time: 40_000 + m * 100 + p })), listRun);
     store.syncRuns.finish(listRun, 'ok');
   }
-  /** The plan an hour after the maps were stored: their info is fresh, nothing to look up. */
-  const planOf = (options: SyncPlanOptions): SyncPlan => planSync(store, { now: new Date('2025-01-01T01:00:00Z'), ...options });
+  /** The plan an hour after the maps were stored: their info is fresh, nothing to look up; world records apart. */
+  const planOf = (options: SyncPlanOptions): SyncPlan => planSync(store, { now: new Date('2025-01-01T01:00:00Z'), worldRecords: false, ...options });
   /** Every due position answered, as a sync would store them. */
   function answerAll(): void {
     store.positions.save(store.positions.due().map((q) => ({ mapId: q.mapId, accountId: q.accountId, score: q.score, state: 'unavailable', asOf: '2026-11-20T10:05:00.000Z' })));
@@ -150,5 +150,51 @@ describe('the world positions a sync will ask for', () => {
     list('Big', 200, 400);
     const p = planOf({ list: 'Big', replays: false, maxRps: 2, liveMaxRps: 1 });
     expect(p).toMatchObject({ positionRequests: 1600, positionSeconds: 1600, seconds: 400 / 2 + 1600 });
+  });
+});
+
+describe('the world records a sync will ask for', () => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await memoryStore();
+  });
+  afterEach(() => store.close());
+
+  function list(name: string, maps: number, players: number, firstMap = 1): void {
+    const numbers = Array.from({ length: maps }, (_, i) => firstMap + i);
+    store.maps.upsert(numbers.map((n) => makeMap(n)));
+    store.watchlists.create(name);
+    store.maps.addRefs(name, numbers.map((n) => ({ mapUid: mapUid(n) })));
+    store.players.add(name, Array.from({ length: players }, (_, i) => ({ accountId: accountId(i + 1) })));
+  }
+  const planOf = (options: SyncPlanOptions): SyncPlan => planSync(store, { now: new Date('2025-01-01T01:00:00Z'), positions: false, ...options });
+
+  it('a request per map of a list that asks, counted in the requests, the time and the cost line', () => {
+    list('Fall', 3, 2);
+    const p = planOf({ list: 'Fall', replays: false, maxRps: 1 });
+    expect(p).toMatchObject({ recordRequests: 3, worldRecordRequests: 3, requests: 6, worldRecordSeconds: 3, seconds: 6 });
+    expect(describeCost(p)).toBe('about 3 record requests, 0 replay downloads and 3 world record requests, under a minute at 1 request/s');
+    expect(describeCost(planOf({ list: 'Fall', replays: false, maxRps: 1, liveMaxRps: 2 }))).toContain('(world records at 2 requests/s)');
+  });
+
+  it('none for a list over 100 maps by default, for a list set off, without players, or with world records off', () => {
+    list('Big', 101, 1);
+    expect(planOf({ list: 'Big', replays: false }).worldRecordRequests).toBe(0);
+    store.worldRecords.setSetting('Big', true);
+    expect(planOf({ list: 'Big', replays: false }).worldRecordRequests).toBe(101);
+    expect(planOf({ list: 'Big', replays: false, worldRecords: false }).worldRecordRequests).toBe(0);
+    list('Empty', 2, 0, 500);
+    expect(planOf({ list: 'Empty', replays: false }).worldRecordRequests).toBe(0);
+    list('Off', 2, 1, 600);
+    store.worldRecords.setSetting('Off', false);
+    expect(planOf({ list: 'Off', replays: false }).worldRecordRequests).toBe(0);
+  });
+
+  it("maps no sync has read may bring the WR's ghost too, unless the list downloads no replays", () => {
+    list('Fall', 4, 2);
+    expect(planOf({ list: 'Fall' }).replayDownloads).toBe(4 * (2 + 1));
+    expect(planOf({ list: 'Fall', worldRecords: false }).replayDownloads).toBe(4 * 2);
+    store.watchlists.setReplayPolicy('Fall', { mode: 'none' });
+    expect(planOf({ list: 'Fall' }).replayDownloads).toBe(0);
   });
 });

@@ -16,7 +16,7 @@ import { NadeoAuth, type Credentials } from './auth.ts';
 import type { RejectedMap, RejectedRecord } from './checks.ts';
 import { getJson, listTarget, type CoreContext } from './context.ts';
 import { getMapsById, getMapsByUid } from './maps.ts';
-import { getRecords } from './records.ts';
+import { getRecords, recordRequestCount } from './records.ts';
 import { ROUTE_FAMILIES, ROUTES, type RouteChoices, type RouteFamily } from './routes.ts';
 
 export interface NadeoClientOptions extends ConnectionOptions {
@@ -62,6 +62,8 @@ export interface NadeoClient {
     accountIds: readonly string[],
     o?: CallOptions & { seasonId?: string | undefined },
   ): Promise<{ records: PlayerRecord[]; invalidAccounts: string[]; rejected: RejectedRecord[] }>;
+  /** How many requests getRecords would send for these accounts on this map now; sends nothing. */
+  recordRequests?(map: Pick<MapInfo, 'mapId' | 'mapType' | 'hasClones'>, accountIds: readonly string[], o?: { seasonId?: string | undefined }): number;
   download(url: string, destFile: string, o?: CallOptions & DownloadOptions): Promise<DownloadResult>;
   getDisplayNames(accountIds: readonly string[], o?: CallOptions): Promise<Map<string, string>>;
   testLogin(o?: CallOptions): Promise<void>;
@@ -157,6 +159,7 @@ export function createNadeoClient(options: NadeoClientOptions): NadeoClient {
     getMapsByUid: (uids, o) => getMapsByUid(ctx, uids, o),
     getMapsById: (ids, o) => getMapsById(ctx, ids, o),
     getRecords: (map, accountIds, o) => getRecords(ctx, map, accountIds, o),
+    recordRequests: (map, accountIds, o) => recordRequestCount(ctx, map, accountIds, o),
     async download(url, destFile, o = {}) {
       conn.ensureOpen();
       const maxBytes = o.maxBytes ?? maxDownloadBytes;

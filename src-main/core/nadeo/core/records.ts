@@ -1,6 +1,7 @@
 // Records of many accounts on one map (seed 4.2): the game mode the map needs, accounts packed by URI length,
 // answers checked value by value; a map the service does not know is said in the player's words.
 import type { GameMode, MapInfo, PlayerRecord } from '../../model.ts';
+import { packByLength } from '../http/batching.ts';
 import { ErrorCode, HttpError, InputError } from '../http/errors.ts';
 import { runLookup } from '../http/lookup.ts';
 import { parseBody } from '../http/parse.ts';
@@ -21,6 +22,31 @@ function checkSeasonId(seasonId: string | undefined): void {
   if (!isSendableId(seasonId)) throw new InputError(`"${seasonId.slice(0, 60)}" is not a season ID.`);
 }
 
+/** The exact request-target of a records request for `keys` on `route`. */
+function targetBuilder(ctx: CoreContext, mapId: string, gameMode: GameMode, seasonId: string | undefined): (route: RouteDef, keys: readonly string[]) => string {
+  return (route, keys) =>
+    `${ctx.api.basePath}${route.path}?${route.listParam}=${keys.join(',')}&mapId=${mapId}${seasonId ? `&seasonId=${seasonId}` : ''}&gameMode=${gameMode}`;
+}
+
+/**
+ * How many requests getRecords would send for these accounts on this map now (the route and URI limit it knows),
+ * without sending any: a caller can tell whether one more account still fits in the same requests.
+ */
+export function recordRequestCount(
+  ctx: CoreContext,
+  map: Pick<MapInfo, 'mapId' | 'mapType' | 'hasClones'>,
+  accountIds: readonly string[],
+  o: { seasonId?: string | undefined } = {},
+): number {
+  if (!isUuid(map.mapId)) throw new InputError(`"${String(map.mapId).slice(0, 60)}" is not a map ID (a UUID).`);
+  checkSeasonId(o.seasonId);
+  const keys = triageKeys(accountIds, isUuid, lower).keys;
+  if (keys.length === 0) return 0;
+  const build = targetBuilder(ctx, map.mapId.toLowerCase(), gameModeFor(map, { seasonId: o.seasonId }), o.seasonId);
+  const route = ctx.routes.records.current();
+  return packByLength(keys, { limit: ctx.limits.get(route.label), fixedLength: build(route, []).length }).length;
+}
+
 /** `rejected`: records the service sent that were left out, with the reason; the rest of the map is kept. */
 export async function getRecords(
   ctx: CoreContext,
@@ -38,8 +64,7 @@ export async function getRecords(
   const mapId = map.mapId.toLowerCase();
   const t = triageKeys(accountIds, isUuid, lower);
   const rejected = new Set<string>();
-  const build = (route: RouteDef, keys: readonly string[]) =>
-    `${ctx.api.basePath}${route.path}?${route.listParam}=${keys.join(',')}&mapId=${mapId}${seasonId ? `&seasonId=${seasonId}` : ''}&gameMode=${gameMode}`;
+  const build = targetBuilder(ctx, mapId, gameMode, seasonId);
   let wire;
   try {
     wire = await runLookup({

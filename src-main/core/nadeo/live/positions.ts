@@ -38,11 +38,13 @@ export type PositionResult =
 export interface WorldRecord {
   mapUid: string;
   accountId: string;
-  /** Null when a secret threshold hides it (the service's -1). */
+  /** Null when a secret threshold hides it (the service's -1); any other value as the service sent it (unchecked). */
   score: number | null;
   position: number;
-  /** ISO 8601, when the record was set (when the service says). */
+  /** ISO 8601, when the record was set (when the service says and it is a date at all). */
   setAt: string | null;
+  /** The service's own timestamp (seconds), unchecked: the caller judges whether it is in range. */
+  timestamp: number | null;
 }
 
 const POSITIONS_ROUTE = 'POST /api/token/leaderboard/group/map';
@@ -168,11 +170,15 @@ export async function getWorldRecord(ctx: LiveContext, mapUid: string, o: { sign
   const world = wire.tops?.find((t) => t.zoneId === WORLD_ZONE_ID || t.zoneName === 'World') ?? wire.tops?.[0];
   const best = world?.top[0];
   if (!best) return null;
+  const timestamp = best.timestamp ?? null;
+  // Dates reach +-8.64e12 s; a timestamp beyond is no date (the caller rejects it), never a throw here.
+  const dated = timestamp !== null && timestamp > 0 && timestamp < 8.64e12;
   return {
     mapUid,
     accountId: best.accountId,
-    score: best.score < 0 ? null : best.score,
+    score: best.score === -1 ? null : best.score,
     position: best.position,
-    setAt: best.timestamp !== undefined && best.timestamp > 0 ? isoFromSeconds(best.timestamp) : null,
+    setAt: dated ? isoFromSeconds(timestamp) : null,
+    timestamp,
   };
 }

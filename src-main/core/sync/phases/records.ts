@@ -51,12 +51,17 @@ export const recordsPhase: Phase = {
 /** One map's records in one scope (personal bests, or a season): fetched, then stored with their replays' states. */
 async function readScope(ctx: SyncContext, map: StoredMap, scope: string, names: ReadonlyMap<string, string>, signal: AbortSignal): Promise<void> {
   const { store, client, failures, run } = ctx;
-  const fetched = await client.getRecords(map, run.players, {
+  const holder = scope === PERSONAL_BEST ? worldRecordHolderToAsk(ctx, map) : undefined;
+  const fetched = await client.getRecords(map, holder === undefined ? run.players : [...run.players, holder], {
     signal,
     ...(scope === PERSONAL_BEST ? {} : { seasonId: scope }),
   });
   failures.answered();
-  run.records += fetched.records.length;
+  // The WR holder's record is stored like any record (its replay is the WR's ghost) but is not a watched player's:
+  // it is neither counted nor announced, and the holder joins no list.
+  const holderRecord = holder === undefined ? undefined : fetched.records.find((r) => r.accountId.toLowerCase() === holder);
+  const watched = (accountId: string): boolean => holder === undefined || accountId.toLowerCase() !== holder;
+  run.records += fetched.records.length - (holderRecord ? 1 : 0);
   // Records the service sent with values out of range are left out, each said once; the rest of the map is kept.
   for (const r of fetched.rejected) {
     run.addError({ mapId: map.mapId, message: `a record${r.accountId ? ` of ${names.get(r.accountId) ?? r.accountId}` : ''} was left out: ${r.reason}` });
@@ -71,13 +76,34 @@ async function readScope(ctx: SyncContext, map: StoredMap, scope: string, names:
       if (r.hidden || r.time === null) store.replays.markHidden(r);
       else store.replays.requeue(r);
     }
+    if (holderRecord && holder !== undefined) store.worldRecords.setHolderRecord(map.mapId, holder, holderRecord.mapRecordId);
     return result;
   });
   if (scope === PERSONAL_BEST) {
-    announce(map, applied.improvements, (accountId) => names.get(accountId) ?? accountId, ctx.options.onNewPersonalBest);
-    run.newRecords += applied.improvements.length;
-    run.newPersonalBests += applied.improvements.filter((h) => h.kind !== 'first').length;
+    const improvements = applied.improvements.filter((h) => watched(h.accountId));
+    announce(map, improvements, (accountId) => names.get(accountId) ?? accountId, ctx.options.onNewPersonalBest);
+    run.newRecords += improvements.length;
+    run.newPersonalBests += improvements.filter((h) => h.kind !== 'first').length;
   }
+}
+
+/**
+ * The map's visible WR holder to ask along with the watched players, when the world-records phase found one who is
+ * not watched and one more account still fits the same requests (the URI limit); else undefined, and a holder that
+ * does not fit is said once per map instead of costing a request.
+ */
+function worldRecordHolderToAsk(ctx: SyncContext, map: StoredMap): string | undefined {
+  const { run, client } = ctx;
+  const holder = run.worldRecordHolders.get(map.mapId);
+  if (holder === undefined || run.players.some((p) => p.toLowerCase() === holder)) return undefined;
+  const summary = run.worldRecordsSummary();
+  const fits = client.recordRequests !== undefined && client.recordRequests(map, [...run.players, holder]) <= client.recordRequests(map, run.players);
+  if (!fits) {
+    summary.ghostsSkipped += 1;
+    return undefined;
+  }
+  summary.ghostsAsked += 1;
+  return holder;
 }
 
 function announce(
