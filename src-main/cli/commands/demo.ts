@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { DEMO_SEED, startDemo, tourDemo } from '../../service/demo.ts';
 import { formatDelta, formatPosition, formatPositionChange } from '../../shared/format.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
-import { splitsForList, splitsHistory } from '../../service/splits-view.ts';
 import { databaseFile, replaysDir, resolveDataDir } from '../../core/paths.ts';
 import { stoppable, type GlobalFlags } from '../context.ts';
 import { CancelledError, UserError } from '../errors.ts';
@@ -17,7 +16,8 @@ import { positionLine, summaryLine, syncWithProgress } from './sync.ts';
  * What the splits say after the second sync: the map where I lose most at one checkpoint, and a rival's improvement
  * as the sector where they found the most time (service/splits-view.ts, computed, never written in).
  */
-function splitsLines(tw: Trackwatch, list: string, me: string): string[] {
+async function splitsLines(tw: Trackwatch, list: string, me: string): Promise<string[]> {
+  const { splitsForList, splitsHistory } = await import('../../service/splits-view.ts');
   const said: string[] = [];
   const rows = splitsForList(tw.store, list, me).maps.filter((m) => m.loseMostAt !== null);
   const worst = rows.sort((a, b) => b.loseMostAt!.ms - a.loseMostAt!.ms)[0];
@@ -118,7 +118,7 @@ export function registerDemoCommand(program: Command): void {
           line('');
 
           line(colours.bold('6. Where the time goes (checkpoint splits from the replays)'));
-          for (const said of splitsLines(tw, list, demo.me)) line(said);
+          for (const said of await splitsLines(tw, list, demo.me)) line(said);
           line(`Each map's splits: npm run trackwatch -- --data-dir "${dataDir}" splits --list ${list} --map <uid>`);
           line('');
 

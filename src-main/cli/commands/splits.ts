@@ -1,10 +1,8 @@
 // `splits --map REF`: every watched player's checkpoint times on a map, read from their archived replays (service/
 // splits-view.ts builds the same view the window shows; `--json` prints it as it is, README "splits --json").
 import type { Command } from 'commander';
-import { backfillNeeded, backfillSplits } from '../../core/splits/backfill.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
-import { ServiceError } from '../../service/errors.ts';
-import { splitsForMap, type SplitsView } from '../../service/splits-view.ts';
+import type { SplitsView } from '../../service/splits-view.ts';
 import { formatDelta, formatScore, formatTime } from '../../shared/format.ts';
 import { withTrackwatch } from '../context.ts';
 import { UserError } from '../errors.ts';
@@ -12,6 +10,8 @@ import { colours, line, plainName, printJson, table } from '../output.ts';
 
 /** Replays archived before splits existed are read first, once, with progress on stderr. */
 export async function readArchivedSplits(tw: Trackwatch, signal: AbortSignal, quiet: boolean): Promise<void> {
+  // Loaded when a command needs it, as the reader is: every other command starts without it.
+  const { backfillNeeded, backfillSplits } = await import('../../core/splits/backfill.ts');
   const waiting = await backfillNeeded(tw.store);
   if (waiting === 0) return;
   if (!quiet) process.stderr.write(`reading the splits of ${waiting.toLocaleString('en-US')} archived replays (once)...\n`);
@@ -88,6 +88,8 @@ export function registerSplitsCommand(program: Command): void {
     .action(async (flags: { map: string; list?: string; vs?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw, signal) => {
         await readArchivedSplits(tw, signal, flags.json === true);
+        const { ServiceError } = await import('../../service/errors.ts');
+        const { splitsForMap } = await import('../../service/splits-view.ts');
         let view: SplitsView;
         try {
           view = splitsForMap(tw.store, { map: flags.map, list: flags.list, vs: flags.vs }, tw.store.settings.me());
