@@ -630,3 +630,125 @@ export const ExportResult = z.discriminatedUnion('kind', [
   /** Browser mode: the page offers the file as a download. */
   z.object({ kind: z.literal('download'), fileName: z.string(), content: z.string(), rows: z.number().int() }),
 ]);
+
+// ---- splits (checkpoint times read from the archived ghosts; shared/splits.ts holds the rules) -------------
+
+/** A map as `splits` takes it: a UID, a map ID or a link; `list` narrows the players, `vs` names the rival compared against. */
+export const SplitsQuery = z.object({
+  map: MapRef,
+  /** Without it: the watched players of every list holding the map. */
+  list: WatchlistName.optional(),
+  /** An account ID or a watched player's name: "delta to vs" and "you lose most" measure against them instead of the best. */
+  vs: z.string().trim().min(1).max(100).optional(),
+}).strict();
+
+/** Why a watched player has no splits to show. */
+export const SplitsMissingReason = z.enum(['noRecord', 'hidden', 'noReplay', 'unread', 'unreadable']);
+
+/** One run's splits: cumulative ms at each checkpoint (the last is the finish), null where the ghost stores -1. */
+export const SplitsRun = z.object({
+  accountId: z.string(),
+  /** Plain text: nickname, else display name without formatting codes, else the account ID's start. */
+  name: z.string(),
+  recordId: z.string(),
+  /** The record's time, ms. */
+  time: z.number().nullable(),
+  isMe: z.boolean(),
+  checkpoints: z.array(z.number().nullable()),
+  /** Time between a checkpoint and the one before (the start for the first); null where either end is missing. */
+  sectors: z.array(z.number().nullable()),
+  /** Cumulative − the best watched cumulative at that checkpoint; null where not comparable. */
+  deltaToBest: z.array(z.number().nullable()),
+  /** Cumulative − mine at that checkpoint; null on my own run, without me, or where not comparable. */
+  deltaToMe: z.array(z.number().nullable()),
+  /** Cumulative − the `vs` player's at that checkpoint; absent without `vs`. */
+  deltaToVs: z.array(z.number().nullable()).optional(),
+  /** Platform: the run's respawns; null elsewhere or when the ghost does not say. */
+  respawns: z.number().nullable(),
+  /** Stunt: the score at each checkpoint (empty elsewhere). */
+  stuntScores: z.array(z.number().nullable()),
+  /** Has the view's checkpoint count: its deltas are meaningful. */
+  comparable: z.boolean(),
+  /** Why not comparable, in one line ("a ghost of 7 checkpoints, the map has 9 now: an older version of the map?"). */
+  note: z.string().nullable(),
+  setAt: IsoDate.nullable(),
+});
+
+/** Where a player loses most: the checkpoint ending the sector (1-based, the finish is `checkpoints`) and the ms lost. */
+export const LoseMostAt = z.object({ checkpoint: z.number().int().min(1), ms: z.number() });
+
+/** The map page's "Splits", `splits.forMap`, and `trackwatch splits --json`: one shape. */
+export const SplitsView = z.object({
+  map: MapSummary,
+  list: z.string().nullable(),
+  /** Checkpoints of the map as most ghosts have them, the finish included (0 when no ghost was read). */
+  checkpoints: z.number().int(),
+  /** Lap boundaries: the checkpoint indices (1-based) that end a lap; null when the lap count is not known or 1. */
+  laps: z.object({ count: z.number().int(), ends: z.array(z.number().int()) }).nullable(),
+  players: z.array(SplitsRun),
+  /** The best sectors among the comparable watched runs, summed; `owners` holds who set each (account IDs). */
+  ideal: z.object({
+    time: z.number().nullable(),
+    sectors: z.array(z.number().nullable()),
+    owners: z.array(z.string().nullable()),
+    /** My time − the ideal time: what I would gain; null without my comparable run. */
+    gain: z.number().nullable(),
+  }),
+  /** My worst sector against the best sectors (or against `vs`); null without my comparable run. */
+  loseMostAt: LoseMostAt.nullable(),
+  /** The account compared against when `vs` was given. */
+  vs: z.string().nullable(),
+  /** Watched players without splits, and why. */
+  missing: z.array(z.object({ accountId: z.string(), name: z.string(), reason: SplitsMissingReason, detail: z.string().nullable() })),
+  /** Null until the world record's ghost is known (issue 15 part 4). */
+  worldRecord: SplitsRun.nullable(),
+});
+
+export const SplitsListQuery = z.object({ list: WatchlistName }).strict();
+/** Per map of a list: where I lose most and what the ideal run would gain me; sortable by the window. */
+export const SplitsListRow = z.object({
+  mapUid: z.string(),
+  mapName: z.string(),
+  loseMostAt: LoseMostAt.nullable(),
+  possibleGain: z.number().nullable(),
+  myTime: z.number().nullable(),
+  idealTime: z.number().nullable(),
+  /** Watched runs with comparable splits on the map. */
+  runs: z.number().int(),
+});
+export const SplitsList = z.object({
+  list: z.string(),
+  maps: z.array(SplitsListRow),
+  /** Summed over the maps where I and the ideal run both have a time ("ideal list time"). */
+  totals: z.object({ maps: z.number().int(), myTime: z.number().nullable(), idealTime: z.number().nullable(), possibleGain: z.number().nullable() }),
+});
+
+export const SplitsHistoryQuery = z.object({ player: AccountIdInput, map: MapRef }).strict();
+/** A player's PB improvements on a map, oldest first, each with its splits and the sectors it gained over the one before. */
+export const SplitsHistory = z.object({
+  map: MapSummary,
+  accountId: z.string(),
+  name: z.string(),
+  improvements: z.array(z.object({
+    recordId: z.string(),
+    time: z.number().nullable(),
+    setAt: IsoDate.nullable(),
+    seenAt: IsoDate,
+    /** Null when the record's ghost has no splits (see `missing`). */
+    checkpoints: z.array(z.number().nullable()).nullable(),
+    sectors: z.array(z.number().nullable()).nullable(),
+    /** Sector − the previous improvement's same sector (negative: time found); null for the first or not comparable. */
+    sectorGains: z.array(z.number().nullable()).nullable(),
+    respawns: z.number().nullable(),
+    missing: SplitsMissingReason.nullable(),
+  })),
+});
+
+/** The first-start reading of replays archived before splits existed: runs in slices, resumable. */
+export const SplitsBackfillProgress = z.object({
+  done: z.number().int(),
+  total: z.number().int(),
+  read: z.number().int(),
+  unreadable: z.number().int(),
+  finished: z.boolean(),
+});

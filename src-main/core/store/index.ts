@@ -14,6 +14,7 @@ import { RecordsRepo } from './records.ts';
 import { ReplaysRepo } from './replays.ts';
 import { SettingsRepo } from './settings.ts';
 import { SourcesRepo } from './sources.ts';
+import { SplitsRepo } from './splits.ts';
 import { SyncRunsRepo } from './sync-runs.ts';
 import { WatchlistsRepo } from './watchlists.ts';
 import { WorldRecordsRepo } from './world-records.ts';
@@ -28,10 +29,11 @@ export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from
 export type { ExportCursor, ExportTuple, ExportValues } from './export-cursor.ts';
 export { assertSafeRelativePath, resolveInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';
+export type { SplitsEntry, SplitsExportRow, SplitsWrite, UnreadReplay } from './splits.ts';
 export { SOURCE_TEXT_MAX, type ListSourceInput, type StoredListSource } from './sources.ts';
 export type { DuePosition, PositionAnswer, PositionChange, PositionState, StoredPosition, ZoneRank } from './positions.ts';
 export { WORLD_RECORD_DEFAULT_MAX_MAPS, type StoredWorldRecord, type WorldRecordAnswer, type WorldRecordSetting } from './world-records.ts';
-export type { MapsRepo, PlayersRepo, PositionsRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SourcesRepo, SyncRunsRepo, WatchlistsRepo, WorldRecordsRepo };
+export type { MapsRepo, PlayersRepo, PositionsRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SourcesRepo, SplitsRepo, SyncRunsRepo, WatchlistsRepo, WorldRecordsRepo };
 
 interface CommonOptions {
   /** The clock, for tests; defaults to the system's. */
@@ -70,6 +72,8 @@ export interface Store {
   readonly positions: PositionsRepo;
   /** Each map's world record (Live top route) and the per-list setting that asks for it. */
   readonly worldRecords: WorldRecordsRepo;
+  /** Checkpoint times read from the downloaded replays (schema 8). */
+  readonly splits: SplitsRepo;
   /**
    * Runs `work` in one IMMEDIATE transaction; repository writes inside it join it (as savepoints). For writing
    * several maps' records at once: fetch first, then write. `work` must not await.
@@ -121,6 +125,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const sources = new SourcesRepo(ctx, watchlists);
   const positions = new PositionsRepo(ctx, watchlists);
   const worldRecords = new WorldRecordsRepo(ctx, watchlists);
+  const splits = new SplitsRepo(ctx, watchlists);
 
   return {
     file,
@@ -136,6 +141,7 @@ export function openStore(options: OpenStoreOptions): Store {
     sources,
     positions,
     worldRecords,
+    splits,
     transaction: <T>(work: () => T): T => {
       try {
         return db.transaction(work).immediate();

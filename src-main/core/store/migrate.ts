@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_history_by_year.ts';
 import * as m0005 from './migrations/0005_replay_policy.ts';
 import * as m0006 from './migrations/0006_history_by_time.ts';
 import * as m0007 from './migrations/0007_list_sources_and_positions.ts';
+import * as m0008 from './migrations/0008_splits.ts';
 import * as m0009 from './migrations/0009_world_records.ts';
 
 export interface Migration {
@@ -15,9 +16,6 @@ export interface Migration {
   readonly name: string;
   up(db: Database): void;
 }
-
-// Schema 8 is the splits branch's (0008_splits.ts): a merge replaces this stand-in with its import.
-const m0008: Migration = { version: 8, name: 'splits', up: () => undefined };
 
 /** In order, numbered 1..N with no gaps. */
 export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009];
