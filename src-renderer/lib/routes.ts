@@ -5,6 +5,7 @@ export type Route =
   | { name: 'welcome' }
   | { name: 'list'; list: string; tab: 'maps' | 'players' }
   | { name: 'compare'; list: string }
+  | { name: 'splits'; list: string }
   | { name: 'map'; list: string; mapUid: string }
   | { name: 'player'; list: string; accountId: string }
   | { name: 'replays' }
@@ -22,6 +23,8 @@ export function routeHref(route: Route): string {
       return route.tab === 'maps' ? `#/lists/${enc(route.list)}` : `#/lists/${enc(route.list)}/players`;
     case 'compare':
       return `#/lists/${enc(route.list)}/compare`;
+    case 'splits':
+      return `#/lists/${enc(route.list)}/splits`;
     case 'map':
       return `#/lists/${enc(route.list)}/maps/${enc(route.mapUid)}`;
     case 'player':
@@ -52,6 +55,7 @@ export function parseRoute(hash: string): Route {
     if (parts.length === 2) return { name: 'list', list, tab: 'maps' };
     if (parts.length === 3 && kind === 'players') return { name: 'list', list, tab: 'players' };
     if (parts.length === 3 && kind === 'compare') return { name: 'compare', list };
+    if (parts.length === 3 && kind === 'splits') return { name: 'splits', list };
     if (parts.length === 4 && kind === 'maps' && id) return { name: 'map', list, mapUid: id };
     if (parts.length === 4 && kind === 'players' && id) return { name: 'player', list, accountId: id };
   }

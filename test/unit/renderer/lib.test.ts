@@ -119,6 +119,7 @@ describe('routes', () => {
     { name: 'list', list: 'Winter / 2026 #1', tab: 'maps' },
     { name: 'list', list: 'W', tab: 'players' },
     { name: 'compare', list: 'W' },
+    { name: 'splits', list: 'W' },
     { name: 'map', list: 'W', mapUid: 'uid_1' },
     { name: 'player', list: 'W', accountId: 'acc' },
     { name: 'replays' },

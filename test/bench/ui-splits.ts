@@ -1,0 +1,147 @@
+// Benchmark of the map page's Splits in Chromium (issue 15 performance (c)): time from navigation to the first splits
+// row painted for one map with 200 watched players and for the same view with 20, in the same run and page setup,
+// and their ratio (target <= 1.2: the rows are virtual, so the view's cost must not grow with the players); also how
+// many rows the DOM holds. 20 checkpoints a run. Each run starts cold (main's caches dropped). Prints; never asserts.
+// Run: node test/bench/ui-splits.ts [runs]   (also part of `npm run bench -- ui`)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { MapInfo, PlayerRecord } from '../../src-main/core/model.ts';
+import { openStore } from '../../src-main/core/store/index.ts';
+import { ensureRendererBuilt, launchChromium, startTestApp } from '../helpers/browser.ts';
+import type { TestApp } from '../helpers/browser.ts';
+import { isMain, printRows, type BenchRow } from './report.ts';
+
+const CHECKPOINTS = 20;
+const SIZES = [20, 200] as const;
+
+const id = (kind: number, n: number) => `0000000${kind}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+function mapInfo(n: number): MapInfo {
+  return {
+    mapId: id(1, n), mapUid: `SplitsBenchMap${n}`, name: `$f80Splits $fffbench ${n}`, author: id(9, 0), submitter: id(9, 0),
+    authorScore: 40_000, goldScore: 43_000, silverScore: 48_000, bronzeScore: 60_000, mapType: 'TrackMania\\TM_Race', mapStyle: '',
+    collectionName: 'Stadium', filename: `bench${n}.Map.Gbx`, hasClones: false, isPlayable: true, createdWithGamepadEditor: false,
+    createdWithSimpleEditor: false, timestamp: '2026-01-01T00:00:00Z',
+    fileUrl: `https://storage.invalid/storageObjects/${n}`, thumbnailUrl: `https://storage.invalid/storageObjects/${n}.jpg`,
+  };
+}
+
+/** One player's run: 20 sectors of about 2 s each, spread so every player differs somewhere. */
+function splitsOf(player: number): number[] {
+  const out: number[] = [];
+  let t = 0;
+  for (let cp = 0; cp < CHECKPOINTS; cp++) out.push((t += 2_000 + ((player * 37 + cp * 101) % 400)));
+  return out;
+}
+
+/** A list per size over one data folder, each on its own map, records and splits written straight into the store. */
+function fillStore(dataDir: string): void {
+  const store = openStore({ file: path.join(dataDir, 'trackwatch.sqlite'), dataDir });
+  try {
+    const accounts = Array.from({ length: Math.max(...SIZES) }, (_, i) => id(2, i));
+    const run = store.syncRuns.start();
+    const seenAt = new Date().toISOString();
+    SIZES.forEach((size, n) => {
+      const map = mapInfo(n);
+      store.maps.upsert([map]);
+      const list = `Splits${size}`;
+      store.watchlists.create(list);
+      store.maps.addRefs(list, [{ mapUid: map.mapUid }]);
+      store.players.add(list, accounts.slice(0, size).map((accountId) => ({ accountId })));
+      const records: PlayerRecord[] = accounts.slice(0, size).map((accountId, p) => {
+        const times = splitsOf(p);
+        return {
+          mapRecordId: id(3, n * 1000 + p), mapId: map.mapId, accountId, gameMode: 'TimeAttack', gameModeCustomData: '', scopeType: 'PersonalBest', scopeId: null,
+          time: times.at(-1)!, hidden: false, score: 0, respawnCount: 0, medal: 1, removed: false, timestamp: seenAt,
+          url: `https://storage.invalid/mapRecords/${id(3, n * 1000 + p)}/replay`, filename: 'Replay.Gbx',
+        };
+      });
+      store.records.applyRecords({ mapId: map.mapId, scope: 'PersonalBest', records, seenAt, syncRunId: run });
+      for (const [p, r] of records.entries()) {
+        const sha256 = (p % 16).toString(16).repeat(64);
+        store.replays.markDownloaded({ mapRecordId: r.mapRecordId, mapId: map.mapId, accountId: r.accountId }, `replays/${map.mapId}/${r.accountId}/${r.mapRecordId}.replay.gbx`, 20_000, sha256);
+        const checkpoints = splitsOf(p);
+        store.splits.put(r.mapRecordId, {
+          readerVersion: 1, sha256, state: 'read', ghostIndex: 0, ghostName: null, raceTime: checkpoints.at(-1)!, respawns: 0, stuntScore: null,
+          checkpoints, stuntScores: checkpoints.map(() => null), laps: null,
+        });
+      }
+    });
+    store.syncRuns.finish(run, 'ok', { maps: SIZES.length });
+    store.settings.set('app.setup', 'account');
+    store.settings.set('me', accounts[0]!);
+  } finally {
+    store.close();
+  }
+}
+
+interface Marked {
+  firstSplitsRow?: number;
+}
+
+/** Installed before the page's code: the first splits row's next frame after it enters the DOM is taken as painted. */
+function markFirstRow(): void {
+  new MutationObserver((_mutations, observer) => {
+    if (!document.querySelector('[data-testid=splits-grid] [role=row][data-index]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => ((window as Marked).firstSplitsRow = performance.now())));
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function measure(page: Page, app: TestApp, size: number): Promise<{ ms: number; rows: number }> {
+  await page.goto('about:blank');
+  app.service.touch();
+  await page.goto(`${app.bridge.origin}/#/lists/Splits${size}/maps/SplitsBenchMap${SIZES.indexOf(size as (typeof SIZES)[number])}`);
+  const handle = await page.waitForFunction(() => (window as Marked).firstSplitsRow ?? false, undefined, { polling: 50, timeout: 60_000 });
+  const ms = (await handle.jsonValue()) as number;
+  const rows = await page.locator('[data-testid=splits-grid] [role=row][data-index]').count();
+  return { ms, rows };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+export async function runSplitsViewBench(runs = 7): Promise<BenchRow[]> {
+  ensureRendererBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'trackwatch-splits-ui-bench-'));
+  fillStore(dataDir);
+  const app = await startTestApp({ dataDir, apiUrl: 'http://127.0.0.1:9' });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
+    await page.addInitScript(markFirstRow);
+    await page.goto(`${app.bridge.origin}/#token=${app.bridge.token}`);
+    await page.waitForSelector('.sidebar');
+    // One warm-up of each; then they alternate, so a busy machine slows both alike. The ratio is the median round's.
+    await measure(page, app, SIZES[0]);
+    await measure(page, app, SIZES[1]);
+    const rounds: { small: number; big: number; rows: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      const small = await measure(page, app, SIZES[0]);
+      const big = await measure(page, app, SIZES[1]);
+      rounds.push({ small: small.ms, big: big.ms, rows: Math.max(small.rows, big.rows) });
+    }
+    const ratio = median(rounds.map((r) => r.big / r.small));
+    const maxRows = Math.max(...rounds.map((r) => r.rows));
+    console.log(`map page Splits in Chromium (headless, 1024x640), ${CHECKPOINTS} checkpoints, nothing cached in main, ${runs} rounds`);
+    for (const [i, r] of rounds.entries()) console.log(`  round ${i + 1}: ${SIZES[0]} players ${r.small.toFixed(0)} ms, ${SIZES[1]} players ${r.big.toFixed(0)} ms, ratio ${(r.big / r.small).toFixed(2)}`);
+    console.log(`  median: ${SIZES[0]} players ${median(rounds.map((r) => r.small)).toFixed(0)} ms, ${SIZES[1]} players ${median(rounds.map((r) => r.big)).toFixed(0)} ms; splits rows in the DOM at most ${maxRows}`);
+    return [
+      { figure: `splits view first render, ${SIZES[1]} / ${SIZES[0]} players (median round)`, measured: ratio.toFixed(2), target: '<= 1.2', ok: ratio <= 1.2 },
+      { figure: `splits rows in the DOM, ${SIZES[1]} players`, measured: String(maxRows), target: '< 60', ok: maxRows < 60 },
+    ];
+  } finally {
+    await browser.close();
+    await app.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const runs = Number(process.argv[2] ?? 7);
+  printRows(await runSplitsViewBench(Number.isInteger(runs) && runs > 0 ? runs : 7));
+}
