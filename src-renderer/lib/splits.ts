@@ -25,16 +25,17 @@ export function meOf(view: SplitsView): SplitsRun | null {
   return view.players.find((p) => p.isMe && p.comparable) ?? null;
 }
 
-/** The best watched split at each checkpoint (the fastest cumulative time there), null where nobody has one. */
+/**
+ * The best watched split at each checkpoint, as main measured every delta against it (a run's time there minus its
+ * delta to the best), so the window never ranks splits by a rule of its own; null where nobody has one.
+ */
 export function bestSplits(view: SplitsView): (number | null)[] {
   return Array.from({ length: view.checkpoints }, (_, i) => {
-    let best: number | null = null;
     for (const p of view.players) {
-      if (!p.comparable) continue;
-      const t = p.checkpoints[i];
-      if (t !== null && t !== undefined && (best === null || t < best)) best = t;
+      const [t, d] = [p.checkpoints[i], p.deltaToBest[i]];
+      if (p.comparable && t !== null && t !== undefined && d !== null && d !== undefined) return t - d;
     }
-    return best;
+    return null;
   });
 }
 

@@ -20,9 +20,13 @@ const rival = run('rival', [9_500, 20_000, 30_500, 41_000]);
 const third = run('third', [10_200, 20_800, 29_000, 41_500]);
 const stale = run('stale', [5_000, 12_000], { comparable: false, note: 'a ghost of 2 checkpoints' });
 
+// The best watched cumulative times, as main sends them through each run's deltaToBest.
+const BEST = [9_500, 20_000, 29_000, 41_000];
+const withDeltas = (r: SplitsRun): SplitsRun => (r.comparable ? { ...r, deltaToBest: deltasTo(r.checkpoints, BEST) } : r);
+
 function view(o: Partial<SplitsView> = {}): SplitsView {
   return {
-    map, list: 'L', checkpoints: 4, laps: null, players: [rival, third, me, stale],
+    map, list: 'L', checkpoints: 4, laps: null, players: [rival, third, me, stale].map(withDeltas),
     // Best sectors: 9_500 (rival), 10_500 (rival), 8_200 (third), 11_000 (me).
     ideal: { time: 39_200, sectors: [9_500, 10_500, 8_200, 11_000], owners: ['rival', 'rival', 'third', 'me'], gain: 2_800 },
     loseMostAt: { checkpoint: 3, ms: 800 }, vs: null, missing: [], worldRecord: null, ...o,
@@ -35,10 +39,13 @@ describe('splits model', () => {
     expect(deltasTo([10, 20], [5])).toEqual([5, null]);
   });
 
-  it('the best split per checkpoint comes from the comparable runs only', () => {
-    expect(bestSplits(view())).toEqual([9_500, 20_000, 29_000, 41_000]);
-    // The stale ghost's faster 5_000 at CP 1 is not a split of this map's version.
-    expect(bestSplits(view({ players: [stale, me] }))[0]).toBe(10_000);
+  it('the best split per checkpoint is the one main measured the deltas against, from comparable runs only', () => {
+    expect(bestSplits(view())).toEqual(BEST);
+    // Each run gives it back: its time there minus its delta to the best.
+    expect(bestSplits(view({ players: [withDeltas(third)] }))).toEqual(BEST);
+    // The stale ghost's faster 5_000 at CP 1 is not a split of this map's version; no deltas, no best.
+    expect(bestSplits(view({ players: [stale] }))).toEqual([null, null, null, null]);
+    expect(bestSplits(view({ players: [{ ...withDeltas(me), deltaToBest: [null, 1_000, null, null] }] }))).toEqual([null, 20_000, null, null]);
   });
 
   it('me is my comparable run; none when mine is not comparable', () => {
