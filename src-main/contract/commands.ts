@@ -58,6 +58,12 @@ export const commands = {
   'sync.start': { input: s.SyncStart, output: z.object({ runId: z.string() }) },
   'sync.cancel': { input: s.Empty, output: z.object({ cancelled: z.boolean() }) },
   'sync.status': { input: s.Empty, output: s.SyncStatus },
+  /** The map page's splits: every watched player's checkpoint times read from their replays (as `splits --json`). */
+  'splits.forMap': { input: s.SplitsQuery, output: s.SplitsView },
+  /** Per map of a list: where I lose most and the ideal run's gain; the list's totals. */
+  'splits.forList': { input: s.SplitsListQuery, output: s.SplitsList },
+  /** A player's PB improvements on a map with each one's splits. */
+  'splits.history': { input: s.SplitsHistoryQuery, output: s.SplitsHistory },
   'export.csv': { input: s.ExportCsv, output: s.ExportResult },
   'app.openDataFolder': { input: s.Empty, output: ok },
 } as const satisfies Record<CommandName, { input: z.ZodType; output: z.ZodType }>;

@@ -10,6 +10,8 @@ export const events = {
   'pb.new': s.NewPersonalBest,
   /** Whether the service can be reached. */
   'status.changed': s.ConnectionStatus,
+  /** The first-start reading of archived replays' splits: how far it got. */
+  'splits.backfill': s.SplitsBackfillProgress,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Events = typeof events;

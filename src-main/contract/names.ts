@@ -42,11 +42,14 @@ export const COMMAND_NAMES = [
   'sync.start',
   'sync.cancel',
   'sync.status',
+  'splits.forMap',
+  'splits.forList',
+  'splits.history',
   'export.csv',
   'app.openDataFolder',
 ] as const;
 
-export const EVENT_NAMES = ['sync.progress', 'sync.finished', 'pb.new', 'status.changed'] as const;
+export const EVENT_NAMES = ['sync.progress', 'sync.finished', 'pb.new', 'status.changed', 'splits.backfill'] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -7,6 +7,7 @@ import { REAL_BASE_URL } from '../core/nadeo/index.ts';
 import { APP_VERSION, type Trackwatch } from '../core/trackwatch.ts';
 import { ServiceError } from './errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
+import { SplitsBackfill } from './parts/splits-backfill.ts';
 import { ClientConfig } from './parts/client.ts';
 import { CompareCache } from './parts/compare-cache.ts';
 import { Connection } from './parts/connection.ts';
@@ -60,6 +61,8 @@ export class TrackwatchService {
   readonly runner: SyncRunner;
   readonly schedule: SyncSchedule;
   readonly compareCache: CompareCache;
+  /** Reads the splits of replays archived before schema 8, in the background (parts/splits-backfill.ts). */
+  readonly splitsBackfill: SplitsBackfill;
   readonly #notifications: PbNotifications;
   readonly #o: ServiceOptions;
   #closed = false;
@@ -75,6 +78,7 @@ export class TrackwatchService {
     this.connection = new Connection({ events, now: this.now, cancelling: () => this.runner.stopping });
     this.client = new ClientConfig({ settings: this.settings, secrets: options.host.secrets, oauthUrl: options.oauthUrl, onRequest: this.connection.observe });
     this.compareCache = new CompareCache(() => this.active.store);
+    this.splitsBackfill = new SplitsBackfill(events);
     this.#notifications = new PbNotifications({
       events, host: options.host, enabled: () => this.settings.notifications, store: () => this.active.store,
     });
@@ -108,6 +112,7 @@ export class TrackwatchService {
       }
     }
     service.schedule.reschedule();
+    service.#readSplits();
     return service;
   }
 
@@ -184,6 +189,12 @@ export class TrackwatchService {
     this.compareCache.touch();
   }
 
+  /** Replays archived before splits existed (or left unread by a kill) are read in the background. */
+  #readSplits(): void {
+    if (this.#closed || this.folder.readOnly !== null || this.folder.setup === 'none') return;
+    this.splitsBackfill.start(this.active, () => this.touch());
+  }
+
   // ---- setup -------------------------------------------------------------------------------------------------
 
   #startDemo(): Promise<void> {
@@ -195,11 +206,13 @@ export class TrackwatchService {
     this.folder.requireWritable();
     // As leaving the demo does: a sync of the real folder would otherwise go on, announcing into the demo.
     if (!this.folder.demo) await this.runner.stop();
+    await this.splitsBackfill.stop();
     this.touch();
     await this.#startDemo();
     this.folder.setup = 'demo';
     this.settings.set('setup', 'demo');
     this.schedule.reschedule();
+    this.#readSplits();
   }
 
   /**
@@ -218,6 +231,7 @@ export class TrackwatchService {
   /** Leaves the demo (if in it) for the real data folder and the saved account. */
   async enterAccount(): Promise<void> {
     await this.runner.stop();
+    await this.splitsBackfill.stop();
     await this.folder.closeDemo();
     this.touch();
     this.folder.setup = 'account';
@@ -225,12 +239,14 @@ export class TrackwatchService {
     await this.reconfigureMain();
     this.connection.reset();
     this.schedule.reschedule();
+    this.#readSplits();
   }
 
   async close(): Promise<void> {
     this.#closed = true;
     this.schedule.stop();
     await this.runner.stop();
+    await this.splitsBackfill.stop();
     await this.folder.close();
   }
 }

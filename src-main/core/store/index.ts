@@ -14,6 +14,7 @@ import { RecordsRepo } from './records.ts';
 import { ReplaysRepo } from './replays.ts';
 import { SettingsRepo } from './settings.ts';
 import { SourcesRepo } from './sources.ts';
+import { SplitsRepo } from './splits.ts';
 import { SyncRunsRepo } from './sync-runs.ts';
 import { WatchlistsRepo } from './watchlists.ts';
 
@@ -27,9 +28,10 @@ export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from
 export type { ExportCursor, ExportTuple, ExportValues } from './export-cursor.ts';
 export { assertSafeRelativePath, resolveInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';
+export type { SplitsEntry, SplitsWrite, UnreadReplay } from './splits.ts';
 export { SOURCE_TEXT_MAX, type ListSourceInput, type StoredListSource } from './sources.ts';
 export type { DuePosition, PositionAnswer, PositionChange, PositionState, StoredPosition, ZoneRank } from './positions.ts';
-export type { MapsRepo, PlayersRepo, PositionsRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SourcesRepo, SyncRunsRepo, WatchlistsRepo };
+export type { MapsRepo, PlayersRepo, PositionsRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SourcesRepo, SplitsRepo, SyncRunsRepo, WatchlistsRepo };
 
 interface CommonOptions {
   /** The clock, for tests; defaults to the system's. */
@@ -66,6 +68,8 @@ export interface Store {
   readonly sources: SourcesRepo;
   /** World positions of watched records. */
   readonly positions: PositionsRepo;
+  /** Checkpoint times read from the downloaded replays (schema 8). */
+  readonly splits: SplitsRepo;
   /**
    * Runs `work` in one IMMEDIATE transaction; repository writes inside it join it (as savepoints). For writing
    * several maps' records at once: fetch first, then write. `work` must not await.
@@ -116,6 +120,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const settings = new SettingsRepo(ctx);
   const sources = new SourcesRepo(ctx, watchlists);
   const positions = new PositionsRepo(ctx, watchlists);
+  const splits = new SplitsRepo(ctx);
 
   return {
     file,
@@ -130,6 +135,7 @@ export function openStore(options: OpenStoreOptions): Store {
     settings,
     sources,
     positions,
+    splits,
     transaction: <T>(work: () => T): T => {
       try {
         return db.transaction(work).immediate();

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_history_by_year.ts';
 import * as m0005 from './migrations/0005_replay_policy.ts';
 import * as m0006 from './migrations/0006_history_by_time.ts';
 import * as m0007 from './migrations/0007_list_sources_and_positions.ts';
+import * as m0008 from './migrations/0008_splits.ts';
 
 export interface Migration {
   readonly version: number;
@@ -16,7 +17,7 @@ export interface Migration {
 }
 
 /** In order, numbered 1..N with no gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0;
 

@@ -7,6 +7,7 @@ import { replayPath, type Store } from '../store/index.ts';
 import { StoreError, StoreErrorCode, localFault, notFound } from '../store/errors.ts';
 import { matchesStored, resolveInDataDir } from '../store/files.ts';
 import type { PendingReplay, ReplayEntry } from '../store/types.ts';
+import { storeSplitsOf } from '../splits/backfill.ts';
 import { messageOf } from './failures.ts';
 import { acquireSyncLock } from './lock.ts';
 import type { SyncDeps } from './types.ts';
@@ -26,6 +27,7 @@ export async function fetchReplay(
   if (existing) {
     const sha256 = createHash('sha256').update(existing).digest('hex');
     store.replays.markDownloaded(replay, replay.path, existing.length, sha256);
+    await readSplitsOf(store, replay, sha256, existing);
     return 'downloaded';
   }
   await mkdir(dirname(file), { recursive: true });
@@ -36,7 +38,26 @@ export async function fetchReplay(
     return 'hidden';
   }
   store.replays.markDownloaded(replay, replay.path, result.bytes, result.sha256);
+  await readSplitsOf(store, replay, result.sha256, await readFile(file).catch(() => null));
   return 'downloaded';
+}
+
+/**
+ * Reads a replay just stored (its checksum verified) once, and stores its splits or why they could not be read. A
+ * failure here never fails the download: the backfill reads what was left unread.
+ */
+async function readSplitsOf(store: Store, replay: PendingReplay, sha256: string, bytes: Uint8Array | null): Promise<void> {
+  if (bytes === null) return;
+  try {
+    const record = store.records.get(replay.mapId, replay.accountId);
+    const ofRecord = record?.mapRecordId === replay.mapRecordId.toLowerCase() ? record : undefined;
+    await storeSplitsOf(store, {
+      recordId: replay.mapRecordId, sha256, accountId: replay.accountId,
+      time: ofRecord?.time ?? null, score: ofRecord?.score ?? null,
+    }, bytes);
+  } catch {
+    // The splits stay unread (the store said no): the next start's backfill reads them.
+  }
 }
 
 /**

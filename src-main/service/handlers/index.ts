@@ -7,6 +7,7 @@ import { listHandlers } from './lists.ts';
 import { replayHandlers } from './replays.ts';
 import { settingsHandlers } from './settings.ts';
 import { setupHandlers } from './setup.ts';
+import { splitsHandlers } from './splits.ts';
 import { exportHandlers, syncHandlers } from './sync.ts';
 import { viewHandlers } from './views.ts';
 
@@ -18,6 +19,7 @@ export function createHandlers(service: TrackwatchService): Handlers {
     ...settingsHandlers(ctx),
     ...listHandlers(ctx),
     ...viewHandlers(ctx),
+    ...splitsHandlers(ctx),
     ...replayHandlers(ctx),
     ...sync,
     // A sync writes what it fetches: on a read-only data folder it is refused as such, before the account is checked.

@@ -1,0 +1,187 @@
+// The splits views (map page, list, player history) from the store's splits, by the shared rules (shared/splits.ts):
+// one builder for the window's handlers and the command line (`trackwatch splits --json` is the same shape).
+import type { z } from 'zod';
+import type * as s from '../contract/schemas.ts';
+import { parseMapRef } from '../core/refs.ts';
+import { PERSONAL_BEST, type Player, type SplitsEntry, type Store, type StoredMap, type StoredRecord } from '../core/store/index.ts';
+import { stripFormatting } from '../shared/format.ts';
+import { playerLabel } from '../shared/leaderboard.ts';
+import { compareSplits, lapEnds, sectorGains, sectorsOf, splitsProblem } from '../shared/splits.ts';
+import { ServiceError } from './errors.ts';
+import { mapSummary } from './views.ts';
+
+type Out<T extends z.ZodType> = z.output<T>;
+export type SplitsView = Out<typeof s.SplitsView>;
+export type SplitsList = Out<typeof s.SplitsList>;
+export type SplitsHistory = Out<typeof s.SplitsHistory>;
+type Missing = SplitsView['missing'][number];
+
+/** A map as given (UID, map ID or link), among the stored maps; not found is said with what to do. */
+export function resolveMap(store: Store, ref: string): StoredMap {
+  const direct = store.maps.get(ref.trim());
+  if (direct) return direct;
+  const parsed = parseMapRef(ref);
+  const found = parsed.kind === 'uid' ? store.maps.get(parsed.uid) : parsed.kind === 'id' ? store.maps.get(parsed.id) : undefined;
+  if (found) return found;
+  if (parsed.kind === 'invalid') throw new ServiceError('invalid_input', `"${parsed.input}" is not a map: ${parsed.reason}.`);
+  throw new ServiceError('not_found', `The map "${ref.trim()}" is not in your data yet: add it to a list and sync it.`);
+}
+
+/** A player as given (account ID, nickname or display name) among `players`. */
+function resolvePlayer(players: readonly Player[], ref: string): Player {
+  const wanted = ref.trim().toLowerCase();
+  const found = players.find((p) => p.accountId === wanted)
+    ?? players.find((p) => [p.nickname, p.displayName].some((n) => n !== null && stripFormatting(n).toLowerCase() === wanted));
+  if (!found) throw new ServiceError('not_found', `"${ref.trim()}" is not a watched player here: give an account ID or a watched player's name.`);
+  return found;
+}
+
+/** The players whose splits a map's view shows: the list's, or those of every list holding the map. */
+function watchedPlayers(store: Store, map: StoredMap, list: string | undefined): Player[] {
+  if (list !== undefined) {
+    const summary = store.watchlists.require(list);
+    if (!store.maps.list(summary.name).some((m) => m.mapId === map.mapId)) {
+      throw new ServiceError('not_found', `The map "${stripFormatting(map.name)}" is not in the list "${summary.name}".`);
+    }
+    return store.players.list(summary.name);
+  }
+  const seen = new Map<string, Player>();
+  for (const l of store.watchlists.list()) {
+    if (!store.maps.list(l.name).some((m) => m.mapId === map.mapId)) continue;
+    for (const p of store.players.list(l.name)) seen.set(p.accountId, p);
+  }
+  return [...seen.values()];
+}
+
+function missingReason(store: Store, record: StoredRecord | undefined, splits: SplitsEntry | undefined): Pick<Missing, 'reason' | 'detail'> | null {
+  if (!record) return { reason: 'noRecord', detail: null };
+  if (record.hidden) return { reason: 'hidden', detail: null };
+  if (splits?.state === 'read') return null;
+  if (splits?.state === 'unreadable') return { reason: 'unreadable', detail: splits.error };
+  return store.replays.has(record.mapRecordId) ? { reason: 'unread', detail: 'read at the next start' } : { reason: 'noReplay', detail: null };
+}
+
+/** The map page's "Splits": every watched player's run with splits, compared by the shared rules. */
+export function splitsForMap(store: Store, query: { map: string; list?: string | undefined; vs?: string | undefined }, me: string | undefined): SplitsView {
+  const map = resolveMap(store, query.map);
+  const players = watchedPlayers(store, map, query.list);
+  const vs = query.vs === undefined ? null : resolvePlayer(players, query.vs).accountId;
+  const records = new Map(store.records.forMap(map.mapId, { scope: PERSONAL_BEST }).map((r) => [r.accountId, r]));
+  const splits = store.splits.forRecords([...records.values()].map((r) => r.mapRecordId));
+  const missing: Missing[] = [];
+  const runs: { player: Player; record: StoredRecord; splits: SplitsEntry }[] = [];
+  for (const player of players) {
+    const record = records.get(player.accountId);
+    const entry = record && splits.get(record.mapRecordId);
+    const why = missingReason(store, record, entry);
+    if (why) missing.push({ accountId: player.accountId, name: stripFormatting(playerLabel(player)), ...why });
+    else runs.push({ player, record: record!, splits: entry! });
+  }
+  const compared = compareSplits(runs.map((r) => ({ id: r.player.accountId, checkpoints: r.splits.checkpoints })), me ?? null, vs);
+  const laps = runs.find((r) => r.splits.laps !== null)?.splits.laps ?? null;
+  const ends = lapEnds(compared.checkpoints, laps);
+  return {
+    map: mapSummary(map, store.players.get(map.author)?.displayName ?? null),
+    list: query.list === undefined ? null : store.watchlists.require(query.list).name,
+    checkpoints: compared.checkpoints,
+    laps: ends === null ? null : { count: ends.length, ends },
+    players: runs.map((r, i) => {
+      const c = compared.runs[i]!;
+      return {
+        accountId: r.player.accountId,
+        name: stripFormatting(playerLabel(r.player)),
+        recordId: r.record.mapRecordId,
+        time: r.record.time,
+        isMe: r.player.accountId === me,
+        checkpoints: r.splits.checkpoints,
+        sectors: c.sectors,
+        deltaToBest: c.deltaToBest,
+        deltaToMe: c.deltaToMe,
+        ...(c.deltaToVs === undefined ? {} : { deltaToVs: c.deltaToVs }),
+        respawns: r.splits.respawns,
+        stuntScores: map.mapType.toLowerCase().includes('stunt') ? r.splits.stuntScores : [],
+        comparable: c.comparable,
+        note: c.note,
+        setAt: r.record.timestamp,
+      };
+    }).sort((a, b) => (a.time ?? Infinity) - (b.time ?? Infinity)),
+    ideal: compared.ideal,
+    loseMostAt: compared.loseMostAt,
+    vs,
+    missing,
+    worldRecord: null,
+  };
+}
+
+/** Per map of a list: where I lose most and what the ideal run would gain me; with the list's totals. */
+export function splitsForList(store: Store, list: string, me: string | undefined): SplitsList {
+  const summary = store.watchlists.require(list);
+  const maps = store.maps.list(summary.name);
+  const rows: SplitsList['maps'] = [];
+  let myTotal = 0;
+  let idealTotal = 0;
+  let counted = 0;
+  for (const map of maps) {
+    const view = splitsForMap(store, { map: map.mapId, list: summary.name }, me);
+    const mine = view.players.find((p) => p.isMe && p.comparable);
+    const myTime = mine?.checkpoints.at(-1) ?? null;
+    rows.push({
+      mapUid: map.mapUid,
+      mapName: map.name,
+      loseMostAt: view.loseMostAt,
+      possibleGain: view.ideal.gain,
+      myTime,
+      idealTime: view.ideal.time,
+      runs: view.players.filter((p) => p.comparable).length,
+    });
+    if (myTime !== null && view.ideal.time !== null) {
+      myTotal += myTime;
+      idealTotal += view.ideal.time;
+      counted += 1;
+    }
+  }
+  return {
+    list: summary.name,
+    maps: rows,
+    totals: {
+      maps: counted,
+      myTime: counted > 0 ? myTotal : null,
+      idealTime: counted > 0 ? idealTotal : null,
+      possibleGain: counted > 0 ? myTotal - idealTotal : null,
+    },
+  };
+}
+
+/** A player's PB improvements on a map, oldest first, each with its splits and what each sector gained. */
+export function splitsHistory(store: Store, query: { player: string; map: string }): SplitsHistory {
+  const map = resolveMap(store, query.map);
+  const accountId = query.player.trim().toLowerCase();
+  const player = store.players.get(accountId);
+  if (!player) throw new ServiceError('not_found', `No watched player has the account ID "${query.player.trim()}".`);
+  const rows = store.records.history({ map: map.mapId, player: accountId, scope: PERSONAL_BEST, order: 'oldest', limit: 1000 })
+    .filter((r) => r.kind !== 'changed');
+  const splits = store.splits.forRecords(rows.map((r) => r.mapRecordId));
+  let previous: (number | null)[] | null = null;
+  const improvements = rows.map((row) => {
+    const entry = splits.get(row.mapRecordId);
+    const ok = entry?.state === 'read' && splitsProblem(entry.checkpoints) === null;
+    const checkpoints = ok ? entry.checkpoints : null;
+    const sectors = checkpoints === null ? null : sectorsOf(checkpoints);
+    const gains = sectors === null ? null : sectorGains(previous, sectors);
+    if (sectors !== null) previous = sectors;
+    const missing: SplitsHistory['improvements'][number]['missing'] = ok ? null
+      : row.hidden ? 'hidden' : entry?.state === 'unreadable' ? 'unreadable' : store.replays.has(row.mapRecordId) ? 'unread' : 'noReplay';
+    return {
+      recordId: row.mapRecordId,
+      time: row.newTime,
+      setAt: row.recordTimestamp,
+      seenAt: row.seenAt,
+      checkpoints,
+      sectors,
+      sectorGains: gains,
+      respawns: ok ? entry.respawns : null,
+      missing,
+    };
+  });
+  return { map: mapSummary(map, store.players.get(map.author)?.displayName ?? null), accountId, name: stripFormatting(playerLabel(player)), improvements };
+}
