@@ -2,6 +2,7 @@
 // the player page's PB history show, worked out from the splits main sends. Pure: the components only lay it out.
 // Times are ms; a checkpoint main could not read is null; a delta is value − reference (positive: slower).
 import type { SplitsHistory, SplitsListRow, SplitsRun, SplitsView } from '../../src-main/contract/index.ts';
+import { deltasTo } from '../../src-main/shared/splits.ts';
 
 /** A reference the chart measures your run against. */
 export interface SplitsReference {
@@ -11,13 +12,6 @@ export interface SplitsReference {
   checkpoints: readonly (number | null)[];
 }
 
-/** The delta of `value` to `reference` at each checkpoint; null where either has no time there. */
-export function deltasTo(value: readonly (number | null)[], reference: readonly (number | null)[]): (number | null)[] {
-  return value.map((v, i) => {
-    const r = reference[i];
-    return v === null || r === null || r === undefined ? null : v - r;
-  });
-}
 
 
 /** The player the view calls "me", when they are watched and have a ghost. */

@@ -2,9 +2,10 @@
 // line, the checkpoint pager, the list's sorting, where an improvement found its time. Fixtures have the contract's shape.
 import { describe, expect, it } from 'vitest';
 import {
-  bestSplits, chartData, checkpointsThatFit, checkpointWindow, cumulative, deltasTo, foundTime, meOf, newestFirst, previousPbSplits, referencesOf, sortListRows, worstSectors,
+  bestSplits, chartData, checkpointsThatFit, checkpointWindow, cumulative, foundTime, meOf, newestFirst, previousPbSplits, referencesOf, sortListRows, worstSectors,
 } from '../../../src-renderer/lib/splits.ts';
 import type { SplitsHistory, SplitsListRow, SplitsRun, SplitsView } from '../../../src-main/contract/index.ts';
+import { deltasTo } from '../../../src-main/shared/splits.ts';
 
 function run(accountId: string, checkpoints: (number | null)[], o: Partial<SplitsRun> = {}): SplitsRun {
   const sectors = checkpoints.map((t, i) => (t === null ? null : i === 0 ? t : checkpoints[i - 1] === null ? null : t - checkpoints[i - 1]!));
@@ -34,11 +35,6 @@ function view(o: Partial<SplitsView> = {}): SplitsView {
 }
 
 describe('splits model', () => {
-  it('deltas are value minus reference, null where either has no time', () => {
-    expect(deltasTo([10, null, 30], [12, 20, null])).toEqual([-2, null, null]);
-    expect(deltasTo([10, 20], [5])).toEqual([5, null]);
-  });
-
   it('the best split per checkpoint is the one main measured the deltas against, from comparable runs only', () => {
     expect(bestSplits(view())).toEqual(BEST);
     // Each run gives it back: its time there minus its delta to the best.
