@@ -6,7 +6,7 @@ export type Route =
   | { name: 'list'; list: string; tab: 'maps' | 'players' }
   | { name: 'compare'; list: string }
   | { name: 'splits'; list: string }
-  | { name: 'map'; list: string; mapUid: string }
+  | { name: 'map'; list: string; mapUid: string; tab?: 'splits' }
   | { name: 'player'; list: string; accountId: string }
   | { name: 'replays' }
   | { name: 'settings' };
@@ -26,7 +26,7 @@ export function routeHref(route: Route): string {
     case 'splits':
       return `#/lists/${enc(route.list)}/splits`;
     case 'map':
-      return `#/lists/${enc(route.list)}/maps/${enc(route.mapUid)}`;
+      return `#/lists/${enc(route.list)}/maps/${enc(route.mapUid)}${route.tab === 'splits' ? '/splits' : ''}`;
     case 'player':
       return `#/lists/${enc(route.list)}/players/${enc(route.accountId)}`;
     case 'replays':
@@ -47,7 +47,7 @@ function decode(part: string): string | null {
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decode);
   if (parts.some((p) => p === null)) return { name: 'home' };
-  const [first, list, kind, id] = parts as string[];
+  const [first, list, kind, id, sub] = parts as string[];
   if (first === 'welcome' && parts.length === 1) return { name: 'welcome' };
   if (first === 'replays' && parts.length === 1) return { name: 'replays' };
   if (first === 'settings' && parts.length === 1) return { name: 'settings' };
@@ -57,6 +57,7 @@ export function parseRoute(hash: string): Route {
     if (parts.length === 3 && kind === 'compare') return { name: 'compare', list };
     if (parts.length === 3 && kind === 'splits') return { name: 'splits', list };
     if (parts.length === 4 && kind === 'maps' && id) return { name: 'map', list, mapUid: id };
+    if (parts.length === 5 && kind === 'maps' && id && sub === 'splits') return { name: 'map', list, mapUid: id, tab: 'splits' };
     if (parts.length === 4 && kind === 'players' && id) return { name: 'player', list, accountId: id };
   }
   return { name: 'home' };

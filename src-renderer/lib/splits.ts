@@ -54,16 +54,26 @@ export function cumulative(sectors: readonly (number | null)[]): (number | null)
 }
 
 
+/** Rivals offered to the chart at most: those nearest your time (a list of 200 names is no choice). */
+export const MAX_RIVAL_REFERENCES = 30;
+
 /**
- * What the chart may measure you against: the best watched split at each checkpoint, each other watched player, the
- * world record when main has its ghost, and your previous PB when its splits are known.
+ * What the chart may measure you against: the best watched split at each checkpoint, the world record when main has
+ * its ghost, your previous PB when its splits are known, and the watched rivals nearest your time, fastest first.
  */
 export function referencesOf(view: SplitsView, previousPb: readonly (number | null)[] | null = null): SplitsReference[] {
   const me = meOf(view);
   const refs: SplitsReference[] = [{ id: 'best', label: 'Best watched', checkpoints: bestSplits(view) }];
   if (view.worldRecord?.comparable) refs.push({ id: 'wr', label: 'World record', checkpoints: view.worldRecord.checkpoints });
   if (previousPb && previousPb.length > 0) refs.push({ id: 'pb', label: 'My previous PB', checkpoints: previousPb });
-  for (const p of view.players) if (p !== me && p.comparable) refs.push({ id: `player:${p.accountId}`, label: p.name, checkpoints: p.checkpoints });
+  const gap = (p: SplitsRun) => (!me || me.time === null || p.time === null ? Infinity : Math.abs(p.time - me.time));
+  const rivals = view.players
+    .filter((p) => p !== me && p.comparable)
+    .map((p, index) => ({ p, index }))
+    .sort((a, b) => gap(a.p) - gap(b.p) || a.index - b.index)
+    .slice(0, MAX_RIVAL_REFERENCES)
+    .sort((a, b) => a.index - b.index);
+  for (const { p } of rivals) refs.push({ id: `player:${p.accountId}`, label: p.name, checkpoints: p.checkpoints });
   return refs;
 }
 

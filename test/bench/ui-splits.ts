@@ -1,9 +1,8 @@
 // Benchmark of the map page's Splits in Chromium (issue 15 performance (c)): for one map with 200 watched players and
-// the same view with 20, in the same run and page setup, the Splits section's render (main's answer reaching the page
-// to its first row painted) and their ratio (target <= 1.2: the rows are virtual, so the view's cost must not grow
-// with the players), how many rows the DOM holds, and, shown beside, main's handler time and the whole page's time
-// from navigation (which includes the map page's ranking table). 20 checkpoints a run. Each run starts cold (main's
-// caches dropped). Prints; never asserts.
+// the same view with 20, in the same run and page setup: navigation to the map page's Splits tab until its first row
+// is painted, and the ratio (target <= 1.2: the rows are virtual, so the view's cost must not grow with the players);
+// how many rows the DOM holds; and, shown beside, the part from main's answer reaching the page and main's handler
+// time. 20 checkpoints a run. Each run starts cold (main's caches dropped). Prints; never asserts.
 // Run: node test/bench/ui-splits.ts [runs]   (also part of `npm run bench -- ui`)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,7 +103,7 @@ function markFirstRow(): void {
 }
 
 interface Measure {
-  /** Navigation to the first splits row painted: the whole map page, its (not virtual) ranking table included. */
+  /** Navigation to the first splits row painted: the map page's Splits tab, as a player opens it. */
   pageMs: number;
   /** Main's answer reaching the page to the first splits row painted: the Splits section's own render. */
   sectionMs: number;
@@ -114,7 +113,7 @@ interface Measure {
 async function measure(page: Page, app: TestApp, size: number): Promise<Measure> {
   await page.goto('about:blank');
   app.service.touch();
-  await page.goto(`${app.bridge.origin}/#/lists/Splits${size}/maps/${mapUid(SIZES.indexOf(size as (typeof SIZES)[number]))}`);
+  await page.goto(`${app.bridge.origin}/#/lists/Splits${size}/maps/${mapUid(SIZES.indexOf(size as (typeof SIZES)[number]))}/splits`);
   const handle = await page.waitForFunction(() => (window as Marked).firstSplitsRow ?? false, undefined, { polling: 50, timeout: 60_000 });
   const pageMs = (await handle.jsonValue()) as number;
   const answered = await page.evaluate(() => (window as Marked).splitsAnswered ?? null);
@@ -161,16 +160,16 @@ export async function runSplitsViewBench(runs = 7): Promise<BenchRow[]> {
     const maxRows = Math.max(...rounds.map((r) => Math.max(r.small.rows, r.big.rows)));
     console.log(`map page Splits in Chromium (headless, 1024x640), ${CHECKPOINTS} checkpoints, nothing cached in main, ${runs} rounds`);
     for (const [i, r] of rounds.entries()) {
-      console.log(`  round ${i + 1}: section ${r.small.sectionMs.toFixed(0)} / ${r.big.sectionMs.toFixed(0)} ms, whole page ${r.small.pageMs.toFixed(0)} / ${r.big.pageMs.toFixed(0)} ms (${SIZES[0]} / ${SIZES[1]} players)`);
+      console.log(`  round ${i + 1}: ${r.small.pageMs.toFixed(0)} / ${r.big.pageMs.toFixed(0)} ms from navigation, ${r.small.sectionMs.toFixed(0)} / ${r.big.sectionMs.toFixed(0)} ms from main's answer (${SIZES[0]} / ${SIZES[1]} players)`);
     }
     console.log(`  splits.forMap in main: ${median(handler.small).toFixed(1)} ms (${SIZES[0]} players), ${median(handler.big).toFixed(1)} ms (${SIZES[1]}), median of 20`);
     console.log(`  splits rows in the DOM at most ${maxRows}`);
     return [
-      { figure: `Splits section render (answer to first row painted), ${SIZES[1]} / ${SIZES[0]} players`, measured: section.toFixed(2), target: '<= 1.2', ok: section <= 1.2 },
+      { figure: `Splits view, navigation to first row painted, ${SIZES[1]} / ${SIZES[0]} players`, measured: whole.toFixed(2), target: '<= 1.2', ok: whole <= 1.2 },
       { figure: `splits rows in the DOM, ${SIZES[1]} players`, measured: String(maxRows), target: '< 60', ok: maxRows < 60 },
-      // Said, not targeted: main builds the view for every player, and the map page's ranking table is not virtual.
-      { figure: `splits.forMap in main, ${SIZES[1]} / ${SIZES[0]} players`, measured: mainRatio.toFixed(2), target: '(shown)', ok: true },
-      { figure: `whole map page to first splits row, ${SIZES[1]} / ${SIZES[0]} players`, measured: whole.toFixed(2), target: '(shown)', ok: true },
+      // Said, not targeted: the parts of that time.
+      { figure: `  of which main's answer to first row painted, ${SIZES[1]} / ${SIZES[0]}`, measured: section.toFixed(2), target: '(shown)', ok: true },
+      { figure: `  splits.forMap in main, ${SIZES[1]} / ${SIZES[0]} players`, measured: mainRatio.toFixed(2), target: '(shown)', ok: true },
     ];
   } finally {
     await browser.close();

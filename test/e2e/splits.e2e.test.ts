@@ -63,8 +63,10 @@ describe('splits in the window', () => {
     await page.locator('[data-testid=sort-gain]').click();
     await page.locator('[data-testid=splits-list] [role=columnheader][aria-sort=descending] [data-testid=sort-gain]').waitFor();
     await page.locator('[data-testid=splits-list] [role=row][data-index="0"] a').click();
+    // Straight to the map page's Splits tab.
     await page.locator('[data-testid=splits-grid] [role=row][data-index]').first().waitFor();
-    const mapUid = decodeURIComponent(page.url().split('/maps/')[1]!);
+    expect(page.url()).toMatch(/\/splits$/);
+    const mapUid = decodeURIComponent(page.url().split('/maps/')[1]!.replace(/\/splits$/, ''));
     const view = await handlers['splits.forMap']({ map: mapUid, list: 'Demo' });
     const comparable = view.players.filter((p) => p.comparable);
     expect(comparable.length).toBeGreaterThan(1);
@@ -112,6 +114,12 @@ describe('splits in the window', () => {
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
     expect(await sideways()).toBe(false);
     await screenshot(page, 'splits-03-map-1280-light');
+    // The map page's two tabs: the ranking, and back to the splits.
+    await page.getByRole('link', { name: 'Watched players' }).click();
+    await page.locator('[data-testid=ranking]').waitFor();
+    expect(await page.locator('[data-testid=splits]').count()).toBe(0);
+    await page.click('[data-testid=open-map-splits]');
+    await page.locator('[data-testid=splits-grid] [role=row][data-index]').first().waitFor();
     await page.setViewportSize({ width: 1024, height: 640 });
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   });

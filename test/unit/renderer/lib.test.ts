@@ -121,6 +121,7 @@ describe('routes', () => {
     { name: 'compare', list: 'W' },
     { name: 'splits', list: 'W' },
     { name: 'map', list: 'W', mapUid: 'uid_1' },
+    { name: 'map', list: 'W', mapUid: 'uid_1', tab: 'splits' },
     { name: 'player', list: 'W', accountId: 'acc' },
     { name: 'replays' },
     { name: 'settings' },

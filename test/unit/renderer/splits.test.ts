@@ -2,7 +2,7 @@
 // line, the checkpoint pager, the list's sorting, where an improvement found its time. Fixtures have the contract's shape.
 import { describe, expect, it } from 'vitest';
 import {
-  bestSplits, chartData, checkpointsThatFit, checkpointWindow, cumulative, foundTime, meOf, newestFirst, previousPbSplits, referencesOf, sortListRows, worstSectors,
+  bestSplits, chartData, checkpointsThatFit, checkpointWindow, cumulative, foundTime, MAX_RIVAL_REFERENCES, meOf, newestFirst, previousPbSplits, referencesOf, sortListRows, worstSectors,
 } from '../../../src-renderer/lib/splits.ts';
 import type { SplitsHistory, SplitsListRow, SplitsRun, SplitsView } from '../../../src-main/contract/index.ts';
 import { deltasTo } from '../../../src-main/shared/splits.ts';
@@ -67,6 +67,16 @@ describe('splits model', () => {
     expect(refs.map((r) => r.id)).toEqual(['best', 'wr', 'pb', 'player:rival', 'player:third']);
     expect(referencesOf(view()).map((r) => r.id)).toEqual(['best', 'player:rival', 'player:third']);
     expect(referencesOf(view({ worldRecord: { ...wr, comparable: false } })).map((r) => r.id)).not.toContain('wr');
+  });
+
+  it('offers at most the rivals nearest my time, in main\'s order', () => {
+    const many = Array.from({ length: 50 }, (_, i) => run(`p${i}`, [10_000, 21_000, 30_000, 30_000 + i * 1_000]));
+    const ids = referencesOf(view({ players: [...many, me] })).filter((r) => r.id.startsWith('player:')).map((r) => r.id);
+    // My time 42_000: p12 is level, then p11/p13, ... out to p0 at 30_000 and p27 beyond; the far ones are left out.
+    expect(ids).toHaveLength(MAX_RIVAL_REFERENCES);
+    expect(ids).toContain('player:p12');
+    expect(ids).not.toContain('player:p49');
+    expect(ids).toEqual([...ids].sort((a, b) => Number(a.slice(8)) - Number(b.slice(8))));
   });
 
   it('the chart line is my delta to the reference at each checkpoint, x the checkpoint number', () => {
