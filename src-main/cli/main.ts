@@ -7,6 +7,7 @@ import { registerExportCommand } from './commands/export.ts';
 import { registerReadCommands } from './commands/read.ts';
 import { registerReplayCommands } from './commands/replays.ts';
 import { registerServeCommand } from './commands/serve.ts';
+import { registerSplitsCommand } from './commands/splits.ts';
 import { registerSyncCommand } from './commands/sync.ts';
 import { registerWatchlistCommands } from './commands/watchlists.ts';
 import { ExitCode, describeFailure, terminalSafe } from './errors.ts';
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerSyncCommand(program);
   registerReadCommands(program);
   registerReplayCommands(program);
+  registerSplitsCommand(program);
   registerExportCommand(program);
   registerServeCommand(program);
   registerEmulatorCommand(program);

@@ -124,10 +124,10 @@ export class Trackwatch {
    */
   async exportCsv(
     out: string | undefined,
-    o: { list?: string | undefined; bom?: boolean | undefined; force?: boolean | undefined; signal?: AbortSignal | undefined } = {},
+    o: { list?: string | undefined; bom?: boolean | undefined; force?: boolean | undefined; signal?: AbortSignal | undefined; splits?: boolean | undefined } = {},
   ): Promise<{ rows: number; file: string }> {
-    const file = out ?? join(exportsDir(this.dataDir), exportFileName(o.list, new Date()));
-    const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom, force: o.force, signal: o.signal });
+    const file = out ?? join(exportsDir(this.dataDir), exportFileName(o.splits ? `${o.list ?? 'all-lists'}-splits` : o.list, new Date()));
+    const result = await exportCsv(this.store, file, { list: o.list, bom: o.bom, force: o.force, signal: o.signal, splits: o.splits });
     return { rows: result.rows, file: result.file ?? file };
   }
 

@@ -2,11 +2,13 @@
 // KB, written by the emulator's writer) against decompressing the same bodies alone with the same LZO1X decompressor,
 // in one run. Reader and baseline alternate batch by batch over several rounds, so a busy machine slows both alike;
 // the ratio is the median round's, the throughputs the best round's. Prints figures; never asserts.
-// Run: node test/bench/splits.bench.ts [files] [rounds]
+// Part (b), the first-start backfill, is in splits-backfill.ts.
+// Run: node test/bench/splits.bench.ts [files] [rounds] [archived replays]
 import { decompressLzo1x, locateBody, readGbx, readHeader } from '../../src-main/core/gbx/index.ts';
 import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../src-main/emulator/gbx/index.ts';
 import { generateDataset, replayKindOf } from '../../src-main/emulator/index.ts';
 import { isMain, printRows, type BenchRow } from './report.ts';
+import { backfillBench } from './splits-backfill.ts';
 
 interface Sample {
   file: Uint8Array;
@@ -102,14 +104,17 @@ export async function readerThroughput(count = 5_000, rounds = 9): Promise<Bench
   ];
 }
 
-export async function run(count = 5_000, rounds = 9): Promise<BenchRow[]> {
+export async function run(count = 5_000, rounds = 9, archived = 50_000): Promise<BenchRow[]> {
   console.log(`splits bench (a): ${count.toLocaleString('en-US')} files read, against their bodies decompressed alone; ${rounds} rounds, batches interleaved`);
   const rows = await readerThroughput(count, rounds);
   printRows(rows);
-  return rows;
+  console.log(`\nsplits bench (b): the first-start backfill of ${archived.toLocaleString('en-US')} archived replays`);
+  const backfill = await backfillBench(archived);
+  printRows(backfill);
+  return [...rows, ...backfill];
 }
 
 if (isMain(import.meta.url)) {
-  const [count, rounds] = process.argv.slice(2).map(Number);
-  await run(count || undefined, rounds || undefined);
+  const [count, rounds, archived] = process.argv.slice(2).map(Number);
+  await run(count || undefined, rounds || undefined, archived || undefined);
 }

@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { DEMO_SEED, startDemo, tourDemo } from '../../service/demo.ts';
-import { formatPosition, formatPositionChange } from '../../shared/format.ts';
+import { formatDelta, formatPosition, formatPositionChange } from '../../shared/format.ts';
+import type { Trackwatch } from '../../core/trackwatch.ts';
+import { splitsForList, splitsHistory } from '../../service/splits-view.ts';
 import { databaseFile, replaysDir, resolveDataDir } from '../../core/paths.ts';
 import { stoppable, type GlobalFlags } from '../context.ts';
 import { CancelledError, UserError } from '../errors.ts';
@@ -10,6 +12,33 @@ import { colours, line, plainName, table } from '../output.ts';
 import { localDateTime, plural } from '../words.ts';
 import { historyTable, printCompare } from './read.ts';
 import { positionLine, summaryLine, syncWithProgress } from './sync.ts';
+
+/**
+ * What the splits say after the second sync: the map where I lose most at one checkpoint, and a rival's improvement
+ * as the sector where they found the most time (service/splits-view.ts, computed, never written in).
+ */
+function splitsLines(tw: Trackwatch, list: string, me: string): string[] {
+  const said: string[] = [];
+  const rows = splitsForList(tw.store, list, me).maps.filter((m) => m.loseMostAt !== null);
+  const worst = rows.sort((a, b) => b.loseMostAt!.ms - a.loseMostAt!.ms)[0];
+  if (worst) said.push(`you lose most at CP ${worst.loseMostAt!.checkpoint} on ${plainName(worst.mapName)} (${formatDelta(worst.loseMostAt!.ms)} on the best sector there)`);
+  else said.push('no map has both your splits and another player\'s yet.');
+  const improved = tw.store.records.history({ list, limit: 200 }).filter((h) => h.kind === 'improved' && h.accountId !== me);
+  for (const h of improved) {
+    const history = splitsHistory(tw.store, { player: h.accountId, map: h.mapId });
+    const last = history.improvements.at(-1);
+    const gains = last?.sectorGains;
+    if (!gains) continue;
+    let best = -1;
+    gains.forEach((g, i) => {
+      if (g !== null && g < 0 && (best === -1 || g < gains[best]!)) best = i;
+    });
+    if (best === -1) continue;
+    said.push(`${plainName(history.name)} improved on ${plainName(history.map.name)}: ${formatDelta(gains[best]!)} found in the sector to CP ${best + 1}`);
+    break;
+  }
+  return said;
+}
 
 export function registerDemoCommand(program: Command): void {
   program
@@ -88,11 +117,16 @@ export function registerDemoCommand(program: Command): void {
           line(historyTable(tw, tw.store.records.history({ list, limit: 60 }).filter((h) => h.kind !== 'first').slice(0, 8)));
           line('');
 
+          line(colours.bold('6. Where the time goes (checkpoint splits from the replays)'));
+          for (const said of splitsLines(tw, list, demo.me)) line(said);
+          line(`Each map's splits: npm run trackwatch -- --data-dir "${dataDir}" splits --list ${list} --map <uid>`);
+          line('');
+
           const exported = await tw.exportCsv(undefined, { list });
           const replays = tw.store.replays.list({ list });
           const downloaded = replays.filter((r) => r.state === 'downloaded');
           const hidden = replays.filter((r) => r.state === 'hidden').length;
-          line(colours.bold('6. Where things went'));
+          line(colours.bold('7. Where things went'));
           line(`CSV export:  ${exported.file} (${exported.rows} rows)`);
           line(`replays:     ${replaysDir(dataDir)} (${downloaded.length} files, ${hidden} hidden by a secret threshold)`);
           line(`database:    ${databaseFile(dataDir)}`);

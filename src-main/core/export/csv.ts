@@ -6,6 +6,7 @@ import { finished } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { stripFormatting } from '../../shared/format.ts';
 import { playerLabel } from '../../shared/leaderboard.ts';
+import { lapEnds, sectorsOf } from '../../shared/splits.ts';
 import { writeAtomically } from '../atomic-file.ts';
 import {
   LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportTuple, type ExportValues, type Store,
@@ -46,6 +47,8 @@ export interface ExportCsvOptions {
   force?: boolean | undefined;
   /** Stops the export at once (Ctrl-C): nothing is left under the final name nor as a temp file. */
   signal?: AbortSignal | undefined;
+  /** `export csv --splits`: a row per record and checkpoint (SPLITS_CSV_COLUMNS) instead of a row per record. */
+  splits?: boolean | undefined;
 }
 
 export interface ExportCsvResult {
@@ -289,10 +292,9 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
     failure ??= error;
   };
   out.on('error', onError);
-  const writer = new CsvWriter();
   options.signal?.throwIfAborted();
-  let chunk = writer.header(options.bom ?? false);
-  const cursor = store.records.openExport({ list: options.list });
+  const source = options.splits === true ? splitsSource(store, options.list, options.bom ?? false) : recordsSource(store, options.list, options.bom ?? false);
+  let chunk = source.header;
   let count = 0;
   const flush = async (): Promise<void> => {
     options.signal?.throwIfAborted();
@@ -305,17 +307,79 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
     if (failure !== undefined) throw failure;
   };
   try {
-    for (const row of cursor.rows) {
-      chunk += writer.row(row, cursor);
+    for (const row of source.rows) {
+      chunk += row;
       count += 1;
       if (chunk.length >= CHUNK_CHARS) await flush();
     }
     await flush();
     return count;
   } finally {
-    cursor.close();
+    source.close();
     out.off('error', onError);
   }
+}
+
+/** What an export writes: its header, its rows (each a CSV line), and what to close when done or stopped. */
+export interface CsvSource {
+  header: string;
+  rows: Iterable<string>;
+  close(): void;
+}
+
+function recordsSource(store: Store, list: WatchlistRef | undefined, bom: boolean): CsvSource {
+  const writer = new CsvWriter();
+  const cursor = store.records.openExport({ list });
+  return {
+    header: writer.header(bom),
+    rows: (function* () {
+      for (const row of cursor.rows) yield writer.row(row, cursor);
+    })(),
+    close: () => cursor.close(),
+  };
+}
+
+/** The header of `export csv --splits`, exactly: one row per record and checkpoint. */
+export const SPLITS_CSV_COLUMNS = [
+  'map_uid',
+  'map_name',
+  'account_id',
+  'player_name',
+  'record_id',
+  'current',
+  'record_time_ms',
+  'record_timestamp',
+  'checkpoint',
+  'lap',
+  'time_ms',
+  'sector_ms',
+  'stunt_score',
+  'respawns',
+] as const;
+
+/** Every personal-best record (current and earlier) whose replay's splits were read, a row per checkpoint. */
+function splitsSource(store: Store, list: WatchlistRef | undefined, bom: boolean): CsvSource {
+  const names = new NameCache();
+  const rows = store.splits.exportRows(list);
+  return {
+    header: stringify([[...SPLITS_CSV_COLUMNS]], { ...CSV_OPTIONS, bom }),
+    rows: (function* () {
+      for (const r of rows) {
+        const sectors = sectorsOf(r.checkpoints);
+        const ends = lapEnds(r.checkpoints.length, r.laps);
+        const player = names.player(playerLabel({ accountId: r.accountId, displayName: r.displayName, nickname: r.nickname }));
+        for (let i = 0; i < r.checkpoints.length; i++) {
+          const lap = ends === null ? '' : ends.findIndex((end) => i + 1 <= end) + 1;
+          yield stringify([[
+            neutraliseFormula(r.mapUid), names.map(r.mapName), neutraliseFormula(r.accountId), player, neutraliseFormula(r.recordId),
+            r.current ? 'true' : 'false', r.time ?? '', neutraliseFormula(r.timestamp), i + 1, lap, r.checkpoints[i] ?? '',
+            sectors[i] ?? '', r.stuntScores[i] ?? '', r.respawns ?? '',
+          ]], CSV_OPTIONS);
+        }
+      }
+    })(),
+    close: () => {},
+  };
 }
 
 function nextTurn(): Promise<void> {

@@ -22,6 +22,9 @@ export interface BackfillOptions {
   onProgress?: ((progress: BackfillProgress) => void) | undefined;
 }
 
+/** Files read from disk at once, ahead of their parsing. */
+const READ_AHEAD = 32;
+
 type Reader = typeof import('./read.ts');
 let reader: Promise<Reader> | undefined;
 /** The Gbx reader, loaded the first time a replay is read. */
@@ -69,34 +72,37 @@ export async function backfillSplits(store: Store, dataDir: string, options: Bac
       store.splits.setBackfillCursor('');
       continue;
     }
-    let at = 0;
-    while (at < due.length && !options.signal?.aborted) {
-      const sliceStart = performance.now();
-      const files: { replay: UnreadReplay; bytes: Uint8Array | null }[] = [];
-      // The files are read first (off the loop), then parsed and written in one slice bounded by time.
-      const next = due.slice(at, at + 32);
-      const bytes = await Promise.all(next.map((r) => readFile(resolveInDataDir(dataDir, r.path)).catch(() => null)));
-      next.forEach((replay, i) => files.push({ replay, bytes: bytes[i] ?? null }));
-      store.transaction(() => {
-        for (const { replay, bytes: content } of files) {
-          if (content === null) {
-            // The file is gone: the next sync downloads it again, and reads it then.
-            store.replays.markCorrupt(replay.recordId, 'the replay file was missing when its splits were read; a later sync downloads it again');
-          } else {
-            const read = readSplits(content, replay);
-            store.splits.put(replay.recordId, { ...read, readerVersion: SPLITS_READER_VERSION, sha256: replay.sha256 });
-            if (read.state === 'read') progress.read += 1;
-            else progress.unreadable += 1;
+    for (let group = 0; group < due.length && !options.signal?.aborted; group += READ_AHEAD) {
+      // A group's files are read off the loop, then parsed and written in slices bounded by time.
+      const replays = due.slice(group, group + READ_AHEAD);
+      const contents = await Promise.all(replays.map((r) => readFile(resolveInDataDir(dataDir, r.path)).catch(() => null)));
+      let at = 0;
+      while (at < replays.length && !options.signal?.aborted) {
+        const sliceStart = performance.now();
+        store.transaction(() => {
+          while (at < replays.length) {
+            const replay = replays[at]!;
+            const content = contents[at] ?? null;
+            contents[at] = null;
+            if (content === null) {
+              // The file is gone: the next sync downloads it again, and reads it then.
+              store.replays.markCorrupt(replay.recordId, 'the replay file was missing when its splits were read; a later sync downloads it again');
+            } else {
+              const read = readSplits(content, replay);
+              store.splits.put(replay.recordId, { ...read, readerVersion: SPLITS_READER_VERSION, sha256: replay.sha256 });
+              if (read.state === 'read') progress.read += 1;
+              else progress.unreadable += 1;
+            }
+            progress.done += 1;
+            cursor = replay.recordId;
+            at += 1;
+            if (performance.now() - sliceStart > sliceMs) break;
           }
-          progress.done += 1;
-          cursor = replay.recordId;
-          at += 1;
-          if (performance.now() - sliceStart > sliceMs) break;
-        }
-        store.splits.setBackfillCursor(cursor);
-      });
-      options.onProgress?.({ ...progress });
-      await yieldToLoop();
+          store.splits.setBackfillCursor(cursor);
+        });
+        options.onProgress?.({ ...progress });
+        await yieldToLoop();
+      }
     }
   }
   progress.finished = !options.signal?.aborted;

@@ -28,7 +28,7 @@ export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from
 export type { ExportCursor, ExportTuple, ExportValues } from './export-cursor.ts';
 export { assertSafeRelativePath, resolveInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';
-export type { SplitsEntry, SplitsWrite, UnreadReplay } from './splits.ts';
+export type { SplitsEntry, SplitsExportRow, SplitsWrite, UnreadReplay } from './splits.ts';
 export { SOURCE_TEXT_MAX, type ListSourceInput, type StoredListSource } from './sources.ts';
 export type { DuePosition, PositionAnswer, PositionChange, PositionState, StoredPosition, ZoneRank } from './positions.ts';
 export type { MapsRepo, PlayersRepo, PositionsRepo, RecordsRepo, ReplaysRepo, SettingsRepo, SourcesRepo, SplitsRepo, SyncRunsRepo, WatchlistsRepo };
@@ -120,7 +120,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const settings = new SettingsRepo(ctx);
   const sources = new SourcesRepo(ctx, watchlists);
   const positions = new PositionsRepo(ctx, watchlists);
-  const splits = new SplitsRepo(ctx);
+  const splits = new SplitsRepo(ctx, watchlists);
 
   return {
     file,

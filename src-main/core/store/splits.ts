@@ -2,6 +2,8 @@
 // the first-start reading of replays archived before them.
 import type { RepoContext } from './context.ts';
 import { uuid } from './ids.ts';
+import type { WatchlistRef } from './types.ts';
+import type { WatchlistsRepo } from './watchlists.ts';
 
 export type SplitsState = 'read' | 'unreadable';
 
@@ -93,6 +95,45 @@ export const SPLITS_QUERIES = {
   unreadCount: `SELECT count(*) AS n FROM replays rp LEFT JOIN splits s ON s.record_id = rp.record_id WHERE ${NEEDS_READ}`,
 } as const;
 
+export interface SplitsExportRow {
+  mapUid: string;
+  mapName: string;
+  accountId: string;
+  displayName: string | null;
+  nickname: string | null;
+  recordId: string;
+  current: boolean;
+  time: number | null;
+  timestamp: string;
+  checkpoints: (number | null)[];
+  stuntScores: (number | null)[];
+  respawns: number | null;
+  laps: number | null;
+}
+
+interface ExportRow {
+  id: number;
+  map_uid: string;
+  map_name: string;
+  account_id: string;
+  display_name: string | null;
+  nickname: string | null;
+  map_record_id: string;
+  current: number | null;
+  time: number | null;
+  timestamp: string;
+  checkpoints: string;
+  stunt_scores: string;
+  respawns: number | null;
+  laps: number | null;
+}
+
+const EXPORT_SELECT = `SELECT r.id, m.map_uid, m.name AS map_name, p.account_id, p.display_name, p.nickname, r.map_record_id,
+    r.current, r.time, r.timestamp, s.checkpoints, s.stunt_scores, s.respawns, s.laps
+  FROM records r JOIN splits s ON s.record_id = r.map_record_id JOIN maps m ON m.id = r.map_ref
+    JOIN players p ON p.id = r.player_ref`;
+const EXPORT_WHERE = `AND r.scope = 'PersonalBest' AND s.state = 'read' ORDER BY r.id LIMIT @limit`;
+
 function parseList(text: string | null): (number | null)[] {
   if (text === null) return [];
   const value: unknown = JSON.parse(text);
@@ -127,8 +168,13 @@ export class SplitsRepo {
   readonly #cursor;
   readonly #setCursor;
 
-  constructor(ctx: RepoContext) {
+  readonly #lists: WatchlistsRepo;
+  readonly #exportAll;
+  readonly #exportList;
+
+  constructor(ctx: RepoContext, lists: WatchlistsRepo) {
     this.#ctx = ctx;
+    this.#lists = lists;
     const { db } = ctx;
     this.#put = db.prepare(
       `INSERT INTO splits (record_id, state, reader_version, sha256, ghost_index, ghost_name, race_time, respawns,
@@ -144,6 +190,12 @@ export class SplitsRepo {
     this.#get = db.prepare<[string], Row>('SELECT * FROM splits WHERE record_id = ?');
     this.#unread = db.prepare<{ after: string; limit: number; reader: number }, UnreadRow>(SPLITS_QUERIES.unread);
     this.#unreadCount = db.prepare<{ reader: number }, { n: number }>(SPLITS_QUERIES.unreadCount);
+    this.#exportAll = db.prepare<{ after: number; limit: number }, ExportRow>(`${EXPORT_SELECT} WHERE r.id > @after ${EXPORT_WHERE}`);
+    this.#exportList = db.prepare<{ after: number; limit: number; list: number }, ExportRow>(
+      `${EXPORT_SELECT} WHERE r.id > @after
+         AND r.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
+         AND r.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list) ${EXPORT_WHERE}`,
+    );
     this.#cursor = db.prepare<[], { cursor: string }>('SELECT cursor FROM splits_backfill WHERE id = 1');
     this.#setCursor = db.prepare<[string, string]>(
       `INSERT INTO splits_backfill (id, cursor, updated_at) VALUES (1, ?, ?)
@@ -197,6 +249,27 @@ export class SplitsRepo {
 
   unreadCount(readerVersion: number): number {
     return this.#unreadCount.get({ reader: readerVersion })?.n ?? 0;
+  }
+
+  /**
+   * Every personal-best record version (of a list's maps and players, or all) whose splits were read, in record row
+   * order; read a page at a time, so the connection is free between pages for the sync's writes.
+   */
+  *exportRows(list?: WatchlistRef): Generator<SplitsExportRow> {
+    const listId = list === undefined ? undefined : this.#lists.require(list).id;
+    let after = 0;
+    for (let page = 0; page < 100_000_000; page++) {
+      const rows = listId === undefined ? this.#exportAll.all({ after, limit: 1000 }) : this.#exportList.all({ after, limit: 1000, list: listId });
+      if (rows.length === 0) return;
+      for (const r of rows) {
+        yield {
+          mapUid: r.map_uid, mapName: r.map_name, accountId: r.account_id, displayName: r.display_name, nickname: r.nickname,
+          recordId: r.map_record_id, current: r.current === 1, time: r.time, timestamp: r.timestamp,
+          checkpoints: parseList(r.checkpoints), stuntScores: parseList(r.stunt_scores), respawns: r.respawns, laps: r.laps,
+        };
+      }
+      after = rows.at(-1)!.id;
+    }
   }
 
   /** Where the backfill got to: the last record ID it read ('' at the start). */

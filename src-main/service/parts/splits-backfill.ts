@@ -34,6 +34,11 @@ export class SplitsBackfill {
       });
   }
 
+  /** Resolves when no reading runs (at once when none does). */
+  async idle(): Promise<void> {
+    await this.#running;
+  }
+
   async stop(): Promise<void> {
     this.#abort?.abort();
     await this.#running;

@@ -24,6 +24,7 @@ const SEED_AT: Record<number, (db: Database.Database) => void> = {
   4: seedSchema2, // schema 4 only swapped an index
   5: seedSchema2, // schema 5 only added the lists' replay policy, with defaults
   6: seedSchema2, // schema 6 only swapped the history index and added a column
+  7: seedSchema2, // schema 7 only added tables (list sources, positions)
 };
 
 /** Tables a later migration reshapes on purpose (its own test checks how); the others keep their rows as they are. */

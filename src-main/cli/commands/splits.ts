@@ -1,0 +1,102 @@
+// `splits --map REF`: every watched player's checkpoint times on a map, read from their archived replays (service/
+// splits-view.ts builds the same view the window shows; `--json` prints it as it is, README "splits --json").
+import type { Command } from 'commander';
+import { backfillNeeded, backfillSplits } from '../../core/splits/backfill.ts';
+import type { Trackwatch } from '../../core/trackwatch.ts';
+import { ServiceError } from '../../service/errors.ts';
+import { splitsForMap, type SplitsView } from '../../service/splits-view.ts';
+import { formatDelta, formatScore, formatTime } from '../../shared/format.ts';
+import { withTrackwatch } from '../context.ts';
+import { UserError } from '../errors.ts';
+import { colours, line, plainName, printJson, table } from '../output.ts';
+
+/** Replays archived before splits existed are read first, once, with progress on stderr. */
+export async function readArchivedSplits(tw: Trackwatch, signal: AbortSignal, quiet: boolean): Promise<void> {
+  const waiting = await backfillNeeded(tw.store);
+  if (waiting === 0) return;
+  if (!quiet) process.stderr.write(`reading the splits of ${waiting.toLocaleString('en-US')} archived replays (once)...\n`);
+  let shown = 0;
+  const done = await backfillSplits(tw.store, tw.dataDir, {
+    signal,
+    onProgress: (p) => {
+      if (quiet || p.done - shown < 1000) return;
+      shown = p.done;
+      process.stderr.write(`  ${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')}\n`);
+    },
+  });
+  if (!quiet && done.unreadable > 0) process.stderr.write(`  ${done.unreadable} could not be read (each says why in the splits view)\n`);
+}
+
+function cell(value: number | null, text: (v: number) => string): string {
+  return value === null ? '' : text(value);
+}
+
+function coloured(ms: number | null): string {
+  if (ms === null) return '';
+  const text = formatDelta(ms);
+  return ms < 0 ? colours.blue(text) : ms > 0 ? colours.red(text) : text;
+}
+
+const MISSING_WORDS: Record<SplitsView['missing'][number]['reason'], string> = {
+  noRecord: 'no record on this map',
+  hidden: 'behind the secret threshold',
+  noReplay: 'no replay downloaded (a sync with replays brings it)',
+  unread: 'replay not read yet',
+  unreadable: 'the replay could not be read',
+};
+
+export function printSplits(view: SplitsView): void {
+  const name = plainName(view.map.name);
+  line(`${colours.bold(name)}: ${view.checkpoints} checkpoints${view.laps ? `, ${view.laps.count} laps (ends at CP ${view.laps.ends.join(', ')})` : ''}`);
+  if (view.players.length === 0) {
+    line('no splits yet: the replays of this map are not downloaded (a sync with replays brings them).');
+  }
+  const stunt = view.map.kind === 'stunt';
+  const platform = view.map.kind === 'platform';
+  for (const p of view.players) {
+    line();
+    line(`${colours.bold(plainName(p.name))}${p.isMe ? ' (me)' : ''}  ${formatTime(p.time)}${platform && p.respawns !== null ? `  ${p.respawns} respawns` : ''}`);
+    if (p.note) line(colours.dim(p.note));
+    const rows = p.checkpoints.map((t, i) => [
+      i + 1 === view.checkpoints ? 'finish' : `CP ${i + 1}`,
+      cell(t, formatTime),
+      cell(p.sectors[i] ?? null, formatTime),
+      coloured(p.deltaToBest[i] ?? null),
+      coloured(p.deltaToMe[i] ?? null),
+      ...(p.deltaToVs ? [coloured(p.deltaToVs[i] ?? null)] : []),
+      ...(stunt ? [cell(p.stuntScores[i] ?? null, formatScore)] : []),
+    ]);
+    const head = ['', 'time', 'sector', 'to best', 'to me', ...(p.deltaToVs ? ['to vs'] : []), ...(stunt ? ['stunt'] : [])];
+    line(table(head, rows, { compact: true, align: head.map((_, i) => (i === 0 ? 'left' : 'right')) }));
+  }
+  line();
+  if (view.ideal.time !== null) {
+    line(`ideal run (best sectors): ${formatTime(view.ideal.time)}${view.ideal.gain !== null ? `, ${formatDelta(-view.ideal.gain)} for me` : ''}`);
+  }
+  if (view.loseMostAt) line(`you lose most at CP ${view.loseMostAt.checkpoint} (${formatDelta(view.loseMostAt.ms)})${view.vs ? ' against them' : ''}`);
+  for (const m of view.missing) line(colours.dim(`${plainName(m.name)}: ${MISSING_WORDS[m.reason]}${m.detail ? ` (${m.detail})` : ''}`));
+}
+
+export function registerSplitsCommand(program: Command): void {
+  program
+    .command('splits')
+    .description('checkpoint times of the watched players on a map, from their archived replays: sectors, deltas, the ideal run')
+    .requiredOption('--map <ref>', 'the map: UID, map ID or link')
+    .option('--list <name>', 'only this list\'s players (default: every list holding the map)')
+    .option('--vs <player>', 'compare against this player (account ID or name) instead of the best')
+    .option('--json', 'print the view as JSON (README, "splits --json")')
+    .action(async (flags: { map: string; list?: string; vs?: string; json?: boolean }, command: Command) => {
+      await withTrackwatch(command, async (tw, signal) => {
+        await readArchivedSplits(tw, signal, flags.json === true);
+        let view: SplitsView;
+        try {
+          view = splitsForMap(tw.store, { map: flags.map, list: flags.list, vs: flags.vs }, tw.store.settings.me());
+        } catch (error) {
+          if (error instanceof ServiceError) throw new UserError(error.message);
+          throw error;
+        }
+        if (flags.json) printJson(view);
+        else printSplits(view);
+      });
+    });
+}

@@ -1,0 +1,20 @@
+// Ghost files for the splits tests, written by the emulator's writer (the product reads them with its own reader).
+import { loginOf, writeGhostFile, type GhostSpec } from '../../src-main/emulator/gbx/index.ts';
+
+/** A ghost of `accountId`'s run with these cumulative checkpoint times (the last is the finish). */
+export function ghostBytes(accountId: string, checkpoints: number[], overrides: Partial<GhostSpec> = {}): Uint8Array {
+  return writeGhostFile({
+    nickname: `player-${accountId.slice(-4)}`,
+    login: loginOf(accountId),
+    mapUid: 'Uid000001abcdefghijklmnopq',
+    raceTime: checkpoints.at(-1) ?? -1,
+    respawns: -1,
+    stuntScore: 0,
+    checkpoints: checkpoints.map((time) => ({ time, stuntScore: 0 })),
+    samples: new Uint8Array(256).fill(7),
+    ghostUid: 1,
+    zone: 'World|Europe|France',
+    trigram: 'PLA',
+    ...overrides,
+  });
+}

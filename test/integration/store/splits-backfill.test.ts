@@ -1,0 +1,126 @@
+// Replays archived before schema 8 are read on first start: the migration on an old database with replays, then the
+// backfill in slices, resumable from its cursor after a kill, a damaged file marked with its reason and not retried.
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backfillNeeded, backfillSplits } from '../../../src-main/core/splits/backfill.ts';
+import { SPLITS_READER_VERSION } from '../../../src-main/core/splits/read.ts';
+import { openStore, replayPath, type Store } from '../../../src-main/core/store/index.ts';
+import { damage } from '../../../src-main/emulator/gbx/index.ts';
+import { ghostBytes } from '../../helpers/ghosts.ts';
+import { tempDataDir } from '../../helpers/sync.ts';
+import { accountId, makeMap, makeRecord, mapId } from '../../unit/store/fixtures.ts';
+
+const PLAYERS = 40;
+const DAMAGED = 5;
+let data: { dir: string; remove: () => Promise<void> };
+let store: Store;
+const file = (): string => join(data.dir, 'trackwatch.sqlite');
+
+function checkpointsOf(player: number): number[] {
+  const time = 30000 + player;
+  return [Math.round(time / 3), Math.round((2 * time) / 3), time];
+}
+
+/** A schema-7 data folder: records, their replays downloaded and verified, no splits table yet. */
+async function oldFolderWithReplays(): Promise<void> {
+  const s = openStore({ file: file() });
+  s.maps.upsert([makeMap(1)]);
+  const run = s.syncRuns.start();
+  const records = Array.from({ length: PLAYERS }, (_, i) => makeRecord(1, i + 1));
+  s.records.applyRecords({ mapId: mapId(1), scope: 'PersonalBest', seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run, records });
+  for (let p = 1; p <= PLAYERS; p++) {
+    const record = records[p - 1]!;
+    const bytes = p === DAMAGED ? damage(ghostBytes(accountId(p), checkpointsOf(p)), 'truncated') : ghostBytes(accountId(p), checkpointsOf(p));
+    const path = replayPath(record.mapId, record.accountId, record.mapRecordId);
+    await mkdir(dirname(join(data.dir, path)), { recursive: true });
+    await writeFile(join(data.dir, path), bytes);
+    s.replays.markDownloaded(record, path, bytes.length, createHash('sha256').update(bytes).digest('hex'));
+  }
+  s.db.exec('DROP TABLE splits; DROP TABLE splits_backfill; PRAGMA user_version = 7');
+  s.close();
+}
+
+beforeEach(async () => {
+  data = await tempDataDir();
+  await oldFolderWithReplays();
+  store = openStore({ file: file() });
+});
+afterEach(async () => {
+  store.close();
+  await data.remove();
+});
+
+describe('the splits backfill', () => {
+  it('migrates an old database with replays and reads each once, a damaged one marked with its reason', async () => {
+    expect(store.schemaVersion).toBe(8);
+    expect(await backfillNeeded(store)).toBe(PLAYERS);
+    const seen: number[] = [];
+    const done = await backfillSplits(store, data.dir, { onProgress: (p) => seen.push(p.done) });
+    expect(done).toEqual({ done: PLAYERS, total: PLAYERS, read: PLAYERS - 1, unreadable: 1, finished: true });
+    expect(seen.at(-1)).toBe(PLAYERS);
+    expect(await backfillNeeded(store)).toBe(0);
+
+    const third = store.records.get(mapId(1), accountId(3))!;
+    expect(store.splits.get(third.mapRecordId)).toMatchObject({ state: 'read', checkpoints: checkpointsOf(3), raceTime: 30003 });
+    const broken = store.records.get(mapId(1), accountId(DAMAGED))!;
+    expect(store.splits.get(broken.mapRecordId)).toMatchObject({ state: 'unreadable', errorCode: 'truncated', error: expect.stringMatching(/ends early/) });
+
+    // Not retried blindly: another start reads nothing; a newer reader would take the unreadable one again.
+    expect((await backfillSplits(store, data.dir)).done).toBe(0);
+    expect(store.splits.unreadCount(SPLITS_READER_VERSION + 1)).toBe(1);
+  });
+
+  it('resumes after a kill from its cursor, losing nothing and reading nothing twice', async () => {
+    const stop = new AbortController();
+    const first = await backfillSplits(store, data.dir, {
+      signal: stop.signal,
+      sliceMs: 0,
+      batch: 8,
+      onProgress: (p) => {
+        if (p.done >= 12) stop.abort();
+      },
+    });
+    expect(first.finished).toBe(false);
+    expect(first.done).toBeGreaterThanOrEqual(12);
+    expect(first.done).toBeLessThan(PLAYERS);
+    const stored = (store.db.prepare('SELECT count(*) AS n FROM splits').get() as { n: number }).n;
+    expect(stored).toBe(first.done);
+    const cursor = store.splits.backfillCursor();
+    expect(cursor).not.toBe('');
+
+    // The process dies: the next start opens the folder again and goes on from the cursor.
+    store.close();
+    store = openStore({ file: file() });
+    expect(store.splits.backfillCursor()).toBe(cursor);
+    const rest = await backfillSplits(store, data.dir);
+    expect(rest.done).toBe(PLAYERS - first.done);
+    expect(rest.finished).toBe(true);
+    expect((store.db.prepare('SELECT count(*) AS n FROM splits').get() as { n: number }).n).toBe(PLAYERS);
+    expect(store.splits.backfillCursor()).toBe('');
+  });
+
+  it('yields to the event loop between slices, so the window keeps answering', async () => {
+    let answered = 0;
+    const ticker = setInterval(() => (answered += 1), 0);
+    let slices = 0;
+    try {
+      await backfillSplits(store, data.dir, { sliceMs: 0, onProgress: () => (slices += 1) });
+    } finally {
+      clearInterval(ticker);
+    }
+    // One slice per file at sliceMs 0: a timer callback ran between them, whatever the machine's speed.
+    expect(slices).toBeGreaterThan(PLAYERS / 2);
+    expect(answered).toBeGreaterThan(0);
+  });
+
+  it('sends a missing file back to the sync instead of marking it unreadable', async () => {
+    const record = store.records.get(mapId(1), accountId(7))!;
+    const { rm } = await import('node:fs/promises');
+    await rm(join(data.dir, replayPath(record.mapId, record.accountId, record.mapRecordId)));
+    await backfillSplits(store, data.dir);
+    expect(store.splits.get(record.mapRecordId)).toBeUndefined();
+    expect(store.replays.get(record.mapRecordId)).toMatchObject({ state: 'failed', error: expect.stringMatching(/missing/) });
+  });
+});
