@@ -5,10 +5,10 @@ import type * as s from '../contract/schemas.ts';
 import { parseMapRef } from '../core/refs.ts';
 import { PERSONAL_BEST, type Player, type SplitsEntry, type Store, type StoredMap, type StoredRecord } from '../core/store/index.ts';
 import { stripFormatting } from '../shared/format.ts';
-import { playerLabel } from '../shared/leaderboard.ts';
+import { mapKind, playerLabel } from '../shared/leaderboard.ts';
 import { compareSplits, lapEnds, sectorGains, sectorsOf, splitsProblem } from '../shared/splits.ts';
 import { ServiceError } from './errors.ts';
-import { mapSummary } from './views.ts';
+import { leaderboardOf, mapSummary } from './views.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
 export type SplitsView = Out<typeof s.SplitsView>;
@@ -66,12 +66,20 @@ export function splitsForMap(store: Store, query: { map: string; list?: string |
   const map = resolveMap(store, query.map);
   const players = watchedPlayers(store, map, query.list);
   const vs = query.vs === undefined ? null : resolvePlayer(players, query.vs).accountId;
-  const records = new Map(store.records.forMap(map.mapId, { scope: PERSONAL_BEST }).map((r) => [r.accountId, r]));
-  const splits = store.splits.forRecords([...records.values()].map((r) => r.mapRecordId));
+  const list = query.list === undefined ? null : store.watchlists.require(query.list).name;
+  return mapView(store, map, players, list, vs, me);
+}
+
+/** One map's view among `players`, in leaderboard order (shared/leaderboard.ts ranks them as the game does). */
+function mapView(store: Store, map: StoredMap, players: readonly Player[], list: string | null, vs: string | null, me: string | undefined): SplitsView {
+  const records = store.records.forMap(map.mapId, { scope: PERSONAL_BEST });
+  const board = leaderboardOf(map, players, records, me);
+  const splits = store.splits.forRecords(records.map((r) => r.mapRecordId));
+  const kind = mapKind(map);
   const missing: Missing[] = [];
   const runs: { player: Player; record: StoredRecord; splits: SplitsEntry }[] = [];
-  for (const player of players) {
-    const record = records.get(player.accountId);
+  for (const { player } of board.entries) {
+    const record = board.records.get(player.accountId);
     const entry = record && splits.get(record.mapRecordId);
     const why = missingReason(store, record, entry);
     if (why) missing.push({ accountId: player.accountId, name: stripFormatting(playerLabel(player)), ...why });
@@ -82,7 +90,7 @@ export function splitsForMap(store: Store, query: { map: string; list?: string |
   const ends = lapEnds(compared.checkpoints, laps);
   return {
     map: mapSummary(map, store.players.get(map.author)?.displayName ?? null),
-    list: query.list === undefined ? null : store.watchlists.require(query.list).name,
+    list,
     checkpoints: compared.checkpoints,
     laps: ends === null ? null : { count: ends.length, ends },
     players: runs.map((r, i) => {
@@ -98,13 +106,13 @@ export function splitsForMap(store: Store, query: { map: string; list?: string |
         deltaToBest: c.deltaToBest,
         deltaToMe: c.deltaToMe,
         ...(c.deltaToVs === undefined ? {} : { deltaToVs: c.deltaToVs }),
-        respawns: r.splits.respawns,
-        stuntScores: map.mapType.toLowerCase().includes('stunt') ? r.splits.stuntScores : [],
+        respawns: kind === 'platform' ? r.splits.respawns : null,
+        stuntScores: kind === 'stunt' ? r.splits.stuntScores : [],
         comparable: c.comparable,
         note: c.note,
         setAt: r.record.timestamp,
       };
-    }).sort((a, b) => (a.time ?? Infinity) - (b.time ?? Infinity)),
+    }),
     ideal: compared.ideal,
     loseMostAt: compared.loseMostAt,
     vs,
@@ -117,12 +125,13 @@ export function splitsForMap(store: Store, query: { map: string; list?: string |
 export function splitsForList(store: Store, list: string, me: string | undefined): SplitsList {
   const summary = store.watchlists.require(list);
   const maps = store.maps.list(summary.name);
+  const players = store.players.list(summary.name);
   const rows: SplitsList['maps'] = [];
   let myTotal = 0;
   let idealTotal = 0;
   let counted = 0;
   for (const map of maps) {
-    const view = splitsForMap(store, { map: map.mapId, list: summary.name }, me);
+    const view = mapView(store, map, players, summary.name, null, me);
     const mine = view.players.find((p) => p.isMe && p.comparable);
     const myTime = mine?.checkpoints.at(-1) ?? null;
     rows.push({

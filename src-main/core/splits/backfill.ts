@@ -44,6 +44,23 @@ export async function storeSplitsOf(store: Store, replay: Omit<UnreadReplay, 'pa
   return read.state;
 }
 
+/** Slices between two checkpoints of the write-ahead log: each then copies a few hundred KB, not megabytes. */
+const CHECKPOINT_EVERY = 32;
+
+/** The replays waiting to be read, counted a few thousand at a time with a yield between (an archive of 50,000). */
+async function countUnread(store: Store, readerVersion: number, signal: AbortSignal | undefined): Promise<number> {
+  let total = 0;
+  let after = '';
+  for (let step = 0; step < 100_000 && !signal?.aborted; step++) {
+    const { n, last } = store.splits.unreadCountStep(after, 4096, readerVersion);
+    if (last === null) break;
+    total += n;
+    after = last;
+    await yieldToLoop();
+  }
+  return total;
+}
+
 /** Whether replays wait to be read (archived before splits, or left by a kill between a download and its reading). */
 export async function backfillNeeded(store: Store): Promise<number> {
   const { SPLITS_READER_VERSION } = await loadReader();
@@ -59,8 +76,9 @@ export async function backfillSplits(store: Store, dataDir: string, options: Bac
   const { readSplits, SPLITS_READER_VERSION } = await loadReader();
   const sliceMs = options.sliceMs ?? 15;
   const batch = Math.max(1, options.batch ?? 256);
-  const progress: BackfillProgress = { done: 0, total: store.splits.unreadCount(SPLITS_READER_VERSION), read: 0, unreadable: 0, finished: false };
+  const progress: BackfillProgress = { done: 0, total: await countUnread(store, SPLITS_READER_VERSION, options.signal), read: 0, unreadable: 0, finished: false };
   options.onProgress?.({ ...progress });
+  let slices = 0;
   let cursor = store.splits.backfillCursor();
   // Each pass moves the cursor past every replay it was given, so the loop ends; the cap guards a store that lies.
   for (let pass = 0; pass < 1_000_000 && !options.signal?.aborted; pass++) {
@@ -101,6 +119,7 @@ export async function backfillSplits(store: Store, dataDir: string, options: Bac
           store.splits.setBackfillCursor(cursor);
         });
         options.onProgress?.({ ...progress });
+        if (++slices % CHECKPOINT_EVERY === 0) store.splits.checkpointLog();
         await yieldToLoop();
       }
     }

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../src-main/core/paths.ts';
-import { MAX_REPLAY_ATTEMPTS } from '../../../src-main/core/store/index.ts';
+import { MAX_REPLAY_ATTEMPTS, openStore } from '../../../src-main/core/store/index.ts';
+import { splitsForMap } from '../../../src-main/service/splits-view.ts';
+import { stripFormatting } from '../../../src-main/shared/format.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 import { cli } from '../../helpers/cli.ts';
@@ -148,6 +150,19 @@ describe('trackwatch demo', () => {
       const lines = two.stdout.trim().split('\n');
       expect(lines).toHaveLength(4);
       expect(lines[3]).toBe('older ones not shown: raise --limit (2 now), or narrow with --since, --until, --map, --player or --list.');
+      // The splits: where I lose most, on a map the splits view agrees on, and a rival's improvement as a sector.
+      const lose = /^you lose most at CP (\d+) on (.+) \(\+/m.exec(r.stdout);
+      expect(lose, r.stdout).not.toBeNull();
+      expect(r.stdout).toMatch(/^.+ improved on .+: -\d:\d\d\.\d{3} found in the sector to CP \d+$/m);
+      const demoStore = openStore({ file: join(data.dir, 'demo', DATABASE_FILE_NAME) });
+      try {
+        const map = demoStore.maps.list('Demo').find((m) => stripFormatting(m.name) === lose![2]);
+        expect(map, lose![2]).toBeDefined();
+        const view = splitsForMap(demoStore, { map: map!.mapId, list: 'Demo' }, demoStore.settings.me());
+        expect(view.loseMostAt?.checkpoint).toBe(Number(lose![1]));
+      } finally {
+        demoStore.close();
+      }
       // A second demo starts afresh in the folder the first one made.
       const again = await cli(['--data-dir', data.dir, 'demo', '--maps', '6', '--players', '3']);
       expect(again.code, again.stderr).toBe(0);
@@ -155,7 +170,7 @@ describe('trackwatch demo', () => {
     } finally {
       await data.remove();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('trackwatch errors before any request', () => {
