@@ -5,7 +5,8 @@ export type Route =
   | { name: 'welcome' }
   | { name: 'list'; list: string; tab: 'maps' | 'players' }
   | { name: 'compare'; list: string }
-  | { name: 'map'; list: string; mapUid: string }
+  | { name: 'splits'; list: string }
+  | { name: 'map'; list: string; mapUid: string; tab?: 'splits' }
   | { name: 'player'; list: string; accountId: string }
   | { name: 'replays' }
   | { name: 'settings' };
@@ -22,8 +23,10 @@ export function routeHref(route: Route): string {
       return route.tab === 'maps' ? `#/lists/${enc(route.list)}` : `#/lists/${enc(route.list)}/players`;
     case 'compare':
       return `#/lists/${enc(route.list)}/compare`;
+    case 'splits':
+      return `#/lists/${enc(route.list)}/splits`;
     case 'map':
-      return `#/lists/${enc(route.list)}/maps/${enc(route.mapUid)}`;
+      return `#/lists/${enc(route.list)}/maps/${enc(route.mapUid)}${route.tab === 'splits' ? '/splits' : ''}`;
     case 'player':
       return `#/lists/${enc(route.list)}/players/${enc(route.accountId)}`;
     case 'replays':
@@ -44,7 +47,7 @@ function decode(part: string): string | null {
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decode);
   if (parts.some((p) => p === null)) return { name: 'home' };
-  const [first, list, kind, id] = parts as string[];
+  const [first, list, kind, id, sub] = parts as string[];
   if (first === 'welcome' && parts.length === 1) return { name: 'welcome' };
   if (first === 'replays' && parts.length === 1) return { name: 'replays' };
   if (first === 'settings' && parts.length === 1) return { name: 'settings' };
@@ -52,7 +55,9 @@ export function parseRoute(hash: string): Route {
     if (parts.length === 2) return { name: 'list', list, tab: 'maps' };
     if (parts.length === 3 && kind === 'players') return { name: 'list', list, tab: 'players' };
     if (parts.length === 3 && kind === 'compare') return { name: 'compare', list };
+    if (parts.length === 3 && kind === 'splits') return { name: 'splits', list };
     if (parts.length === 4 && kind === 'maps' && id) return { name: 'map', list, mapUid: id };
+    if (parts.length === 5 && kind === 'maps' && id && sub === 'splits') return { name: 'map', list, mapUid: id, tab: 'splits' };
     if (parts.length === 4 && kind === 'players' && id) return { name: 'player', list, accountId: id };
   }
   return { name: 'home' };

@@ -16,6 +16,7 @@ import type { DatasetMap, DatasetRecord } from '../../src-main/emulator/index.ts
 import { ensureRendererBuilt, launchChromium, startTestApp } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
 import { isMain, printRows, type BenchRow } from './report.ts';
+import { runSplitsViewBench } from './ui-splits.ts';
 
 const PLAYERS = 20;
 const BIG = 5000;
@@ -182,7 +183,8 @@ export async function runUiBench(runs = 5): Promise<BenchRow[]> {
 
 /** The bench runner's entry (`npm run bench -- ui`): prints its table and hands the rows back. */
 export async function run(runs = 5): Promise<BenchRow[]> {
-  const rows = await runUiBench(runs);
+  // The map page's Splits (issue 15 (c)) rides along: test/bench/ui-splits.ts.
+  const rows = [...(await runUiBench(runs)), ...(await runSplitsViewBench())];
   printRows(rows);
   return rows;
 }
