@@ -14,8 +14,6 @@ export interface GlobalFlags {
   maxRps?: string;
 }
 
-export const DEFAULT_LIST = 'Default';
-
 /** Adds the global options to the root program; every command reads them through `openFromCommand`. */
 export function addGlobalOptions(program: Command): Command {
   return program
