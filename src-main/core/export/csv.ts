@@ -4,8 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
-import { stripFormatting } from '../../shared/format.ts';
-import { playerLabel } from '../../shared/leaderboard.ts';
+import { medalName, stripFormatting } from '../../shared/format.ts';
+import { formatResult, mapKind, playerLabel, rankLeaderboard, worldScoreOf, type MapKind, type RankableRecord } from '../../shared/leaderboard.ts';
 import { writeAtomically } from '../atomic-file.ts';
 import {
   LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportTuple, type ExportValues, type Store,
@@ -29,6 +29,11 @@ export const CSV_COLUMNS = [
   'record_timestamp',
   'record_id',
   'replay_file',
+  // Beside the raw cells, as the window shows them (README, "The CSV export"): for people and spreadsheets.
+  'result',
+  'medal_name',
+  'rank',
+  'world_position',
 ] as const;
 
 const CSV_OPTIONS: StringifyOptions = {
@@ -231,11 +236,49 @@ const PLAIN_TEXT = new RegExp(`^${PLAIN}$`);
  */
 const PLAIN_RECORD_CELLS = new RegExp(`^${PLAIN},${PLAIN},(?:-?\\d+)?,(?:-?\\d+)?,(?:-?\\d+)?,-?\\d+,(?:true|false),${PLAIN},${PLAIN},(?:${PLAIN})?$`);
 
+/** A record of an export row, as the shared leaderboard rules read it. */
+function recordOf(t: ExportTuple): RankableRecord {
+  return { hidden: t[5] === 1, time: t[6], score: t[7], respawnCount: t[8], medal: t[9], timestamp: t[10] };
+}
+
 /**
- * Writes an export cursor's rows as CSV. A map's cells and a player's are encoded once per export (csv-stringify,
- * names stripped and neutralised); a record's cells come joined from SQLite and are written as they are when plain
- * (nearly always: IDs, ISO times, numbers), else read again and encoded cell by cell. Unit tests hold the output
- * byte-for-byte equal to csv-stringify run over whole rows (test/unit/export/reference.ts).
+ * The rank of each of one map's rows among the exported players of that map (those of the list, or every stored
+ * player), per scope, as the window ranks them (shared rankLeaderboard): the standing's rank, empty for a secret entry
+ * and for a result that cannot be ranked.
+ */
+export function exportRanks(kind: MapKind, rows: readonly ExportTuple[]): Map<ExportTuple, number | null> {
+  const byScope = new Map<string, ExportTuple[]>();
+  for (const t of rows) {
+    const scope = byScope.get(t[4]);
+    if (scope) scope.push(t);
+    else byScope.set(t[4], [t]);
+  }
+  const ranks = new Map<ExportTuple, number | null>();
+  for (const group of byScope.values()) {
+    for (const standing of rankLeaderboard(kind, group.map((t) => ({ player: t, name: '', record: recordOf(t) }))).entries) {
+      ranks.set(standing.player, standing.rank);
+    }
+  }
+  return ranks;
+}
+
+/**
+ * The friendly cells of a row (result, medal name, rank, world position): the result in the map kind's unit, the
+ * position only when it was asked for this very result (as the window shows it, service/views.ts worldPosition).
+ */
+export function friendlyCells(kind: MapKind, t: ExportTuple, rank: number | null): string {
+  const record = recordOf(t);
+  const worldScore = worldScoreOf(kind, record);
+  const position = t[12] !== null && worldScore !== null && worldScore === t[11] ? t[12] : '';
+  return `${plain(formatResult(kind, record))},${medalName(t[9])},${rank ?? ''},${position}`;
+}
+
+/**
+ * Writes an export cursor's rows as CSV, map by map. A map's cells and a player's are encoded once per export
+ * (csv-stringify, names stripped and neutralised); a record's cells come joined from SQLite and are written as they
+ * are when plain (nearly always: IDs, ISO times, numbers), else read again and encoded cell by cell; its friendly
+ * cells are made from its values with the shared rules. Unit tests hold the output byte-for-byte equal to
+ * csv-stringify run over whole rows (test/unit/export/reference.ts).
  */
 export class CsvWriter {
   readonly #names = new NameCache();
@@ -246,7 +289,17 @@ export class CsvWriter {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
   }
 
-  /** One row of an export cursor. */
+  /** The rows of one map (every row the export has for it, in the cursor's order). */
+  mapRows(rows: readonly ExportTuple[], cursor: ExportCursor): string {
+    if (rows.length === 0) return '';
+    const kind = mapKind({ mapType: cursor.maps.get(rows[0]![0])![3] });
+    const ranks = exportRanks(kind, rows);
+    let text = '';
+    for (const t of rows) text += `${this.row(t, cursor)},${friendlyCells(kind, t, ranks.get(t) ?? null)}\r\n`;
+    return text;
+  }
+
+  /** The raw cells of one row of an export cursor, without the line's end. */
   row(t: ExportTuple, cursor: ExportCursor): string {
     let map = this.#maps.get(t[0]);
     if (map === undefined) {
@@ -260,7 +313,7 @@ export class CsvWriter {
       player = encode([neutraliseFormula(accountId), this.#names.player(playerLabel({ accountId, displayName, nickname }))]);
       remember(this.#players, t[1], player);
     }
-    return `${map},${player},${PLAIN_RECORD_CELLS.test(t[2]) ? t[2] : recordCells(cursor.values(t[3]))}\r\n`;
+    return `${map},${player},${PLAIN_RECORD_CELLS.test(t[2]) ? t[2] : recordCells(cursor.values(t[3]))}`;
   }
 }
 
@@ -305,11 +358,18 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
     if (failure !== undefined) throw failure;
   };
   try {
+    // A map's rows come together (the cursor's order): they are ranked as one, then written.
+    let map: ExportTuple[] = [];
     for (const row of cursor.rows) {
-      chunk += writer.row(row, cursor);
+      if (map.length > 0 && map[0]![0] !== row[0]) {
+        chunk += writer.mapRows(map, cursor);
+        map = [];
+        if (chunk.length >= CHUNK_CHARS) await flush();
+      }
+      map.push(row);
       count += 1;
-      if (chunk.length >= CHUNK_CHARS) await flush();
     }
+    chunk += writer.mapRows(map, cursor);
     await flush();
     return count;
   } finally {
