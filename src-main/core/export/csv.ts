@@ -236,27 +236,27 @@ const PLAIN_TEXT = new RegExp(`^${PLAIN}$`);
  */
 const PLAIN_RECORD_CELLS = new RegExp(`^${PLAIN},${PLAIN},(?:-?\\d+)?,(?:-?\\d+)?,(?:-?\\d+)?,-?\\d+,(?:true|false),${PLAIN},${PLAIN},(?:${PLAIN})?$`);
 
-/** A record of an export row, as the shared leaderboard rules read it. */
+/** A record of an export row, as the shared leaderboard rules read it (ties share a rank whatever their order). */
 function recordOf(t: ExportTuple): RankableRecord {
-  return { hidden: t[5] === 1, time: t[6], score: t[7], respawnCount: t[8], medal: t[9], timestamp: t[10] };
+  return { hidden: t[5] === 1, time: t[6], score: t[7], respawnCount: t[8], medal: t[9] };
 }
 
 /**
  * The rank of each of one map's rows among the exported players of that map (those of the list, or every stored
- * player), per scope, as the window ranks them (shared rankLeaderboard): the standing's rank, empty for a secret entry
- * and for a result that cannot be ranked.
+ * player), per scope, as the window ranks them (shared rankLeaderboard): the standing's rank, null for a secret entry
+ * and for a result that cannot be ranked. `records[i]` is `rows[i]`'s record.
  */
-export function exportRanks(kind: MapKind, rows: readonly ExportTuple[]): Map<ExportTuple, number | null> {
-  const byScope = new Map<string, ExportTuple[]>();
-  for (const t of rows) {
+export function exportRanks(kind: MapKind, rows: readonly ExportTuple[], records: readonly RankableRecord[]): (number | null)[] {
+  const byScope = new Map<string, number[]>();
+  rows.forEach((t, i) => {
     const scope = byScope.get(t[4]);
-    if (scope) scope.push(t);
-    else byScope.set(t[4], [t]);
-  }
-  const ranks = new Map<ExportTuple, number | null>();
+    if (scope) scope.push(i);
+    else byScope.set(t[4], [i]);
+  });
+  const ranks: (number | null)[] = new Array<number | null>(rows.length).fill(null);
   for (const group of byScope.values()) {
-    for (const standing of rankLeaderboard(kind, group.map((t) => ({ player: t, name: '', record: recordOf(t) }))).entries) {
-      ranks.set(standing.player, standing.rank);
+    for (const standing of rankLeaderboard(kind, group.map((i) => ({ player: i, name: '', record: records[i]! }))).entries) {
+      ranks[standing.player] = standing.rank;
     }
   }
   return ranks;
@@ -266,10 +266,9 @@ export function exportRanks(kind: MapKind, rows: readonly ExportTuple[]): Map<Ex
  * The friendly cells of a row (result, medal name, rank, world position): the result in the map kind's unit, the
  * position only when it was asked for this very result (as the window shows it, service/views.ts worldPosition).
  */
-export function friendlyCells(kind: MapKind, t: ExportTuple, rank: number | null): string {
-  const record = recordOf(t);
+export function friendlyCells(kind: MapKind, t: ExportTuple, record: RankableRecord, rank: number | null): string {
   const worldScore = worldScoreOf(kind, record);
-  const position = t[12] !== null && worldScore !== null && worldScore === t[11] ? t[12] : '';
+  const position = t[11] !== null && worldScore !== null && worldScore === t[10] ? t[11] : '';
   return `${plain(formatResult(kind, record))},${medalName(t[9])},${rank ?? ''},${position}`;
 }
 
@@ -293,9 +292,10 @@ export class CsvWriter {
   mapRows(rows: readonly ExportTuple[], cursor: ExportCursor): string {
     if (rows.length === 0) return '';
     const kind = mapKind({ mapType: cursor.maps.get(rows[0]![0])![3] });
-    const ranks = exportRanks(kind, rows);
+    const records = rows.map(recordOf);
+    const ranks = exportRanks(kind, rows, records);
     let text = '';
-    for (const t of rows) text += `${this.row(t, cursor)},${friendlyCells(kind, t, ranks.get(t) ?? null)}\r\n`;
+    for (let i = 0; i < rows.length; i += 1) text += `${this.row(rows[i]!, cursor)},${friendlyCells(kind, rows[i]!, records[i]!, ranks[i]!)}\r\n`;
     return text;
   }
 

@@ -29,13 +29,12 @@ const EXPORT_PAGE_ROWS = 2000;
 
 /**
  * A row of the export: map ref, player ref, the record's own cells (RECORD_CELLS), row ID, then the values that rank
- * it and make its friendly cells (scope, hidden as 0/1, time, score, respawns, medal, timestamp) and the world
- * position stored for it with the score it was asked for.
+ * it and make its friendly cells (scope, hidden as 0/1, time, score, respawns, medal) and the world position stored
+ * for it with the score it was asked for.
  */
 export type ExportTuple = [
   mapRef: number, playerRef: number, recordCells: string, rowId: number, scope: string, hidden: number, time: number | null,
-  score: number | null, respawnCount: number | null, medal: number, timestamp: string, positionScore: number | null,
-  position: number | null,
+  score: number | null, respawnCount: number | null, medal: number, positionScore: number | null, position: number | null,
 ];
 
 /**
@@ -51,7 +50,7 @@ export type ExportValues = [gameMode: string, scope: string, numberCells: string
  */
 export function exportQuery(withList: boolean): string {
   const columns = `r.map_ref, r.player_ref, ${RECORD_CELLS}, r.id, r.scope, r.hidden = 1, r.time, r.score, r.respawn_count,
-    r.medal, r.timestamp, ps.score, ps.position`;
+    r.medal, ps.score, ps.position`;
   return withList
     ? `SELECT ${columns} ${WITH_POSITION} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
     : `SELECT ${columns} ${WITH_POSITION} WHERE r.current = 1 AND (r.map_ref, r.player_ref, r.scope) > (@map, @player, @scope)

@@ -273,7 +273,7 @@ describe('exportCsv', () => {
   it('never leaves a half-written CSV under the final name, nor a temp file', async () => {
     const file = join(dir, 'broken.csv');
     // Maps take turns, so chunks are written before the failure.
-    const tuple = (map: number): ExportTuple => [map, 1, 'TimeAttack,PersonalBest,1,0,,0,false,t,r,', 1, 'PersonalBest', 0, 1, 0, null, 0, 't', null, null];
+    const tuple = (map: number): ExportTuple => [map, 1, 'TimeAttack,PersonalBest,1,0,,0,false,t,r,', 1, 'PersonalBest', 0, 1, 0, null, 0, null, null];
     let closed = false;
     const cursor: ExportCursor = {
       maps: new Map([[1, ['u', mapId(1), 'm', 'TrackMania\\TM_Race']], [2, ['v', mapId(2), 'n', 'TrackMania\\TM_Race']]]),
