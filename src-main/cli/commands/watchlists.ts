@@ -237,7 +237,9 @@ function registerPlayerCommands(program: Command): void {
           return line(flags.list ? `"${flags.list}" has no players: add some with \`trackwatch players add <player> --list "${flags.list}"\`.` : 'no players watched yet: add some with `trackwatch players add <player>`.');
         }
         const me = tw.store.settings.me();
-        line(table(['name', 'nickname', 'account ID', ''], all.map((p) => [plainName(p.name), plainName(p.nickname), p.accountId, p.accountId === me ? 'you' : ''])));
+        // "you" heads the column that marks your own account (`players add --me`); shown only when one is marked.
+        const marked = all.some((p) => p.accountId === me);
+        line(table(['name', 'nickname', 'account ID', ...(marked ? ['you'] : [])], all.map((p) => [plainName(p.name), plainName(p.nickname), p.accountId, ...(marked ? [p.accountId === me ? 'you' : ''] : [])])));
       });
     });
 }

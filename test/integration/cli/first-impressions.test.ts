@@ -45,6 +45,14 @@ describe('first impressions on the command line', () => {
     expect(r.stdout).toContain('created list "Default"');
     const second = await cli(at('maps', 'add', uids[1]!));
     expect(second.stdout).not.toContain('created');
+    // Maps and no players: the sync says why it read no records, and what to do.
+    const sync = await cli(at('sync'));
+    expect(sync.code, sync.stderr).toBe(0);
+    expect(sync.stdout).toContain('no players are watched, so no records were read: add some with `trackwatch players add <player>`, then sync again.');
+    // Every column of `players list` has a header: "you" marks your own account.
+    expect((await cli(at('players', 'add', accounts[0]!, '--me'))).code).toBe(0);
+    const players = await cli(at('players', 'list'));
+    expect(players.stdout.split('\n')[1]).toMatch(/│ name +│ nickname +│ account ID +│ you │/);
   }, SLOW);
 
   it('replays policy and the removes work on the only list, as compare does', async () => {
