@@ -17,8 +17,6 @@ export interface GlobalFlags {
   exchangeUrl?: string;
 }
 
-export const DEFAULT_LIST = 'Default';
-
 /** Adds the global options to the root program; every command reads them through `openFromCommand`. */
 export function addGlobalOptions(program: Command): Command {
   return program

@@ -24,9 +24,16 @@ export interface PlayerLine {
   line: number;
   text: string;
   accountId: string | null;
+  /** A display name to look up on the service (the line's first word when it is not an ID or a link); null otherwise. */
+  name?: string | null;
   nickname: string | null;
   /** Why this line adds nobody; null when it names a player. */
   problem: string | null;
+}
+
+/** What can be a display name, as the single field takes one: no spaces, no link (no "/" or ":"), at most 64 characters. */
+export function isDisplayNameLike(text: string): boolean {
+  return text !== '' && !/[\s/:]/.test(text) && [...text].length <= 64;
 }
 
 /**
@@ -48,7 +55,10 @@ export function parsePlayerLines(text: string): PlayerLine[] {
     const refuse = (problem: string) => lines.push({ line: at, text: line, accountId, nickname: null, problem });
     if (accountId === null) {
       if (others > 0) refuse('the account ID goes first, then the nickname');
-      else refuse('not an account ID or a trackmania.io player link');
+      else if (!isDisplayNameLike(head)) refuse('not an account ID, a trackmania.io player link or a display name');
+      else if (nickname !== null && [...nickname].length > NICKNAME_MAX) refuse(`the nickname is longer than ${NICKNAME_MAX} characters`);
+      // A display name, looked up when the lines are sent (resolveNamedLines); the rest of the line is the nickname.
+      else lines.push({ line: at, text: line, accountId: null, name: head, nickname, problem: null });
       return;
     }
     if (others > 0) {
@@ -68,6 +78,49 @@ export function parsePlayerLines(text: string): PlayerLine[] {
     lines.push({ line: at, text: line, accountId, nickname, problem: null });
   });
   return lines;
+}
+
+/** The service's answer to a look-up of display names (contract FoundPlayers). */
+export interface FoundNames {
+  found: { name: string; accountId: string }[];
+  unknown: string[];
+  ambiguous: { name: string; accountIds: string[] }[];
+  invalid: { name: string; reason: string }[];
+}
+
+/**
+ * The lines with their display names looked up: each name's account ID, or why it adds nobody (no such player, several
+ * accounts, not a name); a name that is a player already on an earlier line is said to be.
+ */
+export function resolveNamedLines(lines: readonly PlayerLine[], answer: FoundNames): PlayerLine[] {
+  const fold = (name: string): string => name.toLocaleLowerCase('en-US');
+  const found = new Map(answer.found.map((f) => [fold(f.name), f.accountId.toLowerCase()]));
+  const ambiguous = new Map(answer.ambiguous.map((a) => [fold(a.name), a.accountIds.length]));
+  const invalid = new Map(answer.invalid.map((i) => [fold(i.name), i.reason]));
+  const firstLine = new Map<string, number>();
+  for (const l of lines) if (l.accountId !== null && l.problem === null) firstLine.set(l.accountId, Math.min(l.line, firstLine.get(l.accountId) ?? l.line));
+  return lines.map((l): PlayerLine => {
+    if (!l.name || l.problem !== null) return l;
+    const key = fold(l.name);
+    const accountId = found.get(key);
+    if (accountId === undefined) {
+      const twins = ambiguous.get(key);
+      const reason = invalid.get(key);
+      const problem = twins !== undefined
+        ? `“${l.name}” is the display name of ${twins} accounts: paste the account ID of the one you mean`
+        : reason !== undefined ? `“${l.name}” is not a display name: ${reason}` : `no player is named “${l.name}” on Trackmania (names are matched whole)`;
+      return { ...l, problem };
+    }
+    const earlier = firstLine.get(accountId);
+    if (earlier !== undefined && earlier !== l.line) return { ...l, accountId, problem: `the same player as line ${earlier}` };
+    firstLine.set(accountId, l.line);
+    return { ...l, accountId };
+  });
+}
+
+/** The lines whose display names could not be looked up, each refused with why. */
+export function unresolvedNamedLines(lines: readonly PlayerLine[], why: string): PlayerLine[] {
+  return lines.map((l) => (l.name && l.problem === null && l.accountId === null ? { ...l, problem: why } : l));
 }
 
 /** What the service said about the players sent, as one line of words per pasted line. */

@@ -25,7 +25,7 @@ const SHELL_SELECT = `SELECT m.map_uid, m.map_id, m.name AS map_name, p.account_
   r.map_record_id AS record_id, rp.path AS replay_file
   FROM records r JOIN maps m ON m.id = r.map_ref JOIN players p ON p.id = r.player_ref
   LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'
-  WHERE r.current = 1 ORDER BY r.id`;
+  WHERE r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`;
 
 /** A data folder with `rows` current records over rows/200 maps and 200 players, written in one transaction. */
 function generate(file: string, rows: number): number {

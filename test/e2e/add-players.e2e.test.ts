@@ -35,6 +35,10 @@ describe('pasting players', () => {
     const me = app.service.demo!.me;
     const rival = demo.find((p) => p.nickname === 'Rival')!.accountId;
     const [linked, buddy] = demo.filter((p) => !p.nickname && p.accountId !== me).map((p) => p.accountId);
+    // Display names come from the emulator's OAuth API: one of a player without a nickname, as they would type it.
+    const names = app.service.demo!.emulator.dataset.displayNames ?? {};
+    const byName = demo.find((p) => !p.nickname && ![me, linked, buddy].includes(p.accountId) && /^\S+$/.test(names[p.accountId] ?? ''))!.accountId;
+    const displayName = names[byName]!;
     const before = new Map(demo.map((p) => [p.accountId, p.nickname]));
 
     await page.getByRole('button', { name: 'New list' }).click();
@@ -54,14 +58,17 @@ describe('pasting players', () => {
       `${buddy} Buddy`,
       'not-an-id Bob',
       `${linked!.toUpperCase()} Again`,
+      // A display name, as the single field takes one (issue 17 §2 item 8), with a nickname after it.
+      `${displayName.toUpperCase()} Pal`,
+      'https://example.com/nobody',
     ];
     await page.fill('[data-testid=players-text]', lines.join('\n'));
     // Before anything is sent, the lines that add nobody say why.
     const problemsShown = await page.locator('[data-testid=player-problems] li').allTextContents();
     expect(problemsShown).toEqual([
       'Line 1: 2 account IDs on one line: put each player on a line of their own',
-      'Line 5: not an account ID or a trackmania.io player link',
       'Line 6: the same player as line 3',
+      'Line 8: not an account ID, a trackmania.io player link or a display name',
     ]);
     await page.click('[data-testid=add-players-submit]');
     await page.locator('[data-testid=add-players-result]').waitFor();
@@ -75,18 +82,21 @@ describe('pasting players', () => {
       [2, 'added', 'added; keeps the nickname “Rival” (not “Someone Else”: change it with the player’s pencil in the list)'],
       [3, 'added', 'added'],
       [4, 'added', 'added as “Buddy”'],
-      [5, 'refused', 'not added: not an account ID or a trackmania.io player link'],
+      [5, 'refused', 'not added: no player is named “not-an-id” on Trackmania (names are matched whole)'],
       [6, 'refused', 'not added: the same player as line 3'],
+      [7, 'added', 'added as “Pal”'],
+      [8, 'refused', 'not added: not an account ID, a trackmania.io player link or a display name'],
     ]);
-    expect(await page.locator('[data-testid=add-players-result] > p').textContent()).toMatch(/3 added · 0 already there · 3 not added/);
+    expect(await page.locator('[data-testid=add-players-result] > p').textContent()).toMatch(/4 added · 0 already there · 4 not added/);
 
     // Nicknames untouched: "Rival" as it was, no ID became anyone's nickname (me has none); Buddy had none, now has one.
     expect(nickOf(rival)).toBe('Rival');
     expect(nickOf(me)).toBeNull();
     expect(nickOf(linked!)).toBeNull();
     expect(nickOf(buddy!)).toBe('Buddy');
-    for (const [accountId, nickname] of before) if (accountId !== buddy) expect(nickOf(accountId), accountId).toBe(nickname);
-    expect(store.players.list('Friends').map((p) => p.accountId).sort()).toEqual([rival, linked, buddy].sort());
+    for (const [accountId, nickname] of before) if (accountId !== buddy && accountId !== byName) expect(nickOf(accountId), accountId).toBe(nickname);
+    expect(nickOf(byName!)).toBe('Pal');
+    expect(store.players.list('Friends').map((p) => p.accountId).sort()).toEqual([rival, linked, buddy, byName].sort());
 
     await page.click('[data-testid=add-players-done]');
     await page.getByRole('link', { name: /^Players/ }).click();

@@ -9,6 +9,7 @@ import { stoppable, type GlobalFlags } from '../context.ts';
 import { CancelledError, UserError } from '../errors.ts';
 import { colours, line, plainName, table } from '../output.ts';
 import { localDateTime, plural } from '../words.ts';
+import { selfCommand, shellQuoted } from '../invocation.ts';
 import { historyTable, printCompare } from './read.ts';
 import { positionLine, summaryLine, syncWithProgress } from './sync.ts';
 
@@ -91,7 +92,8 @@ export function registerDemoCommand(program: Command): void {
           if (!timePassed) return;
 
           line(colours.bold('3. The comparison (first maps; `compare` shows all)'));
-          const browse = `npm run trackwatch -- --data-dir "${dataDir}" compare --list ${list}`;
+          const self = selfCommand();
+          const browse = `${self} --data-dir ${shellQuoted(dataDir)} compare --list ${shellQuoted(list)} --limit ${tw.store.maps.list(list).length}`;
           printCompare(tw, list, { me: demo.me, limit: 5, rest: browse });
           line('');
 
@@ -134,7 +136,7 @@ export function registerDemoCommand(program: Command): void {
           line(`Browse it again offline: ${browse}`);
           // The app's demo lives in the demo folder of the data folder it opens (it reads TRACKWATCH_DATA_DIR too, not
           // this command's --data-dir): the same folder only when it is told the same one.
-          const serve = globals.dataDir ? `npm run build && npm run trackwatch -- --data-dir "${join(dataDir, '..')}" serve` : 'npm run serve';
+          const serve = `${self}${globals.dataDir ? ` --data-dir ${shellQuoted(join(dataDir, '..'))}` : ''} serve`;
           line(`Or try the app: ${serve} (browser mode), then "Try the demo" (a fresh demo, in this same folder).`);
         });
       } finally {

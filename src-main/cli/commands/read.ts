@@ -1,34 +1,31 @@
 // `records`, `compare`, `history`: what is stored, read with no network. Ranks, names, deltas and medals come from
 // the shared leaderboard module, through the same functions the window's views use (service/views.ts).
 import type { Command } from 'commander';
-import { parseMapRef } from '../../core/refs.ts';
 import type { HistoryRow } from '../../core/store/types.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { deltaToWorldRecord, entryValues, leaderboardOf, mapSummary, medalScores, wasSecret, worldPosition, worldRecordView } from '../../service/views.ts';
 import {
-  countMedals, formatGapLimit, formatMedalGap, formatMedalScore, formatRank, formatResult, GAP_LIMITS, kindLabel, mapKind, medalProgress, playerLabel,
-  type Delta, type MapKind, type MedalProgress, type MedalScores,
+  countMedals, formatGapLimit, formatMedalGap, formatMedalScore, formatRank, formatResult, GAP_LIMITS, kindLabel, mapKind, medalProgress, playerLabel, rankLeaderboard,
+  type Delta, type MapKind, type RankableRecord, type MedalProgress, type MedalScores,
 } from '../../shared/leaderboard.ts';
 import { withTrackwatch } from '../context.ts';
+import { existingList } from '../lists.ts';
+import { resolveMap } from '../maps.ts';
 import { resolvePlayer } from '../players.ts';
 import { UserError, terminalSafe } from '../errors.ts';
 import { colours, count, delta, line, medal, plainName, printJson, result, table } from '../output.ts';
 import { jsonArrayPieces, tablePieces, writePieces } from '../stream.ts';
 
-function mapIdOf(tw: Trackwatch, ref: string): string {
-  const parsed = parseMapRef(ref);
-  if (parsed.kind === 'invalid') throw new UserError(`"${ref}" is not a map: ${parsed.reason}`);
-  const map = tw.store.maps.get(parsed.kind === 'uid' ? parsed.uid : parsed.id);
-  if (!map) throw new UserError(`no stored map ${ref}; add it with \`trackwatch maps add ${ref}\` and sync.`);
-  return map.mapId;
-}
-
-/** The list a command means when none is named: the only one there is. */
-function onlyList(tw: Trackwatch): string {
-  const lists = tw.store.watchlists.list();
-  if (lists.length === 1) return lists[0]!.name;
-  if (lists.length === 0) throw new UserError('no watchlists yet: add maps with `trackwatch maps add <uid>` first.');
-  throw new UserError(`several watchlists (${lists.map((l) => `"${l.name}"`).join(', ')}): name one with --list.`);
+/** Records grouped by map (in the order the maps first come), each map's in leaderboard order (the shared rule). */
+function inLeaderboardOrder<R extends RankableRecord & { mapId: string; playerName: string }>(records: readonly R[], kindOf: (mapId: string) => MapKind): R[] {
+  const byMap = new Map<string, R[]>();
+  for (const r of records) {
+    const group = byMap.get(r.mapId);
+    if (group) group.push(r);
+    else byMap.set(r.mapId, [r]);
+  }
+  return [...byMap].flatMap(([mapId, group]) =>
+    rankLeaderboard(kindOf(mapId), group.map((r) => ({ player: r, name: r.playerName, record: r }))).entries.map((e) => e.player));
 }
 
 function parseDate(raw: string | undefined, flag: string): string | undefined {
@@ -273,13 +270,13 @@ export function registerReadCommands(program: Command): void {
   program
     .command('records')
     .description('stored records, by map and/or player (no network)')
-    .option('--map <ref>', 'a map UID, ID or link')
+    .option('--map <map>', 'a map name (any case), UID, ID or link')
     .option('--player <player>', 'an account ID, nickname or display name (any case)')
     .option('--list <name>', 'only this watchlist')
     .option('--json', 'machine-readable output')
     .action(async (flags: { map?: string; player?: string; list?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const mapId = flags.map ? mapIdOf(tw, flags.map) : undefined;
+        const mapId = flags.map ? resolveMap(tw, flags.map, '--map') : undefined;
         const player = flags.player === undefined ? undefined : resolvePlayer(tw, flags.player, '--player');
         // Without a filter, every stored record: those of deleted lists and removed players too, as the export has them.
         let records = mapId ? tw.store.records.forMap(mapId)
@@ -304,11 +301,13 @@ export function registerReadCommands(program: Command): void {
         if (records.length === 0) {
           return line(mapId || player || flags.list ? 'no stored record matches these filters.' : 'no records stored yet: `trackwatch sync` fetches them.');
         }
+        // The scope is said only when it tells records apart (every personal best is "PersonalBest").
+        const scoped = records.some((r) => r.scope !== 'PersonalBest');
         await writePieces(process.stdout, tablePieces(
-          ['map', 'player', 'scope', 'result', 'medal', 'set'],
-          records.map((r) => {
+          ['map', 'player', ...(scoped ? ['scope'] : []), 'result', 'medal', 'set'],
+          inLeaderboardOrder(records, kindOf).map((r) => {
             const map = tw.store.maps.get(r.mapId);
-            return [plainName(map?.name ?? r.mapUid), plainName(r.playerName), r.scope, result(kindOf(r.mapId), r), medal(r.medal), r.timestamp.slice(0, 10)];
+            return [plainName(map?.name ?? r.mapUid), plainName(r.playerName), ...(scoped ? [r.scope] : []), result(kindOf(r.mapId), r), medal(r.medal), r.timestamp.slice(0, 10)];
           }),
         ));
       });
@@ -318,12 +317,12 @@ export function registerReadCommands(program: Command): void {
     .command('compare')
     .description('per map: each watched player\'s PB in leaderboard order, rank, medal, delta to the best and to you, the next medal (no network)')
     .option('--me <player>', 'compare to this player: account ID, nickname or display name (default: the one marked with `players add --me`)')
-    .option('--list <name>', 'watchlist (default: the only one)')
+    .option('--list <name>', 'watchlist (default: "Default", else the only one)')
     .option('--limit <n>', 'the first n maps only (default: 10 on a terminal, all with --json)')
     .option('--json', 'machine-readable output: per map, the entries in leaderboard order (README, "compare --json")')
     .action(async (flags: { me?: string; list?: string; limit?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const list = tw.store.watchlists.require(flags.list ?? onlyList(tw)).name;
+        const list = existingList(tw, flags.list);
         const me = flags.me === undefined ? tw.store.settings.me() : resolvePlayer(tw, flags.me, '--me', list);
         const limit = flags.limit === undefined ? undefined : parseLimit(flags.limit, '--limit');
         if (flags.json) {
@@ -337,7 +336,7 @@ export function registerReadCommands(program: Command): void {
   program
     .command('history')
     .description('PBs seen by syncs, newest first: first sightings, improvements, unhidings (no network)')
-    .option('--map <ref>', 'a map UID, ID or link')
+    .option('--map <map>', 'a map name (any case), UID, ID or link')
     .option('--player <player>', 'an account ID, nickname or display name (any case)')
     .option('--list <name>', 'only this watchlist')
     .option('--since <date>', 'set on or after this date')
@@ -353,7 +352,7 @@ export function registerReadCommands(program: Command): void {
           throw new UserError(`--since ${flags.since} is not before --until ${flags.until}: no PB can be in that range; give the earlier date to --since.`);
         }
         const filter = {
-          map: flags.map ? mapIdOf(tw, flags.map) : undefined,
+          map: flags.map ? resolveMap(tw, flags.map, '--map') : undefined,
           player: flags.player === undefined ? undefined : resolvePlayer(tw, flags.player, '--player'),
           list: flags.list,
           since,

@@ -3,7 +3,8 @@
 import { CommanderError, type Command } from 'commander';
 import { parseMapRef } from '../../core/refs.ts';
 import { REPLAY_BEST_MAX, type ReplayPolicy } from '../../core/store/index.ts';
-import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
+import { withTrackwatch } from '../context.ts';
+import { existingList } from '../lists.ts';
 import { ExitCode, UserError } from '../errors.ts';
 import { line, printJson } from '../output.ts';
 
@@ -35,11 +36,11 @@ export function registerReplayCommands(program: Command): void {
     .description('show or set which replays a list\'s syncs download: all (default), best N (you and the best N per map), none')
     .argument('[mode]', 'all, best or none')
     .argument('[n]', 'for best: how many of the best per map (default 3)')
-    .option('--list <name>', 'watchlist', DEFAULT_LIST)
+    .option('--list <name>', 'watchlist (default: "Default", else the only one)')
     .option('--json', 'machine-readable output')
-    .action(async (mode: string | undefined, n: string | undefined, flags: { list: string; json?: boolean }, command: Command) => {
+    .action(async (mode: string | undefined, n: string | undefined, flags: { list?: string; json?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const list = tw.store.watchlists.require(flags.list).name;
+        const list = existingList(tw, flags.list);
         const policy = mode === undefined
           ? tw.store.watchlists.replayPolicy(list)
           : tw.store.watchlists.setReplayPolicy(list, parsePolicy(mode, n));

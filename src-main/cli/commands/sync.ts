@@ -258,6 +258,11 @@ export function registerSyncCommand(program: Command): void {
         if (flags.json) printJson({ ...summary, plan, ...(flags.retryReplays ? { replaysRetried: retried } : {}) });
         else {
           line(summaryLine(summary));
+          // Maps and no players: a sync reads the watched players' records only, so it found none; said, not left as "0 new records".
+          if (summary.maps > 0 && summary.players === 0 && summary.outcome !== 'failed') {
+            const inList = flags.list ? ` --list "${flags.list}"` : '';
+            line(colours.yellow(`no players are watched${flags.list ? ` in "${flags.list}"` : ''}, so no records were read: add some with \`trackwatch players add <player>${inList}\`, then sync again.`));
+          }
           const best = positionLine(summary);
           if (best) line(best);
           // A sync that failed for one reason says it once, as the command's last line (below).

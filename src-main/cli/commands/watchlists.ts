@@ -5,9 +5,11 @@ import { LIST_SOURCE_FORMS } from '../../core/nadeo/index.ts';
 import { NamesUnavailableError } from '../../core/player-refs.ts';
 import { parseMapRefs, type MapRef } from '../../core/refs.ts';
 import { WORLD_RECORD_DEFAULT_MAX_MAPS, type StoredMap, type WorldRecordSetting } from '../../core/store/index.ts';
+import type { Trackwatch } from '../../core/trackwatch.ts';
 import { lastSyncWords } from '../../shared/sync-words.ts';
 import { syncErrorFor } from '../../service/sync-outcome.ts';
-import { DEFAULT_LIST, withTrackwatch } from '../context.ts';
+import { withTrackwatch } from '../context.ts';
+import { DEFAULT_LIST, existingList, isInteractive, listToAddTo, type ListToAddTo } from '../lists.ts';
 import { UserError } from '../errors.ts';
 import { colours, line, plainName, printJson, table } from '../output.ts';
 import { resolvePlayer } from '../players.ts';
@@ -35,6 +37,17 @@ function requireMapRefs(refs: readonly string[], command: string): MapRef[] {
   return parsed;
 }
 
+/** The list `maps add` or `players add` adds to (lists.ts says which). */
+function chooseListToAddTo(tw: Trackwatch, flags: { list?: string | undefined; create?: boolean | undefined }, command: string): ListToAddTo {
+  const lists = tw.store.watchlists.list().map((l) => l.name);
+  return listToAddTo(lists, flags.list, { create: flags.create, interactive: isInteractive(), command });
+}
+
+/** A list made by an add is said, so a slip in its name shows at once. */
+function sayCreated(tw: Trackwatch, target: ListToAddTo): void {
+  if (target.create && tw.store.watchlists.get(target.name)) line(`created list "${target.name}"`);
+}
+
 /** `maps`, `players` and `lists`, each in its own function. */
 export function registerWatchlistCommands(program: Command): void {
   registerMapCommands(program);
@@ -48,13 +61,16 @@ function registerMapCommands(program: Command): void {
     .command('add')
     .description('add maps by UID, map ID, trackmania.io link, or Trackmania Exchange map or map pack link (many at once)')
     .argument('<ref...>', 'map UIDs, map IDs or links (an Exchange pack link adds the whole pack)')
-    .option('--list <name>', 'watchlist to add to', DEFAULT_LIST)
+    .option('--list <name>', `watchlist to add to (default: "${DEFAULT_LIST}", else the only one)`)
+    .option('--create', 'make the list if it does not exist (needed in scripts, and when its name is near an existing one)')
     .option('--offline', 'do not look the maps up now; the next sync will')
-    .action(async (refs: string[], flags: ListFlag & { offline?: boolean }, command: Command) => {
+    .action(async (refs: string[], flags: ListFlag & { offline?: boolean; create?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw, signal) => {
-        const list = flags.list ?? DEFAULT_LIST;
         requireMapRefs(refs, 'maps add');
+        const target = chooseListToAddTo(tw, flags, 'maps add');
+        const list = target.name;
         const result = await tw.addMaps(list, refs, { signal, lookUp: !flags.offline });
+        sayCreated(tw, target);
         if (result.added.length) line(`added ${plural(result.added.length, 'map')} to "${list}"`);
         if (result.alreadyListed.length) line(`already in "${list}": ${result.alreadyListed.join(', ')}`);
         for (const ref of result.notFound) line(colours.yellow(`not found on the service: ${ref}`));
@@ -68,10 +84,10 @@ function registerMapCommands(program: Command): void {
     .command('remove')
     .description('take maps out of a watchlist (their records stay stored)')
     .argument('<ref...>', 'map UIDs, map IDs or links')
-    .option('--list <name>', 'watchlist', DEFAULT_LIST)
+    .option('--list <name>', `watchlist (default: "${DEFAULT_LIST}", else the only one)`)
     .action(async (refs: string[], flags: ListFlag, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const list = tw.store.watchlists.require(flags.list ?? DEFAULT_LIST).name;
+        const list = existingList(tw, flags.list);
         const parsed = requireMapRefs(refs, 'maps remove');
         const bad = parsed.find((r) => r.kind === 'invalid');
         if (bad && bad.kind === 'invalid') throw new UserError(`"${bad.input}" is not a map: ${bad.reason}`);
@@ -128,11 +144,13 @@ function registerPlayerCommands(program: Command): void {
     .description('add players by account ID, trackmania.io player link or display name; a player already watched keeps the nickname you gave them')
     .argument('<player...>', 'account IDs, trackmania.io player links (trackmania.io/#/player/<accountId>) or display names (needs the OAuth app)')
     .option('--name <nickname>', 'your name for them (with several players, the same for all)')
-    .option('--list <name>', 'watchlist to add to', DEFAULT_LIST)
+    .option('--list <name>', `watchlist to add to (default: "${DEFAULT_LIST}", else the only one)`)
+    .option('--create', 'make the list if it does not exist (needed in scripts, and when its name is near an existing one)')
     .option('--me', 'this account is you: comparisons show deltas to it')
-    .action(async (given: string[], flags: ListFlag & { name?: string; me?: boolean }, command: Command) => {
+    .action(async (given: string[], flags: ListFlag & { name?: string; me?: boolean; create?: boolean }, command: Command) => {
       await withTrackwatch(command, async (tw, signal) => {
-        const list = flags.list ?? DEFAULT_LIST;
+        const target = chooseListToAddTo(tw, flags, 'players add');
+        const list = target.name;
         if (flags.me && given.length !== 1) throw new UserError('--me takes exactly one player.');
         // One nickname for several players would make the name mean all of them (`compare --me NAME` refused as ambiguous).
         if (flags.name !== undefined && given.length !== 1) {
@@ -150,7 +168,8 @@ function registerPlayerCommands(program: Command): void {
         }
         for (const bad of resolved.invalid) line(colours.yellow(`not added: "${plainName(bad.input)}": ${bad.reason}`));
         for (const p of resolved.players) if (p.foundByName) line(colours.dim(`${plainName(p.foundByName)} is ${p.accountId}`));
-        if (!tw.store.watchlists.get(list)) tw.store.watchlists.create(list);
+        if (target.create && !tw.store.watchlists.get(list)) tw.store.watchlists.create(list);
+        sayCreated(tw, target);
         const before = new Map(resolved.players.map((p) => [p.accountId, tw.store.players.get(p.accountId)]));
         const result = tw.store.players.add(list, resolved.players.map((p) => ({ accountId: p.accountId, nickname: flags.name })));
         if (result.added.length) line(`added ${plural(result.added.length, 'player')} to "${list}"`);
@@ -189,10 +208,10 @@ function registerPlayerCommands(program: Command): void {
     .command('remove')
     .description('take players out of a watchlist (their records stay stored)')
     .argument('<player...>', 'account IDs, nicknames or display names')
-    .option('--list <name>', 'watchlist', DEFAULT_LIST)
+    .option('--list <name>', `watchlist (default: "${DEFAULT_LIST}", else the only one)`)
     .action(async (who: string[], flags: ListFlag, command: Command) => {
       await withTrackwatch(command, async (tw) => {
-        const list = tw.store.watchlists.require(flags.list ?? DEFAULT_LIST).name;
+        const list = existingList(tw, flags.list);
         const accountIds = [...new Set(who.map((w) => resolvePlayer(tw, w, 'players remove')))];
         const listed = new Set(tw.store.players.list(list).map((p) => p.accountId));
         const absent = accountIds.filter((id) => !listed.has(id)).map((id) => plainName(tw.store.players.nameOf(id)));
@@ -218,7 +237,9 @@ function registerPlayerCommands(program: Command): void {
           return line(flags.list ? `"${flags.list}" has no players: add some with \`trackwatch players add <player> --list "${flags.list}"\`.` : 'no players watched yet: add some with `trackwatch players add <player>`.');
         }
         const me = tw.store.settings.me();
-        line(table(['name', 'nickname', 'account ID', ''], all.map((p) => [plainName(p.name), plainName(p.nickname), p.accountId, p.accountId === me ? 'you' : ''])));
+        // "you" heads the column that marks your own account (`players add --me`); shown only when one is marked.
+        const marked = all.some((p) => p.accountId === me);
+        line(table(['name', 'nickname', 'account ID', ...(marked ? ['you'] : [])], all.map((p) => [plainName(p.name), plainName(p.nickname), p.accountId, ...(marked ? [p.accountId === me ? 'you' : ''] : [])])));
       });
     });
 }

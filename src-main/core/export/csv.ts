@@ -4,8 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
-import { stripFormatting } from '../../shared/format.ts';
-import { playerLabel } from '../../shared/leaderboard.ts';
+import { medalName, stripFormatting } from '../../shared/format.ts';
+import { formatRank, formatResult, mapKind, playerLabel, rankLeaderboard, worldScoreOf, type MapKind, type RankableRecord } from '../../shared/leaderboard.ts';
 import { lapEnds, sectorsOf } from '../../shared/splits.ts';
 import { writeAtomically } from '../atomic-file.ts';
 import {
@@ -30,6 +30,11 @@ export const CSV_COLUMNS = [
   'record_timestamp',
   'record_id',
   'replay_file',
+  // Beside the raw cells, as the window shows them (README, "The CSV export"): for people and spreadsheets.
+  'result',
+  'medal_name',
+  'rank',
+  'world_position',
 ] as const;
 
 const CSV_OPTIONS: StringifyOptions = {
@@ -235,11 +240,49 @@ const PLAIN_TEXT = new RegExp(`^${PLAIN}$`);
  */
 const PLAIN_RECORD_CELLS = new RegExp(`^${PLAIN},${PLAIN},(?:-?\\d+)?,(?:-?\\d+)?,(?:-?\\d+)?,-?\\d+,(?:true|false),${PLAIN},${PLAIN},(?:${PLAIN})?$`);
 
+/** A record of an export row, as the shared leaderboard rules read it (ties share a rank whatever their order). */
+function recordOf(t: ExportTuple): RankableRecord {
+  return { hidden: t[5] === 1, time: t[6], score: t[7], respawnCount: t[8], medal: t[9] };
+}
+
 /**
- * Writes an export cursor's rows as CSV. A map's cells and a player's are encoded once per export (csv-stringify,
- * names stripped and neutralised); a record's cells come joined from SQLite and are written as they are when plain
- * (nearly always: IDs, ISO times, numbers), else read again and encoded cell by cell. Unit tests hold the output
- * byte-for-byte equal to csv-stringify run over whole rows (test/unit/export/reference.ts).
+ * The rank of each of one map's rows among the exported players of that map (those of the list, or every stored
+ * player), per scope, as the window ranks them (shared rankLeaderboard, formatRank): "3", or "2–4" where secret
+ * entries leave the order unknown; empty for a secret entry and a result that cannot be ranked. `records[i]` is
+ * `rows[i]`'s record.
+ */
+export function exportRanks(kind: MapKind, rows: readonly ExportTuple[], records: readonly RankableRecord[]): string[] {
+  const byScope = new Map<string, number[]>();
+  rows.forEach((t, i) => {
+    const scope = byScope.get(t[4]);
+    if (scope) scope.push(i);
+    else byScope.set(t[4], [i]);
+  });
+  const ranks: string[] = new Array<string>(rows.length).fill('');
+  for (const group of byScope.values()) {
+    for (const standing of rankLeaderboard(kind, group.map((i) => ({ player: i, name: '', record: records[i]! }))).entries) {
+      ranks[standing.player] = standing.status === 'secret' ? '' : formatRank(standing.rankRange);
+    }
+  }
+  return ranks;
+}
+
+/**
+ * The friendly cells of a row (result, medal name, rank, world position): the result in the map kind's unit, the
+ * position only when it was asked for this very result (as the window shows it, service/views.ts worldPosition).
+ */
+export function friendlyCells(kind: MapKind, t: ExportTuple, record: RankableRecord, rank: string): string {
+  const worldScore = worldScoreOf(kind, record);
+  const position = t[11] !== null && worldScore !== null && worldScore === t[10] ? t[11] : '';
+  return `${plain(formatResult(kind, record))},${medalName(t[9])},${rank},${position}`;
+}
+
+/**
+ * Writes an export cursor's rows as CSV, map by map. A map's cells and a player's are encoded once per export
+ * (csv-stringify, names stripped and neutralised); a record's cells come joined from SQLite and are written as they
+ * are when plain (nearly always: IDs, ISO times, numbers), else read again and encoded cell by cell; its friendly
+ * cells are made from its values with the shared rules. Unit tests hold the output byte-for-byte equal to
+ * csv-stringify run over whole rows (test/unit/export/reference.ts).
  */
 export class CsvWriter {
   readonly #names = new NameCache();
@@ -250,7 +293,18 @@ export class CsvWriter {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
   }
 
-  /** One row of an export cursor. */
+  /** The rows of one map (every row the export has for it, in the cursor's order). */
+  mapRows(rows: readonly ExportTuple[], cursor: ExportCursor): string {
+    if (rows.length === 0) return '';
+    const kind = mapKind({ mapType: cursor.maps.get(rows[0]![0])![3] });
+    const records = rows.map(recordOf);
+    const ranks = exportRanks(kind, rows, records);
+    let text = '';
+    for (let i = 0; i < rows.length; i += 1) text += `${this.row(rows[i]!, cursor)},${friendlyCells(kind, rows[i]!, records[i]!, ranks[i]!)}\r\n`;
+    return text;
+  }
+
+  /** The raw cells of one row of an export cursor, without the line's end. */
   row(t: ExportTuple, cursor: ExportCursor): string {
     let map = this.#maps.get(t[0]);
     if (map === undefined) {
@@ -264,7 +318,7 @@ export class CsvWriter {
       player = encode([neutraliseFormula(accountId), this.#names.player(playerLabel({ accountId, displayName, nickname }))]);
       remember(this.#players, t[1], player);
     }
-    return `${map},${player},${PLAIN_RECORD_CELLS.test(t[2]) ? t[2] : recordCells(cursor.values(t[3]))}\r\n`;
+    return `${map},${player},${PLAIN_RECORD_CELLS.test(t[2]) ? t[2] : recordCells(cursor.values(t[3]))}`;
   }
 }
 
@@ -308,9 +362,9 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
     if (failure !== undefined) throw failure;
   };
   try {
-    for (const row of source.rows) {
-      chunk += row;
-      count += 1;
+    for (const [text, rows] of source.rows) {
+      chunk += text;
+      count += rows;
       if (chunk.length >= CHUNK_CHARS) await flush();
     }
     await flush();
@@ -324,7 +378,8 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
 /** What an export writes: its header, its rows (each a CSV line), and what to close when done or stopped. */
 export interface CsvSource {
   header: string;
-  rows: Iterable<string>;
+  /** Text of one or more rows, and how many rows it holds. */
+  rows: Iterable<readonly [text: string, rows: number]>;
   close(): void;
 }
 
@@ -334,7 +389,16 @@ function recordsSource(store: Store, list: WatchlistRef | undefined, bom: boolea
   return {
     header: writer.header(bom),
     rows: (function* () {
-      for (const row of cursor.rows) yield writer.row(row, cursor);
+      // A map's rows come together (the cursor's order): they are ranked as one, then written.
+      let map: ExportTuple[] = [];
+      for (const row of cursor.rows) {
+        if (map.length > 0 && map[0]![0] !== row[0]) {
+          yield [writer.mapRows(map, cursor), map.length] as const;
+          map = [];
+        }
+        map.push(row);
+      }
+      if (map.length > 0) yield [writer.mapRows(map, cursor), map.length] as const;
     })(),
     close: () => cursor.close(),
   };
@@ -371,11 +435,11 @@ function splitsSource(store: Store, list: WatchlistRef | undefined, bom: boolean
         const player = names.player(playerLabel({ accountId: r.accountId, displayName: r.displayName, nickname: r.nickname }));
         for (let i = 0; i < r.checkpoints.length; i++) {
           const lap = ends === null ? '' : ends.findIndex((end) => i + 1 <= end) + 1;
-          yield stringify([[
+          yield [stringify([[
             neutraliseFormula(r.mapUid), names.map(r.mapName), neutraliseFormula(r.accountId), player, neutraliseFormula(r.recordId),
             r.current ? 'true' : 'false', r.time ?? '', neutraliseFormula(r.timestamp), i + 1, lap, r.checkpoints[i] ?? '',
             sectors[i] ?? '', r.stuntScores[i] ?? '', r.respawns ?? '',
-          ]], CSV_OPTIONS);
+          ]], CSV_OPTIONS), 1] as const;
         }
       }
     })(),

@@ -5,6 +5,10 @@ import { IN_LIST } from './record-sql.ts';
 
 const FROM = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
 
+// The world position asked for the player on the map (the writer keeps it only when it was asked for this result).
+const WITH_POSITION = `${FROM} LEFT JOIN positions ps ON ps.map_ref = r.map_ref AND ps.player_ref = r.player_ref
+  AND ps.scope = r.scope AND ps.state = 'ranked'`;
+
 // A secret record has no time, score or respawn count wherever Trackwatch exports it (docs/game-rules.md).
 const NUMBER_CELLS = `CASE WHEN r.hidden = 1 THEN NULL ELSE r.time END, CASE WHEN r.hidden = 1 THEN NULL ELSE r.score END,
   CASE WHEN r.hidden = 1 THEN NULL ELSE r.respawn_count END, r.medal, CASE WHEN r.hidden = 1 THEN 'true' ELSE 'false' END`;
@@ -23,8 +27,15 @@ const RECORD_CELLS = `printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s', r.game_mode, r.sco
  */
 const EXPORT_PAGE_ROWS = 2000;
 
-/** A row of the export: map ref, player ref, the record's own cells (RECORD_CELLS), row ID. */
-export type ExportTuple = [mapRef: number, playerRef: number, recordCells: string, rowId: number];
+/**
+ * A row of the export: map ref, player ref, the record's own cells (RECORD_CELLS), row ID, then the values that rank
+ * it and make its friendly cells (scope, hidden as 0/1, time, score, respawns, medal) and the world position stored
+ * for it with the score it was asked for.
+ */
+export type ExportTuple = [
+  mapRef: number, playerRef: number, recordCells: string, rowId: number, scope: string, hidden: number, time: number | null,
+  score: number | null, respawnCount: number | null, medal: number, positionScore: number | null, position: number | null,
+];
 
 /**
  * The values behind one row's record cells, for a row whose text is not plain: game mode, scope, the five number
@@ -34,33 +45,44 @@ export type ExportValues = [gameMode: string, scope: string, numberCells: string
 
 /**
  * The export's query: one list's current records (through the list's maps and players), or a page of every current
- * record in the order stored (keyset on the row ID: @after, @limit).
+ * record; both map by map (the writer ranks each map's rows), the pages keyed on records_by_map (@map, @player,
+ * @scope: the last row of the page before; @limit).
  */
 export function exportQuery(withList: boolean): string {
-  const columns = `r.map_ref, r.player_ref, ${RECORD_CELLS}, r.id`;
+  const columns = `r.map_ref, r.player_ref, ${RECORD_CELLS}, r.id, r.scope, r.hidden = 1, r.time, r.score, r.respawn_count,
+    r.medal, ps.score, ps.position`;
   return withList
-    ? `SELECT ${columns} ${FROM} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
-    : `SELECT ${columns} ${FROM} WHERE r.current = 1 AND r.id > @after ORDER BY r.id LIMIT @limit`;
+    ? `SELECT ${columns} ${WITH_POSITION} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
+    : `SELECT ${columns} ${WITH_POSITION} WHERE r.current = 1 AND (r.map_ref, r.player_ref, r.scope) > (@map, @player, @scope)
+       ORDER BY r.map_ref, r.player_ref, r.scope LIMIT @limit`;
+}
+
+interface PageKey {
+  map: number;
+  player: number;
+  scope: string;
+  limit: number;
 }
 
 /** One row's values by row ID (ExportValues). */
 export const EXPORT_VALUES_QUERY = `SELECT r.game_mode, r.scope, printf('%s,%s,%s,%s,%s', ${NUMBER_CELLS}), r.timestamp,
   r.map_record_id, rp.path ${FROM} WHERE r.id = ?`;
 
-function* pages(stmt: Statement<{ after: number; limit: number }, ExportTuple>): Generator<ExportTuple, void, undefined> {
-  let after = 0;
+function* pages(stmt: Statement<PageKey, ExportTuple>): Generator<ExportTuple, void, undefined> {
+  let key: PageKey = { map: 0, player: 0, scope: '', limit: EXPORT_PAGE_ROWS };
   for (;;) {
-    const page = stmt.all({ after, limit: EXPORT_PAGE_ROWS });
+    const page = stmt.all(key);
     for (const row of page) yield row;
     if (page.length < EXPORT_PAGE_ROWS) return;
-    after = page[page.length - 1]![3];
+    const last = page[page.length - 1]!;
+    key = { map: last[0], player: last[1], scope: last[4], limit: EXPORT_PAGE_ROWS };
   }
 }
 
 /** The export's rows as tuples plus the map and player lookups they refer to, all from one snapshot. */
 export interface ExportCursor {
-  /** map ref → [map UID, map ID, name] */
-  readonly maps: ReadonlyMap<number, readonly [string, string, string]>;
+  /** map ref → [map UID, map ID, name, map type] */
+  readonly maps: ReadonlyMap<number, readonly [string, string, string, string]>;
   /** player ref → [account ID, display name, nickname] */
   readonly players: ReadonlyMap<number, readonly [string, string | null, string | null]>;
   readonly rows: IterableIterator<ExportTuple>;
@@ -83,8 +105,8 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
   try {
     // One snapshot for the lookups and the rows, so every row finds its map and player.
     if (reader) reader.exec('BEGIN');
-    const maps = new Map<number, [string, string, string]>();
-    for (const [id, ...map] of source.prepare<[], [number, string, string, string]>('SELECT id, map_uid, map_id, name FROM maps').raw().iterate()) {
+    const maps = new Map<number, [string, string, string, string]>();
+    for (const [id, ...map] of source.prepare<[], [number, string, string, string, string]>('SELECT id, map_uid, map_id, name, map_type FROM maps').raw().iterate()) {
       maps.set(id, map);
     }
     const players = new Map<number, [string, string | null, string | null]>();
@@ -96,7 +118,7 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
     }
     const valuesOf = source.prepare<[number], ExportValues>(EXPORT_VALUES_QUERY).raw(true);
     const rows = listId === undefined
-      ? pages(source.prepare<{ after: number; limit: number }, ExportTuple>(exportQuery(false)).raw(true))
+      ? pages(source.prepare<PageKey, ExportTuple>(exportQuery(false)).raw(true))
       : source.prepare<{ list: number }, ExportTuple>(exportQuery(true)).raw(true).iterate({ list: listId });
     return {
       maps,

@@ -12,6 +12,21 @@ type ListCommands = 'watchlists.list' | 'watchlists.get' | 'watchlists.create' |
   | 'watchlists.addMaps' | 'watchlists.removeMaps' | 'watchlists.addPlayers' | 'watchlists.removePlayers' | 'players.findByName'
   | 'players.setNickname' | 'watchlists.worldRecord' | 'watchlists.setWorldRecord';
 
+/**
+ * A pasted link that is not a map, said in the window's words: the core's reason names the command line's
+ * ("lists create --from", "players add"), which the window has buttons for instead.
+ */
+export function inWindowWords(invalid: readonly { input: string; reason: string }[]): { input: string; reason: string }[] {
+  return invalid.map((item) => {
+    const link = parseSourceLink(item.input);
+    if (link?.kind === 'club-campaign') {
+      return { input: item.input, reason: 'this club campaign link is a whole list of maps: make a list from it with “New list from…” on the home page' };
+    }
+    if (link?.kind === 'player') return { input: item.input, reason: 'this is a player link, not a map: add the player with “Add players”' };
+    return item;
+  });
+}
+
 export function listHandlers({ service, tw, store, me, requireList }: HandlerContext): SomeHandlers<ListCommands> {
   const summaryOf = (list: WatchlistSummary) => views.watchlistSummary(list, store().syncRuns.stateOf(list.id));
 
@@ -69,14 +84,14 @@ export function listHandlers({ service, tw, store, me, requireList }: HandlerCon
       requireList(list);
       try {
         const outcome = await tw().addMaps(list, refs);
-        return { added: outcome.added, alreadyListed: outcome.alreadyListed, pending: [], notFound: outcome.notFound, invalid: outcome.invalid };
+        return { added: outcome.added, alreadyListed: outcome.alreadyListed, pending: [], notFound: outcome.notFound, invalid: inWindowWords(outcome.invalid) };
       } catch (error) {
         const value = toErrorValue(error);
         if (value.code !== 'offline' && value.code !== 'not_configured' && value.code !== 'auth_failed') throw error;
         // Offline (or no account yet): keep them as pending refs; the next sync looks them up.
         if (value.code === 'offline') service.connection.markOffline(value.message);
         const outcome = await tw().addMaps(list, refs, { lookUp: false });
-        return { added: [], alreadyListed: outcome.alreadyListed, pending: outcome.added, notFound: [], invalid: outcome.invalid };
+        return { added: [], alreadyListed: outcome.alreadyListed, pending: outcome.added, notFound: [], invalid: inWindowWords(outcome.invalid) };
       }
     }),
 

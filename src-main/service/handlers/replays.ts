@@ -1,6 +1,6 @@
 // Replays: the list of downloaded ones, retrying those given up on, showing one in its folder, copying to the game.
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { writeAtomically } from '../../core/atomic-file.ts';
 import { replaysDir } from '../../core/paths.ts';
 import { resolveInDataDir } from '../../core/store/files.ts';
@@ -9,6 +9,7 @@ import { stripFormatting } from '../../shared/format.ts';
 import { formatResult, mapKind } from '../../shared/leaderboard.ts';
 import { ServiceError } from '../errors.ts';
 import { replayCopyName } from '../game-folder.ts';
+import type { ServiceSettings } from '../parts/settings.ts';
 import * as views from '../views.ts';
 import { done, writes, type HandlerContext, type SomeHandlers } from './context.ts';
 
@@ -27,6 +28,27 @@ function fileNameResult(result: string): string {
 async function ensureDir(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * The game's replay folder to copy into: the one chosen in Settings, which must exist, else the one found on this
+ * computer. Never made up: on a computer without the game nothing is created, and the player is told where to look.
+ */
+async function gameReplayFolder(settings: ServiceSettings): Promise<string> {
+  const chosen = settings.gameReplayFolderChosen;
+  if (chosen !== undefined) {
+    const found = await stat(chosen).catch(() => undefined);
+    if (!found?.isDirectory()) {
+      throw new ServiceError('not_found', `The game's replay folder ${chosen} does not exist; nothing was copied. Check the folder in Settings.`);
+    }
+    return chosen;
+  }
+  const found = settings.gameReplayFolderFound;
+  if (found !== undefined) return found;
+  throw new ServiceError(
+    'not_found',
+    `Trackmania's folder was not found on this computer (looked for ${settings.gameReplayFolderCandidates.map((c) => dirname(c)).join(', ')}); nothing was created. If the game is installed elsewhere, set its replay folder in Settings.`,
+  );
 }
 
 export function replayHandlers({ service, tw, store, requireList }: HandlerContext): SomeHandlers<ReplayCommands> {
@@ -99,7 +121,7 @@ export function replayHandlers({ service, tw, store, requireList }: HandlerConte
 
     'replays.copyToGame': async (ref) => {
       const replay = await replayFile(ref);
-      const folder = join(service.settings.gameReplayFolder, 'Trackwatch');
+      const folder = join(await gameReplayFolder(service.settings), 'Trackwatch');
       try {
         await mkdir(folder, { recursive: true });
         const target = join(folder, replayCopyName(replay.mapName, replay.playerName, replay.result));

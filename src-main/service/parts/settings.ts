@@ -1,12 +1,22 @@
 // The window's settings, kept in the real folder's store (never secrets: the store refuses those), each read with
 // its default: what the player saved is trusted only as far as its type and range.
+import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import { SYNC_EVERY_MINUTES_MIN } from '../../contract/schemas.ts';
 import type { SettingValue, Store } from '../../core/store/index.ts';
 import { keptRate } from '../../shared/rate-policy.ts';
-import { defaultGameReplayFolder } from '../game-folder.ts';
+import { findGameReplayFolder, gameReplayFolderCandidates } from '../game-folder.ts';
+
+/** A folder that is there (a file of that name is not one). */
+function isFolder(path: string): boolean {
+  try {
+    return existsSync(path) && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -92,11 +102,23 @@ export class ServiceSettings {
   get worldPositions(): boolean {
     return this.get('positions') !== false;
   }
+  /** Where the game's replay folder may be on this OS, most likely first. */
+  get gameReplayFolderCandidates(): string[] {
+    return gameReplayFolderCandidates(this.#o.platform, this.#o.home ?? homedir(), this.#o.env ?? process.env);
+  }
+  /** The game's replay folder found on this computer (its game folder exists); undefined when the game is not found. */
+  get gameReplayFolderFound(): string | undefined {
+    return findGameReplayFolder(this.gameReplayFolderCandidates, isFolder);
+  }
   get gameReplayFolderDefault(): string {
-    return defaultGameReplayFolder(this.#o.platform, this.#o.home ?? homedir(), this.#o.env ?? process.env);
+    return this.gameReplayFolderFound ?? this.gameReplayFolderCandidates[0]!;
+  }
+  /** The folder the player chose in Settings; undefined when they kept the default. */
+  get gameReplayFolderChosen(): string | undefined {
+    return this.#string('gameFolder');
   }
   get gameReplayFolder(): string {
-    return this.#string('gameFolder') ?? this.gameReplayFolderDefault;
+    return this.gameReplayFolderChosen ?? this.gameReplayFolderDefault;
   }
   get oauthClientId(): string | undefined {
     return this.#string('oauthClientId');

@@ -327,7 +327,7 @@ describe('output and input', () => {
 
   it('a paste with one malformed link: that link refused alone, echoed inert', async () => {
     const [a, b] = dataset.maps;
-    const r = await trackwatch(at('maps', 'add', '--list', 'Paste', a!.mapUid, 'https://trackmania.io/#/leaderboard/%E0%A4%A\u001b[31m', b!.mapUid));
+    const r = await trackwatch(at('maps', 'add', '--list', 'Paste', '--create', a!.mapUid, 'https://trackmania.io/#/leaderboard/%E0%A4%A\u001b[31m', b!.mapUid));
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('added 2 maps to "Paste"');
     expect(r.stdout).toContain('malformed "%" escape');

@@ -1,7 +1,10 @@
 // The trackwatch command as a user runs it: real processes, a temp data folder, the emulator as the service.
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_FILE_NAME } from '../../../src-main/core/paths.ts';
@@ -10,7 +13,9 @@ import { splitsForMap } from '../../../src-main/service/splits-view.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
-import { cli } from '../../helpers/cli.ts';
+import { BIN, cli } from '../../helpers/cli.ts';
+
+const run = promisify(execFile);
 
 describe('trackwatch against the emulator', () => {
   const dataset = generateDataset({ seed: 3, maps: 8, players: 6 });
@@ -130,7 +135,14 @@ describe('trackwatch demo', () => {
       expect(r.stdout).toMatch(/^ +1 +.+ best +/m);
       expect(r.stdout).not.toContain('+0:00.000');
       // Its way into the app opens the same data folder, so "Try the demo" there replaces this demo, not another.
-      expect(r.stdout).toContain(`npm run trackwatch -- --data-dir "${data.dir}" serve`);
+      expect(r.stdout).toContain(`node ${BIN} --data-dir ${data.dir} serve`);
+      // The "what next" commands run as printed, from any folder (not only the project's, as `npm run` would).
+      const browse = /^Browse it again offline: node (\S+) (.+)$/m.exec(r.stdout);
+      expect(browse, r.stdout).not.toBeNull();
+      expect(browse![1]).toBe(BIN);
+      const browsed = await run(process.execPath, [browse![1]!, ...browse![2]!.split(' ')], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' } });
+      expect(browsed.stdout).toContain('Medals on 8 maps of "Demo"');
+      expect(browsed.stdout).not.toContain('more map');
       const csv = /CSV export: +(\S+) \((\d+) rows\)/.exec(r.stdout);
       expect(csv, r.stdout).not.toBeNull();
       expect(Number(csv![2])).toBeGreaterThan(0);

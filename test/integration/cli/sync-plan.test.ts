@@ -41,7 +41,7 @@ describe('the cost of a sync, and a large first sync', () => {
     // 60 more players, none of whom has a record here: planned as 300 replays and 60 position requests (a map asked
     // about for 60 players), over five minutes at 1 request/s, though the sync itself only reads the records.
     const strangers = Array.from({ length: 60 }, (_, i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`);
-    expect((await cli(at('players', 'add', '--list', 'Strangers', ...strangers))).code).toBe(0);
+    expect((await cli(at('players', 'add', '--list', 'Strangers', '--create', ...strangers))).code).toBe(0);
     expect((await cli(at('maps', 'add', '--offline', '--list', 'Strangers', ...dataset.maps.slice(0, 5).map((m) => m.mapUid)))).code).toBe(0);
     const refused = await cli(at('--max-rps', '1', 'sync', '--no-world-records', '--list', 'Strangers'));
     expect(refused.code).toBe(1);
@@ -59,7 +59,7 @@ describe('the cost of a sync, and a large first sync', () => {
    */
   async function addCrowd(): Promise<void> {
     const crowd = Array.from({ length: 400 }, (_, i) => `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`);
-    expect((await cli(at('players', 'add', '--list', 'Crowd', ...crowd))).code).toBe(0);
+    expect((await cli(at('players', 'add', '--list', 'Crowd', '--create', ...crowd))).code).toBe(0);
     expect((await cli(at('maps', 'add', '--offline', '--list', 'Crowd', ...dataset.maps.map((m) => m.mapUid)))).code).toBe(0);
   }
 

@@ -2,7 +2,7 @@
 // sync's cost before it starts, a replay fetched on demand, "Copy to game" copying the replay the player picked (an
 // older archived one stays itself), and a stored replay checked against its sha256 before it is copied.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,7 @@ describe("the window's replay commands", () => {
     service = await TrackwatchService.open({ dataDir: path.join(root, 'data'), host: testHost(), demo: { maps: 6, players: 5, maxRps: 500 } });
     log = eventLog(service);
     await call('setup.startDemo', {});
+    mkdirSync(gameFolder);
     await call('settings.update', { replayFolder: gameFolder });
   });
   afterAll(() => service.close());
@@ -62,6 +63,20 @@ describe("the window's replay commands", () => {
     const hidden = store.records.forList('Demo').find((r) => r.hidden);
     if (hidden) {
       expect(await failure('replays.fetch', { mapUid: hidden.mapUid, accountId: hidden.accountId })).toMatchObject({ code: 'conflict', message: expect.stringMatching(/secret threshold/) });
+    }
+  });
+
+  it('"Copy to game" into a chosen folder that does not exist copies nothing and creates nothing', async () => {
+    const missing = path.join(root, 'no-such-game', 'Replays');
+    await call('settings.update', { replayFolder: missing });
+    try {
+      const entry = (await call('replays.list', {})).replays[0];
+      expect(entry, 'a replay is stored').toBeDefined();
+      const error = await failure('replays.copyToGame', { mapUid: entry!.mapUid, accountId: entry!.accountId });
+      expect(error.message).toBe(`The game's replay folder ${missing} does not exist; nothing was copied. Check the folder in Settings.`);
+      expect(existsSync(path.join(root, 'no-such-game'))).toBe(false);
+    } finally {
+      await call('settings.update', { replayFolder: gameFolder });
     }
   });
 
@@ -129,5 +144,38 @@ describe("the window's replay commands", () => {
     expect(await call('replays.fetch', { mapUid: current.mapUid, accountId: current.accountId })).toMatchObject({ state: 'downloaded', file: current.file });
     expect(emulator.stats().requests).toBeGreaterThan(asked);
     expect(sha(readFileSync(current.file))).toBe(before);
+  });
+});
+
+describe('"Copy to game" on a computer without the game', () => {
+  let service: TrackwatchService;
+  const home = path.join(root, 'home-without-the-game');
+  const { call, fail: failure } = serviceCaller(() => service);
+
+  beforeAll(async () => {
+    mkdirSync(home);
+    service = await TrackwatchService.open({ dataDir: path.join(root, 'data-2'), home, env: { USER: 'p' }, host: testHost(), demo: { maps: 6, players: 5, maxRps: 500 } });
+    const log = eventLog(service);
+    await call('setup.startDemo', {});
+    await call('sync.start', { list: 'Demo' });
+    await log.nth('sync.finished', 1);
+  });
+  afterAll(() => service.close());
+
+  it('says the game was not found and where it looked, and creates nothing', async () => {
+    const entry = (await call('replays.list', {})).replays[0];
+    expect(entry, 'a replay is stored').toBeDefined();
+    const error = await failure('replays.copyToGame', { mapUid: entry!.mapUid, accountId: entry!.accountId });
+    expect(error.message).toMatch(/^Trackmania's folder was not found on this computer \(looked for .*steamapps\/compatdata\/2225070\/.*\); nothing was created\. If the game is installed elsewhere, set its replay folder in Settings\.$/);
+    expect(readdirSync(home)).toEqual([]);
+  });
+
+  it('copies into the game\'s Replays folder once the game has made its folder (Steam under Proton)', async () => {
+    const game = path.join(home, '.local/share/Steam/steamapps/compatdata/2225070/pfx/drive_c/users/steamuser/Documents/Trackmania');
+    mkdirSync(game, { recursive: true });
+    const entry = (await call('replays.list', {})).replays[0]!;
+    const { file } = await call('replays.copyToGame', { mapUid: entry.mapUid, accountId: entry.accountId });
+    expect(path.dirname(file)).toBe(path.join(game, 'Replays', 'Trackwatch'));
+    expect(readFileSync(file).equals(readFileSync(entry.file))).toBe(true);
   });
 });

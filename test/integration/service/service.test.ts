@@ -230,6 +230,15 @@ describe('the demo, synced', () => {
     expect(result.added).toHaveLength(1);
     expect(result.notFound).toEqual(['NotARealUidButLongEnough12']);
     expect(result.invalid.map((i) => i.input)).toEqual(['not-a-map!']);
+    // A club campaign or player link pasted among maps points to the window's own buttons, not to command-line syntax.
+    const club = 'https://trackmania.io/#/campaigns/12345/67890';
+    const player = `https://trackmania.io/#/player/${service.active.store.settings.me()!}`;
+    const links = await h.call('watchlists.addMaps', { list: 'Mine', refs: [club, player, service.active.store.maps.list('Demo')[1]!.mapUid] });
+    expect(links.invalid).toEqual([
+      { input: club, reason: 'this club campaign link is a whole list of maps: make a list from it with “New list from…” on the home page' },
+      { input: player, reason: 'this is a player link, not a map: add the player with “Add players”' },
+    ]);
+    expect(JSON.stringify(links)).not.toMatch(/lists create|players add|--from/);
     const players = await h.call('watchlists.addPlayers', { list: 'Mine', players: [{ accountId: 'nope' }, { accountId: service.active.store.settings.me()!, nickname: 'Me' }] });
     expect(players.added).toHaveLength(1);
     expect(players.invalid.map((i) => i.accountId)).toEqual(['nope']);

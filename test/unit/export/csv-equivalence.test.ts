@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, NameCache, exportCsv } from '../../../src-main/core/export/csv.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
-import { toCells, type ExportRow } from './reference.ts';
+import { inExportOrder, ranksOf, toCells, type ExportRow } from './reference.ts';
 import { Writable } from 'node:stream';
 import { memoryStore } from '../store/fixtures.ts';
 
@@ -28,7 +28,8 @@ const K = NASTY.length;
 const unique = (k: number, step: number): string => `${NASTY[(k * step + 3) % K]!}${k < K ? '' : k}`;
 
 /** Maps and players as the database holds them: each key stands for one set of cells, however nasty. */
-const MAPS = Array.from({ length: 100 }, (_, k) => ({ mapUid: unique(k, 1), mapId: unique(k, 7), mapName: pick(NASTY, k, 3) }));
+const MAP_TYPES = ['TrackMania\\TM_Race', 'TrackMania\\TM_Stunt', 'TrackMania\\TM_Platform', 'TrackMania\\TM_Royal'];
+const MAPS = Array.from({ length: 100 }, (_, k) => ({ mapUid: unique(k, 1), mapId: unique(k, 7), mapName: pick(NASTY, k, 3), mapType: MAP_TYPES[k % MAP_TYPES.length]! }));
 const PLAYERS = Array.from({ length: 120 }, (_, k) => ({
   accountId: unique(k, 11),
   displayName: k % 5 === 0 ? null : pick(NASTY, k, 5),
@@ -60,6 +61,9 @@ function rows(n: number): ExportRow[] {
       timestamp: usual ? '2024-01-01T00:00:00.000Z' : pick(NASTY, i, 9),
       mapRecordId,
       replayPath: replayOf(mapRecordId),
+      // A world position on a row in three: asked for this result (time or points), or, one in nine, for another.
+      position: i % 3 === 0 ? i + 1 : null,
+      positionScore: i % 3 !== 0 ? null : i % 9 === 0 ? 424242 : mapKey % MAP_TYPES.length === 1 ? (i % 11) - 3 : (i % 7 === 0 ? null : i % 13 === 0 ? -i : i * 37),
     };
   });
 }
@@ -72,9 +76,9 @@ function storeRows(store: Store, sample: readonly ExportRow[]): void {
       `INSERT INTO maps (id, map_id, map_uid, name, author, submitter, author_score, gold_score, silver_score, bronze_score,
          map_type, map_style, collection_name, filename, has_clones, is_playable, created_with_gamepad_editor,
          created_with_simple_editor, timestamp, file_url, thumbnail_url, fetched_at)
-       VALUES (?, ?, ?, ?, 'a', 'a', 1, 1, 1, 1, 'TrackMania\\TM_Race', '', '', '', 0, 1, 0, 0, 't', 'f', 't', 'f')`,
+       VALUES (?, ?, ?, ?, 'a', 'a', 1, 1, 1, 1, ?, '', '', '', 0, 1, 0, 0, 't', 'f', 't', 'f')`,
     );
-    MAPS.forEach((m, k) => map.run(k + 1, m.mapId, m.mapUid, m.mapName));
+    MAPS.forEach((m, k) => map.run(k + 1, m.mapId, m.mapUid, m.mapName, m.mapType));
     const player = db.prepare("INSERT INTO players (id, account_id, display_name, nickname, added_at) VALUES (?, ?, ?, ?, 'x')");
     PLAYERS.forEach((p, k) => player.run(k + 1, p.accountId, p.displayName, p.nickname));
     const record = db.prepare(
@@ -85,6 +89,8 @@ function storeRows(store: Store, sample: readonly ExportRow[]): void {
     for (const r of sample) {
       record.run(r.mapKey, r.playerKey, r.scope, r.mapRecordId, r.time, r.hidden, r.score, r.respawnCount, r.medal, r.gameMode, r.timestamp);
     }
+    const position = db.prepare("INSERT INTO positions (map_ref, player_ref, scope, score, state, position, zones, as_of) VALUES (?, ?, ?, ?, 'ranked', ?, '[]', 'x')");
+    for (const r of sample) if (r.position !== null && r.positionScore !== null) position.run(r.mapKey, r.playerKey, r.scope, r.positionScore, r.position);
     const replay = db.prepare("INSERT INTO replays (record_id, state, path, size, sha256, updated_at) VALUES (?, 'downloaded', ?, 1, 'x', 'x')");
     for (const id of NASTY) replay.run(id, replayOf(id));
     // A replay that failed has no file: its cell stays empty.
@@ -113,7 +119,8 @@ describe('the CSV writer', () => {
     const sink = new Sink();
     expect(await exportCsv(store, sink, { bom })).toEqual({ rows: sample.length });
     const names = new NameCache();
-    const reference = stringify(sample.map((r) => toCells(r, names)), {
+    const ranks = ranksOf(sample);
+    const reference = stringify(inExportOrder(sample).map((r) => toCells(r, names, ranks.get(r) ?? '')), {
       record_delimiter: 'windows',
       quoted_match: /[\r\n]/,
       header: true,
@@ -138,5 +145,9 @@ describe('the CSV writer', () => {
     const allPlain = (r: ExportRow): boolean => [r.gameMode, r.scope, r.timestamp, r.mapRecordId].every((t) => plain.test(t));
     expect(sample.filter(allPlain).length).toBeGreaterThan(100);
     expect(sample.filter((r) => !allPlain(r)).length).toBeGreaterThan(1000);
+    // Every map kind, and world positions both asked for the row's result and for another.
+    expect(new Set(MAPS.map((m) => m.mapType)).size).toBe(4);
+    expect(sample.filter((r) => r.position !== null && r.positionScore === r.time).length).toBeGreaterThan(50);
+    expect(sample.filter((r) => r.positionScore === 424242).length).toBeGreaterThan(50);
   });
 });

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS, NameCache, exportCsv, neutraliseFormula } from '../../../src-main/core/export/csv.ts';
-import { toCells } from './reference.ts';
+import { ranksOf, toCells } from './reference.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
 import type { ExportCursor, ExportTuple } from '../../../src-main/core/store/index.ts';
 import { replayPath } from '../../../src-main/core/store/index.ts';
@@ -118,11 +118,12 @@ describe('exportCsv', () => {
     expect(rows).toBe(0);
     expect(text).toBe(
       'map_uid,map_id,map_name,account_id,player_name,game_mode,scope,time_ms,score,respawns,medal,hidden,' +
-        'record_timestamp,record_id,replay_file\r\n',
+        'record_timestamp,record_id,replay_file,result,medal_name,rank,world_position\r\n',
     );
     expect(CSV_COLUMNS).toEqual([
       'map_uid', 'map_id', 'map_name', 'account_id', 'player_name', 'game_mode', 'scope', 'time_ms', 'score',
-      'respawns', 'medal', 'hidden', 'record_timestamp', 'record_id', 'replay_file',
+      'respawns', 'medal', 'hidden', 'record_timestamp', 'record_id', 'replay_file', 'result', 'medal_name', 'rank',
+      'world_position',
     ]);
   });
 
@@ -151,16 +152,40 @@ describe('exportCsv', () => {
       record_timestamp: '2024-02-01T12:00:00.000Z',
       record_id: makeRecord(1, 1).mapRecordId,
       replay_file: `replays/${mapId(1)}/${accountId(1)}/${makeRecord(1, 1).mapRecordId}.replay.gbx`,
+      result: '1:01.234',
+      medal_name: 'author',
+      rank: '3',
+      world_position: '',
     });
     const hidden = records.find((r) => r.account_id === accountId(2) && r.map_id === mapId(1))!;
-    expect(hidden).toMatchObject({ time_ms: '', score: '', hidden: 'true', respawns: '', replay_file: '' });
+    expect(hidden).toMatchObject({ time_ms: '', score: '', hidden: 'true', respawns: '', replay_file: '', result: 'SECRET', rank: '' });
+    // Ranked among the exported players of the map, per scope (shared rankLeaderboard): the secret entry may be ahead
+    // or behind, so the rank is a range.
+    expect(records.find((r) => r.account_id === accountId(3) && r.map_id === mapId(1))).toMatchObject({ rank: '1–2' });
+    expect(records.find((r) => r.scope === seasonId(1))).toMatchObject({ rank: '1', result: '1:02.000' });
     // A secret entry has no time, no score and no respawn count (docs/game-rules.md), whatever the service sent.
     const secretStunt = records.find((r) => r.account_id === accountId(2) && r.map_id === mapId(2))!;
     expect(secretStunt).toMatchObject({ time_ms: '', score: '', respawns: '', medal: '2', hidden: 'true' });
     const season = records.find((r) => r.scope === seasonId(1))!;
     expect(season).toMatchObject({ account_id: accountId(1), time_ms: '62000', replay_file: '' });
     const stunt = records.find((r) => r.map_id === mapId(2) && r.hidden === 'false')!;
-    expect(stunt).toMatchObject({ score: '1234', game_mode: 'Stunt' });
+    expect(stunt).toMatchObject({ score: '1234', game_mode: 'Stunt', result: '1,234 pts', rank: '1–2' });
+    expect(text).toContain(',"1,234 pts",');
+  });
+
+  it('gives the world position stored for a record only when it was asked for that very result', async () => {
+    seed();
+    const position = store.db.prepare(
+      "INSERT INTO positions (map_ref, player_ref, scope, score, state, position, zones, as_of) SELECT m.id, p.id, 'PersonalBest', ?, 'ranked', ?, '[]', 'x' FROM maps m, players p WHERE m.map_id = ? AND p.account_id = ?",
+    );
+    position.run(61234, 5150, mapId(1), accountId(1));
+    // Asked for an older result: not this record's position.
+    position.run(1000, 77, mapId(2), accountId(1));
+    const table = parseCsv((await exportText()).text);
+    const header = table[0]!;
+    const cell = (map: number, name: string) => table.find((c) => c[header.indexOf('map_id')] === mapId(map) && c[header.indexOf('account_id')] === accountId(1) && c[header.indexOf('scope')] === 'PersonalBest')![header.indexOf(name)];
+    expect(cell(1, 'world_position')).toBe('5150');
+    expect(cell(2, 'world_position')).toBe('');
   });
 
   it('quotes commas, quotes and line breaks the RFC 4180 way', async () => {
@@ -229,7 +254,9 @@ describe('exportCsv', () => {
     });
     store.replays.markDownloaded(makeRecord(3, 4), 'replays/odd, "name"/x y.replay.gbx', 1, 'a'.repeat(64));
     const names = new NameCache();
-    const reference = stringify([...exportRows(store)].map((r) => toCells(r, names)), {
+    const rows = [...exportRows(store)];
+    const ranks = ranksOf(rows);
+    const reference = stringify(rows.map((r) => toCells(r, names, ranks.get(r) ?? '')), {
       record_delimiter: 'windows', quoted_match: /[\r\n]/, header: true, columns: [...CSV_COLUMNS], bom: true,
     });
     expect((await exportText({ bom: true })).text).toBe(reference);
@@ -246,13 +273,14 @@ describe('exportCsv', () => {
 
   it('never leaves a half-written CSV under the final name, nor a temp file', async () => {
     const file = join(dir, 'broken.csv');
-    const tuple: ExportTuple = [1, 1, 'TimeAttack,PersonalBest,1,0,,0,false,t,r,', 1];
+    // Maps take turns, so chunks are written before the failure.
+    const tuple = (map: number): ExportTuple => [map, 1, 'TimeAttack,PersonalBest,1,0,,0,false,t,r,', 1, 'PersonalBest', 0, 1, 0, null, 0, null, null];
     let closed = false;
     const cursor: ExportCursor = {
-      maps: new Map([[1, ['u', mapId(1), 'm']]]),
+      maps: new Map([[1, ['u', mapId(1), 'm', 'TrackMania\\TM_Race']], [2, ['v', mapId(2), 'n', 'TrackMania\\TM_Race']]]),
       players: new Map([[1, [accountId(1), null, null]]]),
       rows: (function* () {
-        for (let i = 0; i < 5000; i += 1) yield tuple;
+        for (let i = 0; i < 5000; i += 1) yield tuple(1 + (i % 2));
         throw new Error('database went away');
       })(),
       values: () => ['TimeAttack', 'PersonalBest', '1,0,,0,false', 't', 'r', null],

@@ -97,8 +97,13 @@ export function* exportRows(store: import('../../../src-main/core/store/index.ts
   const values = store.db.prepare<[number], {
     game_mode: string; scope: string; time: number | null; score: number; respawn_count: number | null; medal: number;
     hidden: number; timestamp: string; map_record_id: string; path: string | null;
-  }>(`SELECT r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal, r.hidden, r.timestamp, r.map_record_id, rp.path
-    FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded' WHERE r.id = ?`);
+    map_type: string; position: number | null; position_score: number | null;
+  }>(`SELECT r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal, r.hidden, r.timestamp, r.map_record_id, rp.path,
+      m.map_type, ps.position, ps.score AS position_score
+    FROM records r JOIN maps m ON m.id = r.map_ref
+    LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'
+    LEFT JOIN positions ps ON ps.map_ref = r.map_ref AND ps.player_ref = r.player_ref AND ps.scope = r.scope AND ps.state = 'ranked'
+    WHERE r.id = ?`);
   const cursor = store.records.openExport({ list });
   try {
     for (const [mapKey, playerKey, , id] of cursor.rows) {
@@ -108,7 +113,7 @@ export function* exportRows(store: import('../../../src-main/core/store/index.ts
       yield {
         mapKey, playerKey, mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: v.game_mode, scope: v.scope,
         time: v.time, score: v.score, respawnCount: v.respawn_count, medal: v.medal, hidden: v.hidden, timestamp: v.timestamp,
-        mapRecordId: v.map_record_id, replayPath: v.path,
+        mapRecordId: v.map_record_id, replayPath: v.path, mapType: v.map_type, position: v.position, positionScore: v.position_score,
       };
     }
   } finally {

@@ -137,10 +137,11 @@ describe.each([['without statistics', false], ['after ANALYZE', true]])('query p
     expect(plan(LIST_PLAYERS_SQL).join('\n')).toMatch(/SEARCH wp USING PRIMARY KEY \(watchlist_id=\?\)/);
   });
 
-  it('a list export seeks the list\'s maps and players; the full export reads the table in pages by row ID, unsorted', () => {
+  it('a list export seeks the list\'s maps and players; the full export reads records_by_map in pages, map by map, unsorted', () => {
     expectNoFullScan(plan(exportQuery(true)));
     const full = plan(exportQuery(false)).join('\n');
-    expect(full).toMatch(/SEARCH r USING INTEGER PRIMARY KEY \(rowid>\?\)/);
+    expect(full).toMatch(/SEARCH r USING INDEX records_by_map \(\(map_ref,player_ref,scope\)>\(\?,\?,\?\)\)/);
+    expect(full).toMatch(/SEARCH ps USING PRIMARY KEY/);
     expect(full).not.toMatch(/TEMP B-TREE/);
   });
 
