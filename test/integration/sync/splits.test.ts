@@ -32,7 +32,8 @@ describe('splits stored by the sync', () => {
   const byRecordId = (): Map<string, DatasetRecord> => new Map(dataset.records.map((r) => [r.mapRecordId.toLowerCase(), { ...r, recordScore: { ...r.recordScore } }]));
 
   it("reads every downloaded replay once: the record's checkpoints, or why the file could not be read", async () => {
-    expect((await tw.sync()).outcome).toBe('ok');
+    // The world records' holders are the emulator's crowd, outside the dataset's records: their ghosts are the WR tests'.
+    expect((await tw.sync({ worldRecords: false })).outcome).toBe('ok');
     const ids = downloaded();
     expect(ids.length).toBeGreaterThan(50);
     const truth = byRecordId();
@@ -56,7 +57,8 @@ describe('splits stored by the sync', () => {
     const before = byRecordId();
     const oldRows = new Map(downloaded().map((id) => [id, tw.store.splits.get(id)!]));
     emulator.evolve({ seed: 5, fraction: 0.5 });
-    expect((await tw.sync()).outcome).toBe('ok');
+    // The world records' holders are the emulator's crowd, outside the dataset's records: their ghosts are the WR tests'.
+    expect((await tw.sync({ worldRecords: false })).outcome).toBe('ok');
 
     const after = byRecordId();
     const improved = [...after.keys()].filter((id) => !before.has(id) && tw.store.splits.get(id) !== undefined);
