@@ -2,6 +2,7 @@
 // sync and the backfill, so a start that reads nothing never loads the Gbx reader.
 import { GbxError, readGbx, type GhostRun } from '../gbx/index.ts';
 import { splitsProblem } from '../../shared/splits.ts';
+import type { SplitsRead } from '../store/splits.ts';
 
 /** Bumped when the reader learns to read files it refused: splits marked unreadable by an older one are read again. */
 export const SPLITS_READER_VERSION = 1;
@@ -13,19 +14,7 @@ export interface RecordOfReplay {
   score: number | null;
 }
 
-export type SplitsRead =
-  | {
-    state: 'read';
-    ghostIndex: number;
-    ghostName: string | null;
-    raceTime: number | null;
-    respawns: number | null;
-    stuntScore: number | null;
-    checkpoints: (number | null)[];
-    stuntScores: (number | null)[];
-    laps: number | null;
-  }
-  | { state: 'unreadable'; errorCode: string; error: string };
+export type { SplitsRead } from '../store/splits.ts';
 
 /** An account ID as the game writes it as a login (chunk 0x0309200F): its 16 bytes in base64url, no padding. */
 export function loginOf(accountId: string): string | null {

@@ -7,11 +7,8 @@ import type { WatchlistsRepo } from './watchlists.ts';
 
 export type SplitsState = 'read' | 'unreadable';
 
-/** What one reading of a replay file gave (core/splits/read.ts SplitsRead, with the reader's version and the file). */
-export type SplitsWrite = {
-  readerVersion: number;
-  sha256: string;
-} & (
+/** What one reading of a replay file gave (core/splits/read.ts reads it): its record's ghost, or why not. */
+export type SplitsRead =
   | {
     state: 'read';
     ghostIndex: number;
@@ -23,8 +20,10 @@ export type SplitsWrite = {
     stuntScores: (number | null)[];
     laps: number | null;
   }
-  | { state: 'unreadable'; errorCode: string; error: string }
-);
+  | { state: 'unreadable'; errorCode: string; error: string };
+
+/** A reading as stored: with the reader's version and the file's sha256. */
+export type SplitsWrite = { readerVersion: number; sha256: string } & SplitsRead;
 
 export interface SplitsEntry {
   recordId: string;
