@@ -7,29 +7,8 @@ import type { WatchlistsRepo } from './watchlists.ts';
 
 export type SplitsState = 'read' | 'unreadable';
 
-/** What one reading of a replay file gave (core/splits/read.ts reads it): its record's ghost, or why not. */
-export type SplitsRead =
-  | {
-    state: 'read';
-    ghostIndex: number;
-    ghostName: string | null;
-    raceTime: number | null;
-    respawns: number | null;
-    stuntScore: number | null;
-    checkpoints: (number | null)[];
-    stuntScores: (number | null)[];
-    laps: number | null;
-  }
-  | { state: 'unreadable'; errorCode: string; error: string };
-
-/** A reading as stored: with the reader's version and the file's sha256. */
-export type SplitsWrite = { readerVersion: number; sha256: string } & SplitsRead;
-
-export interface SplitsEntry {
-  recordId: string;
-  state: SplitsState;
-  readerVersion: number;
-  sha256: string;
+/** A ghost's splits as read from its file: the run's totals and the time (and Stunt score) at each checkpoint. */
+export interface GhostSplits {
   ghostName: string | null;
   raceTime: number | null;
   respawns: number | null;
@@ -38,6 +17,22 @@ export interface SplitsEntry {
   checkpoints: (number | null)[];
   stuntScores: (number | null)[];
   laps: number | null;
+}
+
+/** What one reading of a replay file gave (core/splits/read.ts reads it): its record's ghost, or why not. */
+export type SplitsRead =
+  | ({ state: 'read'; ghostIndex: number } & GhostSplits)
+  | { state: 'unreadable'; errorCode: string; error: string };
+
+/** A reading as stored: with the reader's version and the file's sha256. */
+export type SplitsWrite = { readerVersion: number; sha256: string } & SplitsRead;
+
+/** A record's stored splits: a reading, or an unreadable file's ghost fields left empty with the reason. */
+export interface SplitsEntry extends GhostSplits {
+  recordId: string;
+  state: SplitsState;
+  readerVersion: number;
+  sha256: string;
   errorCode: string | null;
   error: string | null;
   readAt: string;
