@@ -1,4 +1,9 @@
 // Ghost files for the splits tests, written by the emulator's writer (the product reads them with its own reader).
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { PlayerRecord } from '../../src-main/core/model.ts';
+import { replayPath, type Store } from '../../src-main/core/store/index.ts';
 import { loginOf, writeGhostFile, type GhostSpec } from '../../src-main/emulator/gbx/index.ts';
 
 /** A ghost of `accountId`'s run with these cumulative checkpoint times (the last is the finish). */
@@ -17,4 +22,12 @@ export function ghostBytes(accountId: string, checkpoints: number[], overrides: 
     trigram: 'PLA',
     ...overrides,
   });
+}
+
+/** A replay archived as a sync leaves it: the file at its place in the data folder, marked downloaded with its sha256. */
+export function archiveReplay(store: Store, dataDir: string, record: PlayerRecord, bytes: Uint8Array): void {
+  const path = replayPath(record.mapId, record.accountId, record.mapRecordId);
+  mkdirSync(dirname(join(dataDir, path)), { recursive: true });
+  writeFileSync(join(dataDir, path), bytes);
+  store.replays.markDownloaded(record, path, bytes.length, createHash('sha256').update(bytes).digest('hex'));
 }

@@ -1,15 +1,14 @@
 // `trackwatch splits` and `export csv --splits` on a data folder whose replays were archived before splits existed:
 // the command reads them first, prints the issue's JSON shape, the same view the window's splits.forMap gives, a
 // table with sectors, deltas and the ideal run, and a CSV row per record and checkpoint.
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, replayPath } from '../../../src-main/core/store/index.ts';
+import { openStore } from '../../../src-main/core/store/index.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
 import { cli } from '../../helpers/cli.ts';
-import { ghostBytes } from '../../helpers/ghosts.ts';
+import { archiveReplay, ghostBytes } from '../../helpers/ghosts.ts';
 import { serviceCaller, testHost } from '../../helpers/service.ts';
 import { accountId, makeMap, makeRecord, mapId, mapUid } from '../../unit/store/fixtures.ts';
 
@@ -39,10 +38,7 @@ beforeAll(async () => {
   store.settings.setMe(accountId(1));
   for (const record of records) {
     const bytes = ghostBytes(record.accountId, RUNS[Number(record.accountId.slice(-1))]!);
-    const path = replayPath(record.mapId, record.accountId, record.mapRecordId);
-    mkdirSync(dirname(join(dataDir, path)), { recursive: true });
-    writeFileSync(join(dataDir, path), bytes);
-    store.replays.markDownloaded(record, path, bytes.length, createHash('sha256').update(bytes).digest('hex'));
+    archiveReplay(store, dataDir, record, bytes);
   }
   store.close();
 });

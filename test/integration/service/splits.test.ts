@@ -1,14 +1,13 @@
 // The service reads archived replays' splits in the background when it opens a folder, telling its progress as
 // 'splits.backfill' events, and its splits.forMap then shows them.
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName } from '../../../src-main/contract/names.ts';
-import { openStore, replayPath } from '../../../src-main/core/store/index.ts';
+import { openStore } from '../../../src-main/core/store/index.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
-import { ghostBytes } from '../../helpers/ghosts.ts';
+import { archiveReplay, ghostBytes } from '../../helpers/ghosts.ts';
 import { serviceCaller, testHost } from '../../helpers/service.ts';
 import { accountId, makeMap, makeRecord, mapId, mapUid } from '../../unit/store/fixtures.ts';
 
@@ -29,10 +28,7 @@ beforeAll(() => {
   store.players.add('L', records.map((r) => ({ accountId: r.accountId })));
   for (const record of records) {
     const bytes = ghostBytes(record.accountId, [10000, 20000, record.time!]);
-    const path = replayPath(record.mapId, record.accountId, record.mapRecordId);
-    mkdirSync(dirname(join(dataDir, path)), { recursive: true });
-    writeFileSync(join(dataDir, path), bytes);
-    store.replays.markDownloaded(record, path, bytes.length, createHash('sha256').update(bytes).digest('hex'));
+    archiveReplay(store, dataDir, record, bytes);
   }
   store.close();
 });

@@ -1,14 +1,12 @@
 // Replays archived before schema 8 are read on first start: the migration on an old database with replays, then the
 // backfill in slices, resumable from its cursor after a kill, a damaged file marked with its reason and not retried.
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backfillNeeded, backfillSplits } from '../../../src-main/core/splits/backfill.ts';
 import { SPLITS_READER_VERSION } from '../../../src-main/core/splits/read.ts';
 import { openStore, replayPath, type Store } from '../../../src-main/core/store/index.ts';
 import { damage } from '../../../src-main/emulator/gbx/index.ts';
-import { ghostBytes } from '../../helpers/ghosts.ts';
+import { archiveReplay, ghostBytes } from '../../helpers/ghosts.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 import { accountId, makeMap, makeRecord, mapId } from '../../unit/store/fixtures.ts';
 
@@ -33,10 +31,7 @@ async function oldFolderWithReplays(): Promise<void> {
   for (let p = 1; p <= PLAYERS; p++) {
     const record = records[p - 1]!;
     const bytes = p === DAMAGED ? damage(ghostBytes(accountId(p), checkpointsOf(p)), 'truncated') : ghostBytes(accountId(p), checkpointsOf(p));
-    const path = replayPath(record.mapId, record.accountId, record.mapRecordId);
-    await mkdir(dirname(join(data.dir, path)), { recursive: true });
-    await writeFile(join(data.dir, path), bytes);
-    s.replays.markDownloaded(record, path, bytes.length, createHash('sha256').update(bytes).digest('hex'));
+    archiveReplay(s, data.dir, record, bytes);
   }
   // Back to schema 7: without what 8 (splits) and 9 (world records) added.
   s.db.exec('DROP TABLE splits; DROP TABLE splits_backfill; DROP TABLE world_records; ALTER TABLE watchlists DROP COLUMN world_record; PRAGMA user_version = 7');
