@@ -12,7 +12,7 @@ import { colours, line, plainName, printJson, table } from '../output.ts';
 export async function readArchivedSplits(tw: Trackwatch, signal: AbortSignal, quiet: boolean): Promise<void> {
   // Loaded when a command needs it, as the reader is: every other command starts without it.
   const { backfillNeeded, backfillSplits } = await import('../../core/splits/backfill.ts');
-  const waiting = await backfillNeeded(tw.store);
+  const waiting = backfillNeeded(tw.store);
   if (waiting === 0) return;
   if (!quiet) process.stderr.write(`reading the splits of ${waiting.toLocaleString('en-US')} archived replays (once)...\n`);
   let shown = 0;

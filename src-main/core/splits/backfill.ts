@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Store, UnreadReplay } from '../store/index.ts';
 import { resolveInDataDir } from '../store/files.ts';
+import { SPLITS_READER_VERSION } from './version.ts';
 
 export interface BackfillProgress {
   done: number;
@@ -38,7 +39,7 @@ function loadReader(): Promise<Reader> {
  * for the file's sake: a download stays a download whatever its bytes hold. `bytes` when the caller has them.
  */
 export async function storeSplitsOf(store: Store, replay: Omit<UnreadReplay, 'path'>, bytes: Uint8Array): Promise<'read' | 'unreadable'> {
-  const { readSplits, SPLITS_READER_VERSION } = await loadReader();
+  const { readSplits } = await loadReader();
   const read = readSplits(bytes, replay);
   store.splits.put(replay.recordId, { ...read, readerVersion: SPLITS_READER_VERSION, sha256: replay.sha256 });
   return read.state;
@@ -62,8 +63,7 @@ async function countUnread(store: Store, readerVersion: number, signal: AbortSig
 }
 
 /** Whether replays wait to be read (archived before splits, or left by a kill between a download and its reading). */
-export async function backfillNeeded(store: Store): Promise<number> {
-  const { SPLITS_READER_VERSION } = await loadReader();
+export function backfillNeeded(store: Store): number {
   return store.splits.unreadCount(SPLITS_READER_VERSION);
 }
 
@@ -73,7 +73,8 @@ export async function backfillNeeded(store: Store): Promise<number> {
  * loop after each slice; stops when the signal aborts (the cursor kept) or nothing is left (the cursor reset).
  */
 export async function backfillSplits(store: Store, dataDir: string, options: BackfillOptions = {}): Promise<BackfillProgress> {
-  const { readSplits, SPLITS_READER_VERSION } = await loadReader();
+  // Loaded with the first replay to read: a start with nothing waiting never loads the Gbx reader.
+  let readSplits: Reader['readSplits'] | undefined;
   const sliceMs = options.sliceMs ?? 15;
   const batch = Math.max(1, options.batch ?? 256);
   const progress: BackfillProgress = { done: 0, total: await countUnread(store, SPLITS_READER_VERSION, options.signal), read: 0, unreadable: 0, finished: false };
@@ -93,6 +94,8 @@ export async function backfillSplits(store: Store, dataDir: string, options: Bac
     for (let group = 0; group < due.length && !options.signal?.aborted; group += READ_AHEAD) {
       // A group's files are read off the loop, then parsed and written in slices bounded by time.
       const replays = due.slice(group, group + READ_AHEAD);
+      readSplits ??= (await loadReader()).readSplits;
+      const read = readSplits;
       const contents = await Promise.all(replays.map((r) => readFile(resolveInDataDir(dataDir, r.path)).catch(() => null)));
       let at = 0;
       while (at < replays.length && !options.signal?.aborted) {
@@ -106,9 +109,9 @@ export async function backfillSplits(store: Store, dataDir: string, options: Bac
               // The file is gone: the next sync downloads it again, and reads it then.
               store.replays.markCorrupt(replay.recordId, 'the replay file was missing when its splits were read; a later sync downloads it again');
             } else {
-              const read = readSplits(content, replay);
-              store.splits.put(replay.recordId, { ...read, readerVersion: SPLITS_READER_VERSION, sha256: replay.sha256 });
-              if (read.state === 'read') progress.read += 1;
+              const splits = read(content, replay);
+              store.splits.put(replay.recordId, { ...splits, readerVersion: SPLITS_READER_VERSION, sha256: replay.sha256 });
+              if (splits.state === 'read') progress.read += 1;
               else progress.unreadable += 1;
             }
             progress.done += 1;

@@ -4,8 +4,7 @@ import { GbxError, readGbx, type GhostRun } from '../gbx/index.ts';
 import { splitsProblem } from '../../shared/splits.ts';
 import type { SplitsRead } from '../store/splits.ts';
 
-/** Bumped when the reader learns to read files it refused: splits marked unreadable by an older one are read again. */
-export const SPLITS_READER_VERSION = 1;
+export { SPLITS_READER_VERSION } from './version.ts';
 
 export interface RecordOfReplay {
   accountId: string | null;
