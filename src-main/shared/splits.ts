@@ -89,16 +89,23 @@ export interface LoseMost {
   ms: number;
 }
 
-/** The sector where `mine` loses most against `reference` (both sector times), or null when it loses nowhere. */
-export function loseMostAt(mine: readonly Split[], reference: readonly Split[]): LoseMost | null {
-  let worst: LoseMost | null = null;
+/**
+ * The sectors where `mine` loses time against `reference` (both sector times): the `count` largest losses, largest
+ * first (the earlier checkpoint first on a tie); a sector where `mine` is as fast or faster is never one.
+ */
+export function sectorLosses(mine: readonly Split[], reference: readonly Split[], count = Infinity): LoseMost[] {
+  const losses: LoseMost[] = [];
   mine.forEach((t, i) => {
     const r = reference[i];
     if (t === null || r === null || r === undefined) return;
-    const lost = t - r;
-    if (lost > 0 && (worst === null || lost > worst.ms)) worst = { checkpoint: i + 1, ms: lost };
+    if (t - r > 0) losses.push({ checkpoint: i + 1, ms: t - r });
   });
-  return worst;
+  return losses.sort((a, b) => b.ms - a.ms || a.checkpoint - b.checkpoint).slice(0, count);
+}
+
+/** The sector where `mine` loses most against `reference` (both sector times), or null when it loses nowhere. */
+export function loseMostAt(mine: readonly Split[], reference: readonly Split[]): LoseMost | null {
+  return sectorLosses(mine, reference, 1)[0] ?? null;
 }
 
 /** Sector − the same sector of the run before (negative: time found there); null where either is missing. */

@@ -2,7 +2,7 @@
 // the player page's PB history show, worked out from the splits main sends. Pure: the components only lay it out.
 // Times are ms; a checkpoint main could not read is null; a delta is value − reference (positive: slower).
 import type { SplitsHistory, SplitsListRow, SplitsRun, SplitsView } from '../../src-main/contract/index.ts';
-import { deltasTo } from '../../src-main/shared/splits.ts';
+import { deltasTo, sectorLosses } from '../../src-main/shared/splits.ts';
 
 /** A reference the chart measures your run against. */
 export interface SplitsReference {
@@ -38,12 +38,7 @@ export function bestSplits(view: SplitsView): (number | null)[] {
  * first, only real losses (a sector where you are the best is never one).
  */
 export function worstSectors(me: SplitsRun, ideal: readonly (number | null)[], count = 3): { checkpoint: number; ms: number }[] {
-  const losses: { checkpoint: number; ms: number }[] = [];
-  me.sectors.forEach((s, i) => {
-    const best = ideal[i];
-    if (s !== null && best !== null && best !== undefined && s - best > 0) losses.push({ checkpoint: i + 1, ms: s - best });
-  });
-  return losses.sort((a, b) => b.ms - a.ms || a.checkpoint - b.checkpoint).slice(0, count);
+  return sectorLosses(me.sectors, ideal, count);
 }
 
 
