@@ -38,9 +38,10 @@ export interface GenerateOptions {
   secretHeavyMaps?: number;
   /**
    * The moment the data is as of (ms): its records are set before it, its current campaign and Track of the Day month
-   * are the ones running then (calendar.ts). Default: the real clock; a test that needs fixed data gives one.
+   * are the ones running then (calendar.ts). Required, never a hidden real clock: the app's callers (the demo, the
+   * `emulator` command) give Date.now(), tests a fixed moment, so the same options always give the same bytes.
    */
-  now?: number;
+  now: number;
 }
 
 export const MAP_TYPE = {
@@ -341,7 +342,9 @@ function authorTimeThresholdFor(map: DatasetMap, personalBests: readonly Dataset
 }
 
 function checkOptions(opts: GenerateOptions): void {
-  const { style, ...counts } = opts;
+  const { style, now, ...counts } = opts;
+  if (!Number.isFinite(now) || Number.isNaN(new Date(now).getTime()))
+    throw new RangeError(`generateDataset: now must be a moment in ms (Date.now()), got ${String(now)}`);
   for (const [name, value] of Object.entries(counts))
     if (!Number.isInteger(value) || value < 0) throw new RangeError(`generateDataset: ${name} must be a whole number >= 0, got ${value}`);
   if (style !== undefined && style !== 'season' && style !== 'hostile')
@@ -353,7 +356,7 @@ export function generateDataset(opts: GenerateOptions): Dataset {
   checkOptions(opts);
   const season = opts.style === 'season';
   // The records end at the moment the data is as of, on a whole second.
-  const recordsEndMs = Math.floor((opts.now ?? Date.now()) / 1000) * 1000;
+  const recordsEndMs = Math.floor(opts.now / 1000) * 1000;
   const rng = mulberry32(opts.seed);
   const players = Array.from({ length: opts.players }, () => uuidFrom(rng));
   const authors = players.length > 0 ? [...players.slice(0, 6), NADEO_ACCOUNT] : [NADEO_ACCOUNT];

@@ -55,7 +55,7 @@ export interface Demo {
  * their formatting codes, believable nicknames and club tags, every kind of map. Hostile names stay in the tests.
  */
 export function demoDatasetOptions(maps: number, players: number, asOf?: number): Parameters<typeof generateDataset>[0] {
-  return { seed: DEMO_SEED, maps, players, style: 'season', ...(asOf === undefined ? {} : { now: asOf }) };
+  return { seed: DEMO_SEED, maps, players, style: 'season', now: asOf ?? Date.now() };
 }
 
 /**

@@ -19,6 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTrackwatch } from '../../src-main/core/trackwatch.ts';
+import { DATA_NOW } from '../helpers/clock.ts';
 
 function clientOptions(emu: RunningEmulator, extra: Partial<NadeoClientOptions> = {}): NadeoClientOptions {
   return { baseUrl: emu.url, appVersion: '0.1.0', maxRps: 1000, burst: 20, concurrency: 4, ...extra };
@@ -26,7 +27,7 @@ function clientOptions(emu: RunningEmulator, extra: Partial<NadeoClientOptions> 
 
 async function lookups(rows: BenchRow[]): Promise<void> {
   const started = performance.now();
-  const dataset = generateDataset({ seed: 42, maps: 1000, players: 600 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 42, maps: 1000, players: 600 });
   console.log(`dataset: ${dataset.maps.length} maps, ${dataset.records.length} records (${Math.round(performance.now() - started)} ms to generate)`);
   const emu = await startEmulator({ dataset });
   const client = createNadeoClient(clientOptions(emu));
@@ -71,7 +72,7 @@ async function lookups(rows: BenchRow[]): Promise<void> {
 async function rate(rows: BenchRow[]): Promise<void> {
   const configured = 20;
   const n = 100;
-  const emu = await startEmulator({ dataset: generateDataset({ seed: 43, maps: n, players: 2 }), latencyMs: 20 });
+  const emu = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 43, maps: n, players: 2 }), latencyMs: 20 });
   const starts: number[] = [];
   const client = createNadeoClient(
     clientOptions(emu, { maxRps: configured, burst: 1, onRequest: (e) => starts.push(performance.now() - e.ms) }),
@@ -103,7 +104,7 @@ async function rateAtBurst(rows: BenchRow[]): Promise<void> {
   const configured = 20;
   const burst = 2;
   const n = 100;
-  const emu = await startEmulator({ dataset: generateDataset({ seed: 43, maps: n, players: 2 }), latencyMs: 20 });
+  const emu = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 43, maps: n, players: 2 }), latencyMs: 20 });
   const starts: number[] = [];
   const client = createNadeoClient(clientOptions(emu, { maxRps: configured, burst, onRequest: (e) => starts.push(performance.now() - e.ms) }));
   try {
@@ -132,7 +133,7 @@ async function rateAtBurst(rows: BenchRow[]): Promise<void> {
 
 /** Positions of every watched PB: 25 maps x 50 players, one score per map a request, at most 50 maps a request. */
 async function positions(rows: BenchRow[]): Promise<void> {
-  const dataset = generateDataset({ seed: 44, maps: 25, players: 50 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 44, maps: 25, players: 50 });
   const emu = await startEmulator({ dataset });
   const live = createLiveClient({ coreBaseUrl: emu.url, liveBaseUrl: emu.liveUrl, appVersion: '0.1.0', maxRps: 1000, burst: 20, concurrency: 4 });
   try {
@@ -165,7 +166,7 @@ async function positions(rows: BenchRow[]): Promise<void> {
 async function liveRate(rows: BenchRow[]): Promise<void> {
   const configured = 20;
   const n = 100;
-  const emu = await startEmulator({ dataset: generateDataset({ seed: 45, maps: 6, players: 2 }), latencyMs: 20 });
+  const emu = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 45, maps: 6, players: 2 }), latencyMs: 20 });
   const starts: number[] = [];
   const live = createLiveClient({
     coreBaseUrl: emu.url,
@@ -195,7 +196,7 @@ async function liveRate(rows: BenchRow[]): Promise<void> {
 
 /** A sync of 25 maps x the players who hold no WR, world records on: record requests against the minimum without the WRs. */
 async function worldRecords(rows: BenchRow[]): Promise<void> {
-  const dataset = generateDataset({ seed: 43, maps: 25, players: 260 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 43, maps: 25, players: 260 });
   const emu = await startEmulator({ dataset });
   const dir = await mkdtemp(join(tmpdir(), 'trackwatch-bench-wr-'));
   const tw = await openTrackwatch({ dataDir: dir, apiUrl: emu.url, maxRps: 1000, tuning: { burst: 20, concurrency: 4 } });

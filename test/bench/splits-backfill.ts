@@ -14,13 +14,14 @@ import { ghostOfRecord, writeGhostFile } from '../../src-main/emulator/gbx/index
 import { generateDataset } from '../../src-main/emulator/index.ts';
 import { accountId, makeMap, makeRecord, mapId } from '../unit/store/fixtures.ts';
 import type { BenchRow } from './report.ts';
+import { DATA_NOW } from '../helpers/clock.ts';
 
 const PLAYERS = 500;
 const DISTINCT_FILES = 256;
 
 /** Distinct ghost files of real size, from a generated dataset's runs; the archive repeats them under each record. */
 function ghostFiles(): { bytes: Uint8Array; sha256: string }[] {
-  const dataset = generateDataset({ seed: 15, maps: 40, players: 60, style: 'season' });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 15, maps: 40, players: 60, style: 'season' });
   const maps = new Map(dataset.maps.map((m) => [m.mapId, m]));
   return Array.from({ length: DISTINCT_FILES }, (_, i) => {
     const record = dataset.records[i % dataset.records.length]!;

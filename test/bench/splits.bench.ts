@@ -9,6 +9,7 @@ import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '.
 import { generateDataset, replayKindOf } from '../../src-main/emulator/index.ts';
 import { isMain, printRows, type BenchRow } from './report.ts';
 import { backfillBench } from './splits-backfill.ts';
+import { DATA_NOW } from '../helpers/clock.ts';
 
 interface Sample {
   file: Uint8Array;
@@ -34,7 +35,7 @@ function denseBytes(length: number, seed: number): Uint8Array {
  * serves them, their sizes spread evenly over 10-40 KB (the size of real ones).
  */
 function files(count: number): Sample[] {
-  const dataset = generateDataset({ seed: 15, maps: 40, players: 60, style: 'season' });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 15, maps: 40, players: 60, style: 'season' });
   const maps = new Map(dataset.maps.map((m) => [m.mapId, m]));
   const out: Sample[] = [];
   for (let i = 0; i < count; i++) {

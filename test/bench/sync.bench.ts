@@ -9,6 +9,7 @@ import { generateDataset, type DatasetMap } from '../../src-main/emulator/index.
 import { openTrackwatch } from '../../src-main/core/trackwatch.ts';
 import { tempDataDir } from '../helpers/sync.ts';
 import { isMain, minimumRequests, printRows, ratioRow, type BenchRow } from './report.ts';
+import { DATA_NOW } from '../helpers/clock.ts';
 
 const MAPS = 200;
 const PLAYERS = 400;
@@ -35,7 +36,7 @@ async function spawnEmulator(args: string[]): Promise<{ url: string; child: Chil
 }
 
 export async function run(): Promise<BenchRow[]> {
-  const dataset = generateDataset({ seed: 77, maps: MAPS, players: PLAYERS, style: 'hostile' });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 77, maps: MAPS, players: PLAYERS, style: 'hostile' });
   // The same dataset on both sides: the emulator's CLI generates a season unless told otherwise.
   const emulator = await spawnEmulator(['--generate', '--hostile-names', '--seed', '77', '--maps', String(MAPS), '--players', String(PLAYERS), '--latency', '5']);
   const data = await tempDataDir('trackwatch-bench-');

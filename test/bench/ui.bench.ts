@@ -17,6 +17,7 @@ import { ensureRendererBuilt, launchChromium, startTestApp } from '../helpers/br
 import type { TestApp } from '../helpers/browser.ts';
 import { isMain, printRows, type BenchRow } from './report.ts';
 import { runSplitsViewBench } from './ui-splits.ts';
+import { DATA_NOW } from '../helpers/clock.ts';
 
 const PLAYERS = 20;
 const BIG = 5000;
@@ -43,7 +44,7 @@ function record(map: DatasetMap, r: DatasetRecord): PlayerRecord {
 
 /** Two lists over one data folder, written straight into the store (a sync of 5,000 maps is not what is measured). */
 function fillStore(dataDir: string): { accounts: string[] } {
-  const dataset = generateDataset({ seed: 11, maps: BIG, players: PLAYERS });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 11, maps: BIG, players: PLAYERS });
   const store = openStore({ file: path.join(dataDir, 'trackwatch.sqlite'), dataDir });
   try {
     const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort().slice(0, PLAYERS);

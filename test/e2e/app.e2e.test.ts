@@ -10,6 +10,7 @@ import { generateDataset, type DatasetMap, type DatasetRecord } from '../../src-
 import * as oracle from '../../src-main/emulator/rules.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
+import { DATA_NOW } from '../helpers/clock.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -158,7 +159,7 @@ describe('Trackwatch in a browser', () => {
     const scriptsBefore = await page.locator('script').count();
     // The demo reads like a season; hostile names live in the generator's other style. One such map joins the
     // emulator's live world, and the Picks list.
-    const hostile = generateDataset({ seed: 7, maps: 12, players: 2, style: 'hostile' }).maps.find((m) => m.name.includes('<script'))!;
+    const hostile = generateDataset({ now: DATA_NOW, seed: 7, maps: 12, players: 2, style: 'hostile' }).maps.find((m) => m.name.includes('<script'))!;
     dataset().maps.push(hostile);
     await page.goto(`${app.bridge.origin}/#/lists/Picks`);
     await page.click('[data-testid=add-maps]');

@@ -9,9 +9,10 @@ import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPag
 import type { TestApp } from '../helpers/browser.ts';
 import { startGate, type Gate } from '../helpers/gate.ts';
 import { serviceCaller } from '../helpers/service.ts';
+import { DATA_NOW } from '../helpers/clock.ts';
 
 const LOGIN = { login: 'svc-login', password: 'svc-password', contact: 'player: Tester; contact: t@example.com' };
-const dataset = generateDataset({ seed: 11, maps: 3, players: 3 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 11, maps: 3, players: 3 });
 const isRecords = (path: string) => path.startsWith('/v2/mapRecords/');
 
 let emulator: RunningEmulator;

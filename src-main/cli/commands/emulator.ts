@@ -60,8 +60,11 @@ async function readDataset(file: string): Promise<Dataset> {
   }
 }
 
-/** Turns the command line into emulator options; every mistake becomes a UserError saying what to do. */
-export async function emulatorOptionsFrom(opts: EmulatorCliOptions, explicit: (name: string) => boolean): Promise<{ options: EmulatorOptions; summary: string }> {
+/**
+ * Turns the command line into emulator options; every mistake becomes a UserError saying what to do. A generated
+ * dataset is as of `now` (the real clock; a test gives a fixed one).
+ */
+export async function emulatorOptionsFrom(opts: EmulatorCliOptions, explicit: (name: string) => boolean, now: () => number = Date.now): Promise<{ options: EmulatorOptions; summary: string }> {
   if (opts.dataset !== undefined && opts.generate) throw new UserError('--dataset and --generate exclude each other: serve a file, or generate one.');
   if (opts.dataset !== undefined && (explicit('seed') || explicit('maps') || explicit('players') || opts.secretHeavyMaps !== undefined || opts.hostileNames))
     throw new UserError('--seed, --maps, --players, --secret-heavy-maps and --hostile-names only apply when generating; leave them out with --dataset.');
@@ -74,7 +77,7 @@ export async function emulatorOptionsFrom(opts: EmulatorCliOptions, explicit: (n
     const seed = numberOption('--seed', opts.seed, { min: 0, max: 4294967295, whole: true });
     const maps = numberOption('--maps', opts.maps, { min: 0, max: 100000, whole: true });
     const players = numberOption('--players', opts.players, { min: 0, max: 100000, whole: true });
-    const generate: GenerateOptions = { seed, maps, players, style: opts.hostileNames ? 'hostile' : 'season' };
+    const generate: GenerateOptions = { seed, maps, players, style: opts.hostileNames ? 'hostile' : 'season', now: now() };
     if (opts.secretHeavyMaps !== undefined)
       generate.secretHeavyMaps = numberOption('--secret-heavy-maps', opts.secretHeavyMaps, { min: 0, max: maps, whole: true });
     try {

@@ -8,8 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { strayTempFiles, tempDataDir } from '../../helpers/sync.ts';
 import { canMakeReadOnly, databaseOf, inspect, oneLine, sha256, trackwatch } from './helpers.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 17, maps: 6, players: 6 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 17, maps: 6, players: 6 });
 const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
 let emulator: RunningEmulator;
 let template: { dir: string; remove: () => Promise<void> };

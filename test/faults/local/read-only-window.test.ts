@@ -8,8 +8,9 @@ import { generateDataset, startEmulator, type RunningEmulator } from '../../../s
 import { ensureRendererBuilt, launchChromium, watchPage } from '../../helpers/browser.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 import { canMakeReadOnly, databaseOf, inspect, sha256, trackwatch, type Result } from './helpers.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 23, maps: 4, players: 4 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 23, maps: 4, players: 4 });
 const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
 const NEW_PLAYER = '00000000-0000-4000-8000-000000000001';
 const READ_ONLY = /^The data folder .+ is read-only: Trackwatch can show what is stored but cannot change it\. Copy the folder somewhere writable/;

@@ -14,11 +14,12 @@ import { stripFormatting } from '../../../src-main/shared/format.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 import { BIN, cli } from '../../helpers/cli.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const run = promisify(execFile);
 
 describe('trackwatch against the emulator', () => {
-  const dataset = generateDataset({ seed: 3, maps: 8, players: 6 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 3, maps: 8, players: 6 });
   let emulator: RunningEmulator;
   let data: { dir: string; remove: () => Promise<void> };
   let base: string[];

@@ -3,12 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { cli, useEmulatorAndDataDir } from '../../helpers/cli.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 /** Each command is a process of its own, several per test, on a loaded 2-core machine. */
 const SLOW = 240_000;
 
 describe('first impressions on the command line', () => {
-  const dataset = generateDataset({ seed: 17, maps: 6, players: 4 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 17, maps: 6, players: 4 });
   // Two maps of one name: a name that cannot tell them apart lists both.
   dataset.maps[4]!.name = 'Twin Peaks';
   dataset.maps[5]!.name = '$o$f00Twin Peaks';

@@ -6,12 +6,13 @@ import { generateDataset, startEmulator, type RunningEmulator } from '../../../s
 import { formatScore, formatTime, stripFormatting } from '../../../src-main/shared/format.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 import { cli as trackwatch } from '../../helpers/cli.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 /** Dates in the listings are local: read in UTC, they do not depend on the machine. */
 const cli = (args: string[]) => trackwatch(args, { TZ: 'UTC' });
 
 describe('players by name, and readable listings', () => {
-  const dataset = generateDataset({ seed: 2026, maps: 8, players: 12 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 2026, maps: 8, players: 12 });
   const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
   // The OAuth API's names are plain (issue 16); one with formatting codes checks that codes are ignored all the same.
   const formatted = accounts.slice(2).find((id) => /^\w+$/.test(dataset.displayNames?.[id] ?? ''))!;

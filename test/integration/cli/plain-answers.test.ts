@@ -5,6 +5,7 @@ import { generateDataset, startEmulator, type RunningEmulator } from '../../../s
 import { playerLabel } from '../../../src-main/shared/leaderboard.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 import { cli } from '../../helpers/cli.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 /** The one line a refusal prints (exit 1), without the "trackwatch: " prefix. */
 async function refusal(args: string[]): Promise<string> {
@@ -16,7 +17,7 @@ async function refusal(args: string[]): Promise<string> {
 }
 
 describe('plain answers', () => {
-  const dataset = generateDataset({ seed: 3, maps: 6, players: 4 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 3, maps: 6, players: 4 });
   const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
   const [me, second, third, unwatched] = accounts as [string, string, string, string];
   /** Without the OAuth app a player has no display name: the name shown is the start of the account ID. */

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, mapLayout, replayBytesFor, replayDamageOf, replayKindOf } from '../../../src-main/emulator/index.ts';
 import { cli } from '../../helpers/cli.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const FIXTURE = join(import.meta.dirname, '../../fixtures/gbx/tm2020-001.Ghost.Gbx');
 
 describe('trackwatch replays inspect', () => {
-  const dataset = generateDataset({ seed: 21, maps: 10, players: 5, style: 'season' });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 21, maps: 10, players: 5, style: 'season' });
   const readable = dataset.records.filter((r) => replayDamageOf(r) === undefined && r.scopeType === 'PersonalBest');
   const kindOf = (mapId: string) => dataset.maps.find((m) => m.mapId === mapId)!.mapType;
   const picked = [

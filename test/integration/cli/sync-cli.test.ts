@@ -12,6 +12,7 @@ import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { oneLine, trackwatch, type Result } from '../../faults/local/helpers.ts';
 import { useEmulatorAndDataDir } from '../../helpers/cli.ts';
 import { isHiddenByThreshold } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 /**
  * A service that answers nothing: each request is held, and the command that sent it gets Ctrl-C (SIGINT) then,
@@ -36,7 +37,7 @@ async function interruptedAtFirstRequest(args: (url: string) => string[]): Promi
 }
 
 describe('sync and the global options', () => {
-  const dataset = generateDataset({ seed: 3, maps: 6, players: 4 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 3, maps: 6, players: 4 });
   const accounts = [...new Set(dataset.records.map((r) => r.accountId))];
   const setup = useEmulatorAndDataDir(dataset, ['--max-rps', '200']);
   const { at } = setup;

@@ -5,11 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { BIN, cli, useEmulatorAndDataDir } from '../../helpers/cli.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 describe('the cost of a sync, and a large first sync', () => {
   // 20 maps x 15 players at 1 request/s: 20 record requests and up to 300 replays, over five minutes.
   // The replays' and positions' share of the cost: world records (a request per map) are left out, counted in plan.test.ts.
-  const dataset = generateDataset({ seed: 41, maps: 20, players: 15 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 41, maps: 20, players: 15 });
   const setup = useEmulatorAndDataDir(dataset);
   const { at } = setup;
   beforeEach(async () => {

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { useEmulator } from '../../helpers/emulator.ts';
 import { get, unknownUuid, type ApiErrorBody } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const season = generateDataset({ seed: 2026, maps: 6, players: 30, style: 'season' });
+const season = generateDataset({ now: DATA_NOW, seed: 2026, maps: 6, players: 30, style: 'season' });
 const emulator = useEmulator({ dataset: season });
 
 interface ClubTag {

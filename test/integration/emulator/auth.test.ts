@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
 import { SENTINEL, accountsOf, call, get, mapsByKind, recordsOf, recordsUrl, type ApiErrorBody, type WireMap, type WireRecord } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 13, maps: 6, players: 12 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 13, maps: 6, players: 12 });
 const LOGIN = { login: 'svc-trackwatch', password: 'pa:ss word' };
 const emulator = useEmulator({ dataset, auth: { ...LOGIN }, oauth: { clientId: 'client-1', clientSecret: 'secret-1' } });
 const mapId = mapsByKind(dataset).race.mapId;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator } from '../../helpers/emulator.ts';
+import { emulatorOptionsFrom } from '../../../src-main/cli/commands/emulator.ts';
 import { get } from './support.ts';
 
 interface Campaigns {
@@ -86,10 +87,10 @@ describe('the emulator\'s clock', () => {
     expect(at.months.monthList[0]!.days.filter((d) => d.mapUid !== '')).toHaveLength(1);
   });
 
-  it('without a clock the service and its generated data follow the real one', async () => {
+  it('`trackwatch emulator` without a clock: the service and its generated data follow the real one', async () => {
     const before = Date.now();
-    const dataset = generateDataset({ seed: 3, maps: 6, players: 3, style: 'season' });
-    const emu = await startTestEmulator({ dataset });
+    const { options } = await emulatorOptionsFrom({ seed: '3', maps: '6', players: '3', host: '127.0.0.1', port: '0' }, () => false);
+    const emu = await startTestEmulator({ dataset: options.dataset });
     try {
       const months = (await get(`${emu.url}/api/token/campaign/month?offset=0&length=1`)).json<Months>();
       expect(months.nextRequestTimestamp * 1000).toBeGreaterThan(before);

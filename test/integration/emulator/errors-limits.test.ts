@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
 import { accountsOf, get, mapsByKind, recordsOf, recordsUrl, unknownUuid, type ApiErrorBody, type WireMap, type WireRecord } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 3, maps: 8, players: 12 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 3, maps: 8, players: 12 });
 const emulator = useEmulator({ dataset });
 const kinds = mapsByKind(dataset);
 const accounts = accountsOf(dataset);

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { useEmulator } from '../../helpers/emulator.ts';
 import { call, get } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 31, maps: 12, players: 10 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 31, maps: 12, players: 10 });
 const OAUTH = { clientId: 'app-1', clientSecret: 'secret-1' };
 const emulator = useEmulator({ dataset, oauth: OAUTH });
 

@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { generateDataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator } from '../../helpers/emulator.ts';
 import { get, mapsByKind, unknownUuid } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 17, maps: 6, players: 4 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 17, maps: 6, players: 4 });
 const mapId = mapsByKind(dataset).race.mapId;
 
 /** What one request met: a status, or how the connection failed. */

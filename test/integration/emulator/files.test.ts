@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset, replayBytesFor, type DatasetRecord } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
 import { accountsOf, get, mapsByKind, recordsUrl, type WireMap, type WireRecord } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 9, maps: 8, players: 16 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 9, maps: 8, players: 16 });
 const emulator = useEmulator({ dataset });
 const kinds = mapsByKind(dataset);
 const accounts = accountsOf(dataset);
@@ -95,7 +96,7 @@ describe('files', () => {
   });
 
   it('docs/nadeo-api.md successor map info: a dataset map file stored elsewhere is where the redirect points', async () => {
-    const own = generateDataset({ seed: 2, maps: 6, players: 3 });
+    const own = generateDataset({ now: DATA_NOW, seed: 2, maps: 6, players: 3 });
     const map = mapsByKind(own).race;
     map.fileUrl = 'https://core.trackmania.nadeo.live/storageObjects/11111111-2222-4333-8444-555555555555';
     const emu = await startTestEmulator({ dataset: own });
@@ -115,7 +116,7 @@ describe('files', () => {
   });
 
   it('files: replayBase64 in the dataset is served byte for byte', async () => {
-    const own = generateDataset({ seed: 2, maps: 6, players: 3 });
+    const own = generateDataset({ now: DATA_NOW, seed: 2, maps: 6, players: 3 });
     const record = own.records.find((r) => r.mapId === mapsByKind(own).race.mapId);
     if (!record) throw new Error('no record');
     record.replayBase64 = Buffer.from('GBX custom replay bytes').toString('base64');
@@ -187,7 +188,7 @@ describe('the live dataset', () => {
 
 describe('evolve with rivals (issue 11: a few rivals improve between two syncs)', () => {
   it('issue 11: after evolve({ rivals: 3, except: [me] }) the served leaderboards change for exactly three players, never for me', async () => {
-    const live = await startTestEmulator({ dataset: generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season' }) });
+    const live = await startTestEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 2026, maps: 24, players: 12, style: 'season' }) });
     try {
       const everyone = accountsOf(live.dataset);
       const me = everyone[0] ?? '';

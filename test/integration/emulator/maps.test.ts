@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { useEmulator } from '../../helpers/emulator.ts';
 import { get, mapsByKind, SEASON_NOW, unknownUuid, type ApiErrorBody, type WireMap } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 11, maps: 220, players: 2 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 11, maps: 220, players: 2 });
 const emulator = useEmulator({ dataset });
 const [first, second, third] = dataset.maps;
 if (!first || !second || !third) throw new Error('dataset too small');

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { useEmulator } from '../../helpers/emulator.ts';
 import { accountsOf, get, mapsByKind, recordsOf, recordsUrl, SENTINEL, unknownUuid, type ApiErrorBody, type WireMap, type WireRecord } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 5, maps: 12, players: 30 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 5, maps: 12, players: 30 });
 const emulator = useEmulator({ dataset });
 const kinds = mapsByKind(dataset);
 const accounts = accountsOf(dataset);
@@ -271,11 +272,11 @@ describe('4.2 get map records (v2)', () => {
 });
 
 describe('maps with many secret entries (secretHeavyMaps), served', () => {
-  const heavy = generateDataset({ seed: 5, maps: 12, players: 30, secretHeavyMaps: 2 });
+  const heavy = generateDataset({ now: DATA_NOW, seed: 5, maps: 12, players: 30, secretHeavyMaps: 2 });
   const served = useEmulator({ dataset: heavy });
 
   it('secretHeavyMaps: on such a map most entries come back hidden (time, score and respawns 4294967295; replay 403), the rest visible', async () => {
-    const plain = generateDataset({ seed: 5, maps: 12, players: 30 });
+    const plain = generateDataset({ now: DATA_NOW, seed: 5, maps: 12, players: 30 });
     const heavyMaps = heavy.maps.filter((m, i) => m.secretThreshold !== plain.maps[i]?.secretThreshold);
     expect(heavyMaps.length).toBeGreaterThanOrEqual(1);
     for (const map of heavyMaps) {

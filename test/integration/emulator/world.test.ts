@@ -5,6 +5,7 @@ import { generateDataset, type Dataset, type DatasetMap } from '../../../src-mai
 import { isBetterLiveScore, kindOf, liveScoreOf, personalBestGameMode } from '../../../src-main/emulator/rules.ts';
 import { startTestEmulator, useEmulator } from '../../helpers/emulator.ts';
 import { call, get, recordsUrl, SEASON_NOW, SENTINEL, type WireRecord } from './support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 interface TopEntry {
   accountId: string;
@@ -15,7 +16,7 @@ interface TopEntry {
 
 // A season (its current campaign's maps declare populations) and a hostile dataset (every kind of map in the campaign).
 const season = generateDataset({ seed: 2026, maps: 24, players: 12, style: 'season', now: SEASON_NOW });
-const hostile = generateDataset({ seed: 21, maps: 12, players: 10 });
+const hostile = generateDataset({ now: DATA_NOW, seed: 21, maps: 12, players: 10 });
 const seasonEmu = useEmulator({ dataset: season });
 const hostileEmu = useEmulator({ dataset: hostile });
 

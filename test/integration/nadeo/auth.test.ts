@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { startEmulator, generateDataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { AuthError, createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import { testClientOptions } from './helpers.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const credentials = { login: 'svc-trackwatch', password: 'hunter2-but-longer' };
-const dataset = generateDataset({ seed: 5, maps: 6, players: 5 });
+const dataset = generateDataset({ now: DATA_NOW, seed: 5, maps: 6, players: 5 });
 let emu: RunningEmulator | undefined;
 let client: NadeoClient | undefined;
 afterEach(async () => {

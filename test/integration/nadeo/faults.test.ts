@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { startEmulator, generateDataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { AbortError, createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import { testClientOptions, withoutOrigin } from './helpers.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 // Two emulators with the same generated data: one clean, one failing a fifth of API and file requests.
 let clean: RunningEmulator;
 let faulty: RunningEmulator;
 let dir: string;
 beforeAll(async () => {
-  const options = { seed: 7, maps: 40, players: 30 };
+  const options = { seed: 7, maps: 40, players: 30, now: DATA_NOW };
   clean = await startEmulator({ dataset: generateDataset(options) });
   faulty = await startEmulator({ dataset: generateDataset(options), failRate: 0.2, faultSeed: 11, retryAfterSec: 0 });
   dir = await mkdtemp(join(tmpdir(), 'tw-faults-'));
@@ -57,7 +58,7 @@ describe('faults', () => {
 
 describe('abort against the emulator', () => {
   it('a slow lookup stops promptly when aborted', async () => {
-    const slow = await startEmulator({ dataset: generateDataset({ seed: 2, maps: 5, players: 2 }), latencyMs: 5_000 });
+    const slow = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 2, maps: 5, players: 2 }), latencyMs: 5_000 });
     const client = createNadeoClient(testClientOptions(slow.url));
     try {
       const controller = new AbortController();

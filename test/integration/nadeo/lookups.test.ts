@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, generateDataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { createNadeoClient, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import { startProxy, testClientOptions } from './helpers.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
-  emu = await startEmulator({ dataset: generateDataset({ seed: 1, maps: 1000, players: 3 }) });
+  emu = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 1, maps: 1000, players: 3 }) });
 });
 afterAll(async () => {
   await emu.close();
@@ -90,7 +91,7 @@ describe('map lookups against the emulator', () => {
 
 describe('successor routes', () => {
   it('falls back from the seed routes when they are gone, and remembers it', async () => {
-    const modern = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 30, players: 4 }), withoutDeprecatedRoutes: true });
+    const modern = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 3, maps: 30, players: 4 }), withoutDeprecatedRoutes: true });
     try {
       await withClient(modern.url, async (c) => {
         const maps = modern.dataset.maps;
@@ -114,7 +115,7 @@ describe('successor routes', () => {
   });
 
   it('handles /maps/by-id/ dropping a rejected ID silently (reported as not found)', async () => {
-    const modern = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 30, players: 4 }), withoutDeprecatedRoutes: true, byIdDropsInvalid: true });
+    const modern = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 3, maps: 30, players: 4 }), withoutDeprecatedRoutes: true, byIdDropsInvalid: true });
     const ids = modern.dataset.maps.map((m) => m.mapId);
     const proxy = await startProxy(modern.url, { rewrite: (t) => t.replace(ids[7]!, 'zzzzzzzz-not-a-uuid') });
     try {

@@ -7,13 +7,14 @@ import { startEmulator, generateDataset, replayBytesFor, type RunningEmulator, t
 import { createNadeoClient, gameModeFor, type NadeoClient } from '../../../src-main/core/nadeo/index.ts';
 import { SENTINEL_U32 } from '../../../src-main/core/model.ts';
 import { testClientOptions } from './helpers.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 let emu: RunningEmulator;
 let client: NadeoClient;
 let players: string[];
 let dir: string;
 beforeAll(async () => {
-  emu = await startEmulator({ dataset: generateDataset({ seed: 1, maps: 24, players: 12 }) });
+  emu = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 1, maps: 24, players: 12 }) });
   client = createNadeoClient(testClientOptions(emu.url));
   players = [...new Set(emu.dataset.records.map((r) => r.accountId))];
   dir = await mkdtemp(join(tmpdir(), 'tw-nadeo-it-'));

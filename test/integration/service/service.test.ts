@@ -14,6 +14,7 @@ import type { RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
 import { formatImprovement } from '../../../src-main/shared/leaderboard.ts';
 import { eventLog, serviceCaller, testHost } from '../../helpers/service.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -296,7 +297,7 @@ describe('an account', () => {
   const secrets = memorySecretStore();
 
   beforeAll(async () => {
-    emulator = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 4, players: 3 }), auth: { login: 'svc-login', password: 'svc-password' } });
+    emulator = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 3, maps: 4, players: 3 }), auth: { login: 'svc-login', password: 'svc-password' } });
     service = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: emulator.url, host: testHost({ secrets }) });
     h = harness(service);
   });
@@ -316,7 +317,7 @@ describe('an account', () => {
   });
 
   it('tells an unreachable service apart from a wrong password', async () => {
-    const closed = await startEmulator({ dataset: generateDataset({ seed: 3, maps: 1, players: 1 }) });
+    const closed = await startEmulator({ dataset: generateDataset({ now: DATA_NOW, seed: 3, maps: 1, players: 1 }) });
     await closed.close();
     const other = await TrackwatchService.open({ dataDir: tempDir(), apiUrl: closed.url, host: testHost() });
     try {

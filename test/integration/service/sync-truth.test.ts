@@ -10,6 +10,7 @@ import { generateDataset, startEmulator, type RunningEmulator } from '../../../s
 import { TrackwatchService } from '../../../src-main/service/service.ts';
 import { startGate, type Gate } from '../../helpers/gate.ts';
 import { eventLog, serviceCaller, testHost, type EventLog } from '../../helpers/service.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const LOGIN = { login: 'svc-login', password: 'svc-password', contact: 'player: Tester; contact: t@example.com' };
 let dataDir: string;
@@ -38,7 +39,7 @@ const isRecords = (p: string) => p.startsWith('/v2/mapRecords/');
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tw-sync-truth-'));
-  const dataset = generateDataset({ seed: 11, maps: 3, players: 3 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 11, maps: 3, players: 3 });
   emulator = await startEmulator({ dataset, auth: { login: LOGIN.login, password: LOGIN.password } });
   gate = await startGate(emulator.url);
   service = await TrackwatchService.open({ dataDir, apiUrl: gate.url, host: testHost() });

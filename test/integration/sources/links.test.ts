@@ -7,9 +7,10 @@ import { resolvePlayerRefs } from '../../../src-main/core/player-refs.ts';
 import { generateDataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { startTestEmulator } from '../../helpers/emulator.ts';
 import { openProduct, type Product } from './helpers.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const OAUTH = { clientId: 'app-1', clientSecret: 'secret-1' };
-const dataset = generateDataset({ seed: 52, maps: 14, players: 8, style: 'season' });
+const dataset = generateDataset({ now: DATA_NOW, seed: 52, maps: 14, players: 8, style: 'season' });
 let emu: RunningEmulator;
 let p: Product;
 beforeAll(async () => {

@@ -8,13 +8,14 @@ import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwat
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { testClientOptions } from '../nadeo/helpers.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const OAUTH = { clientId: 'names-app', clientSecret: 'names-secret' };
 const DAY_MS = 24 * 3600 * 1000;
 const ROUTE = 'GET /api/display-names';
 
 describe('display names across syncs', () => {
-  const dataset = generateDataset({ seed: 11, maps: 3, players: 4 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 11, maps: 3, players: 4 });
   const accounts = [...new Set(dataset.records.map((r) => r.accountId))].sort();
   // A player the OAuth API has no name for (a deleted account, or one the API does not answer for).
   const nameless = accounts[0]!;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { openTrackwatch } from '../../../src-main/core/trackwatch.ts';
 import { dumpStore, strayTempFiles, tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
 
@@ -104,7 +105,7 @@ function runCli(args: string[]): { child: ChildProcess; done: Promise<{ code: nu
 }
 
 describe('a sync killed with SIGKILL at chosen moments', () => {
-  const dataset = generateDataset({ seed: 23, maps: 8, players: 60 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 23, maps: 8, players: 60 });
   let emulator: RunningEmulator;
   let proxy: Awaited<ReturnType<typeof killingProxy>>;
   beforeAll(async () => {

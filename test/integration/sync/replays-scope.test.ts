@@ -10,6 +10,7 @@ import { generateDataset, replayBytesFor, startEmulator, type Dataset, type Runn
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import { describeCost } from '../../../src-main/core/sync/plan.ts';
 import { expectedPersonalBests, tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const REPLAY_ROUTES = ['GET /storageObjects/:id', 'GET /mapRecords/:mapRecordId/replay'];
 
@@ -33,7 +34,7 @@ function visibleRecords(dataset: Dataset, mapIds: readonly string[], players: re
 }
 
 describe('replays are scoped to the synced list and its policy', () => {
-  const dataset = generateDataset({ seed: 31, maps: 10, players: 14 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 31, maps: 10, players: 14 });
   const players = accountsOf(dataset);
   const rivals = { maps: dataset.maps.slice(0, 5).map((m) => m.mapId), players: players.slice(0, 5) };
   const big = { maps: dataset.maps.slice(5).map((m) => m.mapId), players: players.slice(5) };
@@ -133,7 +134,7 @@ describe('a replay follows its record across syncs', () => {
   let dataset: Dataset;
 
   beforeEach(async () => {
-    dataset = generateDataset({ seed: 8, maps: 6, players: 8 });
+    dataset = generateDataset({ now: DATA_NOW, seed: 8, maps: 6, players: 8 });
     emulator = await startEmulator({ dataset });
     data = await tempDataDir();
     tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { burst: 50 } });

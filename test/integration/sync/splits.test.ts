@@ -6,9 +6,10 @@ import { generateDataset, replayDamageOf, startEmulator, type DatasetRecord, typ
 import { ghostOfRecord } from '../../../src-main/emulator/gbx/index.ts';
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 describe('splits stored by the sync', () => {
-  const dataset = generateDataset({ seed: 7, maps: 8, players: 16 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 7, maps: 8, players: 16 });
   const maps = new Map(dataset.maps.map((m) => [m.mapId, m]));
   let emulator: RunningEmulator;
   let tw: Trackwatch;

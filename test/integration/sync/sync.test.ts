@@ -9,6 +9,7 @@ import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwat
 import type { SyncProgress } from '../../../src-main/core/sync/engine.ts';
 import { replayPath } from '../../../src-main/core/store/index.ts';
 import { dumpStore, expectedPersonalBests, isHiddenByThreshold, strayTempFiles, tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const FAST_RETRY = { retry: { maxAttempts: 12, baseDelayMs: 5, maxDelayMs: 40 } };
 
@@ -20,7 +21,7 @@ async function fill(tw: Trackwatch, dataset: Dataset, list = 'Watched'): Promise
 }
 
 describe('a full sync of a generated dataset (320 players, every kind of map)', () => {
-  const dataset = generateDataset({ seed: 7, maps: 10, players: 320 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 7, maps: 10, players: 320 });
   let emulator: RunningEmulator;
   let tw: Trackwatch;
   let dir: { dir: string; remove: () => Promise<void> };
@@ -128,7 +129,7 @@ describe('a full sync of a generated dataset (320 players, every kind of map)', 
 });
 
 describe('faults and hostile data', () => {
-  const dataset = generateDataset({ seed: 11, maps: 8, players: 30 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 11, maps: 8, players: 30 });
 
   async function syncedDump(options: { failRate?: number }): Promise<{ dump: unknown; dir: string; remove: () => Promise<void> }> {
     const emulator = await startEmulator({ dataset, failRate: options.failRate, faultSeed: 5, retryAfterSec: 0 });
@@ -160,7 +161,7 @@ describe('faults and hostile data', () => {
   });
 
   it('a settings change during a sync does not cut it short: it finishes on the client it started with', async () => {
-    const small = generateDataset({ seed: 5, maps: 12, players: 6 });
+    const small = generateDataset({ now: DATA_NOW, seed: 5, maps: 12, players: 6 });
     const emulator = await startEmulator({ dataset: small, latencyMs: 30 });
     const data = await tempDataDir();
     const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000 });
@@ -188,7 +189,7 @@ describe('faults and hostile data', () => {
   });
 
   it('a client closed under a sync is reported as errors, not as a quiet success', async () => {
-    const small = generateDataset({ seed: 6, maps: 12, players: 6 });
+    const small = generateDataset({ now: DATA_NOW, seed: 6, maps: 12, players: 6 });
     const emulator = await startEmulator({ dataset: small, latencyMs: 30 });
     const data = await tempDataDir();
     const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000 });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { generateDataset, startEmulator, type Dataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import { dumpStore, tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const FAST_RETRY = { retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 } };
 
@@ -31,7 +32,7 @@ async function droppingServer(): Promise<{ url: string; connections: () => numbe
 }
 
 describe('a sync against a service that cannot be reached', () => {
-  const dataset = generateDataset({ seed: 12, maps: 40, players: 4 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 12, maps: 40, players: 4 });
   let data: { dir: string; remove: () => Promise<void> };
   beforeEach(async () => {
     data = await tempDataDir();
@@ -127,7 +128,7 @@ describe('a Retry-After longer than a sync waits', () => {
   let emulator: RunningEmulator;
   let proxy: Awaited<ReturnType<typeof throttlingProxy>>;
   let data: { dir: string; remove: () => Promise<void> };
-  const dataset = generateDataset({ seed: 13, maps: 12, players: 4 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 13, maps: 12, players: 4 });
   beforeEach(async () => {
     emulator = await startEmulator({ dataset });
     // The map lookup and two maps' records go through; then Nadeo asks for 11 days.
@@ -173,7 +174,7 @@ describe('what the client reports, the sync keeps', () => {
   afterEach(async () => data.remove());
 
   it("a record with values out of range is left out and named in the sync's errors; the rest of its map is kept", async () => {
-    const dataset = generateDataset({ seed: 14, maps: 3, players: 5 });
+    const dataset = generateDataset({ now: DATA_NOW, seed: 14, maps: 3, players: 5 });
     const bad = dataset.records.find((r) => r.scopeType === 'PersonalBest')!;
     bad.medal = 99;
     const emulator = await startEmulator({ dataset });
@@ -192,7 +193,7 @@ describe('what the client reports, the sync keeps', () => {
   });
 
   it('the route fallback is remembered in the data folder: the next run asks no removed route again', async () => {
-    const dataset = generateDataset({ seed: 15, maps: 3, players: 3 });
+    const dataset = generateDataset({ now: DATA_NOW, seed: 15, maps: 3, players: 3 });
     const emulator = await startEmulator({ dataset, withoutDeprecatedRoutes: true });
     try {
       const first = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000, tuning: { burst: 50 } });

@@ -7,13 +7,14 @@ import { generateDataset, startEmulator, type Dataset, type RunningEmulator } fr
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import { describeCost } from '../../../src-main/core/sync/plan.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const TOP = 'GET /api/token/leaderboard/group/:groupUid/map/:mapUid/top';
 const recordRequests = (emu: RunningEmulator): number =>
   Object.entries(emu.stats().byRoute).filter(([route]) => route.startsWith('GET /v2/mapRecords')).reduce((n, [, c]) => n + c, 0);
 
 describe('world records of a list', () => {
-  const dataset: Dataset = generateDataset({ seed: 41, maps: 6, players: 12 });
+  const dataset: Dataset = generateDataset({ now: DATA_NOW, seed: 41, maps: 6, players: 12 });
   let emu: RunningEmulator;
   let data: { dir: string; remove: () => Promise<void> };
   let tw: Trackwatch;

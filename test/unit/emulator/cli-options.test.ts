@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorOptionsFrom } from '../../../src-main/cli/commands/emulator.ts';
 import { UserError } from '../../../src-main/cli/errors.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const DEFAULTS = { seed: '1', maps: '24', players: '12', host: '127.0.0.1', port: '0' };
 const given = (...names: string[]) => (name: string): boolean => names.includes(name);
@@ -14,8 +15,8 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe('trackwatch emulator options', () => {
   it('--secret-heavy-maps N: N maps of the generated dataset hide most of their entries behind a secret threshold', async () => {
-    const { options } = await emulatorOptionsFrom({ ...DEFAULTS, maps: '12', secretHeavyMaps: '3' }, given('maps'));
-    const { options: plain } = await emulatorOptionsFrom({ ...DEFAULTS, maps: '12' }, given('maps'));
+    const { options } = await emulatorOptionsFrom({ ...DEFAULTS, maps: '12', secretHeavyMaps: '3' }, given('maps'), () => DATA_NOW);
+    const { options: plain } = await emulatorOptionsFrom({ ...DEFAULTS, maps: '12' }, given('maps'), () => DATA_NOW);
     const thresholds = (o: typeof options): number => o.dataset.maps.filter((m) => m.secretThreshold !== undefined).length;
     expect(thresholds(options)).toBeGreaterThanOrEqual(3);
     expect(thresholds(options)).toBeGreaterThan(thresholds(plain));

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DatasetError, generateDataset, loadDataset, parseDataset, type Dataset } from '../../../src-main/emulator/index.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 function valid(): Dataset {
-  return JSON.parse(JSON.stringify(generateDataset({ seed: 1, maps: 6, players: 4 }))) as Dataset;
+  return JSON.parse(JSON.stringify(generateDataset({ now: DATA_NOW, seed: 1, maps: 6, players: 4 }))) as Dataset;
 }
 
 function issuesOf(json: unknown): string[] {

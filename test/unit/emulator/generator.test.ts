@@ -4,6 +4,7 @@ import { evolveDataset, generateDataset, parseDataset, type Dataset, type Datase
 import type { DatasetRecordScore } from '../../../src-main/emulator/dataset.ts';
 import { compareResults, medalOf } from '../../../src-main/emulator/rules.ts';
 import { HOSTILE_NOW, SEASON_NOW } from '../../integration/emulator/support.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SENTINEL = 4294967295;
@@ -19,12 +20,12 @@ describe('generateDataset', () => {
   });
 
   it('passes its own schema', () => {
-    const dataset = generateDataset({ seed: 3, maps: 30, players: 20 });
+    const dataset = generateDataset({ now: DATA_NOW, seed: 3, maps: 30, players: 20 });
     expect(parseDataset(JSON.parse(JSON.stringify(dataset)))).toEqual(dataset);
   });
 
   it.each([6, 7, 24])('has every kind of map with %i maps: Race, Race with clones, Stunt, Platform, a secret threshold', (maps) => {
-    const { maps: all, records } = generateDataset({ seed: maps, maps, players: 6 });
+    const { maps: all, records } = generateDataset({ now: DATA_NOW, seed: maps, maps, players: 6 });
     const race = all.filter((m) => m.mapType === 'TrackMania\\TM_Race');
     expect(race.some((m) => !m.hasClones)).toBe(true);
     expect(race.some((m) => m.hasClones)).toBe(true);
@@ -36,7 +37,7 @@ describe('generateDataset', () => {
   });
 
   it('stores game modes by map kind: TimeAttackClone for clone maps personal bests, Stunt, Platform, TimeAttack', () => {
-    const { maps, records } = generateDataset({ seed: 8, maps: 24, players: 10 });
+    const { maps, records } = generateDataset({ now: DATA_NOW, seed: 8, maps: 24, players: 10 });
     for (const record of records) {
       const map = maps.find((m) => m.mapId === record.mapId);
       const expected = map?.mapType.endsWith('TM_Stunt') ? 'Stunt' : map?.mapType.endsWith('TM_Platform') ? 'Platform' : map?.hasClones && record.scopeType === 'PersonalBest' ? 'TimeAttackClone' : 'TimeAttack';
@@ -45,7 +46,7 @@ describe('generateDataset', () => {
   });
 
   it('uses v4-shaped lowercase UUIDs, alphanumeric UIDs of 24-27 characters and ISO timestamps with an offset', () => {
-    const { maps, records } = generateDataset({ seed: 4, maps: 20, players: 10 });
+    const { maps, records } = generateDataset({ now: DATA_NOW, seed: 4, maps: 20, players: 10 });
     for (const m of maps) {
       expect(m.mapId).toMatch(UUID_V4);
       expect(m.author).toMatch(UUID_V4);
@@ -61,7 +62,7 @@ describe('generateDataset', () => {
   });
 
   it('has consistent medals: author < gold < silver < bronze on time maps, reversed on Stunt; record medals match', () => {
-    const { maps, records } = generateDataset({ seed: 5, maps: 24, players: 10 });
+    const { maps, records } = generateDataset({ now: DATA_NOW, seed: 5, maps: 24, players: 10 });
     for (const m of maps) {
       const order = [m.authorScore, m.goldScore, m.silverScore, m.bronzeScore];
       const sorted = m.mapType.endsWith('TM_Stunt') ? [...order].sort((a, b) => b - a) : [...order].sort((a, b) => a - b);
@@ -73,7 +74,7 @@ describe('generateDataset', () => {
   });
 
   it('covers about 70-85% of player/map pairs with a personal best, and adds season records', () => {
-    const { maps, records } = generateDataset({ seed: 6, maps: 40, players: 30 });
+    const { maps, records } = generateDataset({ now: DATA_NOW, seed: 6, maps: 40, players: 30 });
     const personalBests = records.filter((r) => r.scopeType === 'PersonalBest');
     const coverage = personalBests.length / (maps.length * 30);
     expect(coverage).toBeGreaterThan(0.65);
@@ -85,7 +86,7 @@ describe('generateDataset', () => {
   });
 
   it('holds formatting codes and hostile text in map names, display names, club tags and replay file names', () => {
-    const { maps, records, displayNames, clubTags } = generateDataset({ seed: 7, maps: 16, players: 12 });
+    const { maps, records, displayNames, clubTags } = generateDataset({ now: DATA_NOW, seed: 7, maps: 16, players: 12 });
     const mapNames = maps.map((m) => m.name);
     for (const name of ['$i$a1bLaser $fff- Race', '$o$wBold', '<img src=x onerror=alert(1)>', '=HYPERLINK("http://x","y")', '+1', '-2', '@SUM(1)'])
       expect(mapNames).toContain(name);
@@ -103,8 +104,8 @@ describe('generateDataset', () => {
   });
 
   it('rejects a negative or fractional size', () => {
-    expect(() => generateDataset({ seed: 1, maps: -1, players: 2 })).toThrow(/maps/);
-    expect(() => generateDataset({ seed: 1, maps: 2, players: 1.5 })).toThrow(/players/);
+    expect(() => generateDataset({ now: DATA_NOW, seed: 1, maps: -1, players: 2 })).toThrow(/maps/);
+    expect(() => generateDataset({ now: DATA_NOW, seed: 1, maps: 2, players: 1.5 })).toThrow(/players/);
   });
 });
 
@@ -115,7 +116,7 @@ function platformBoards(dataset: Dataset): Array<{ map: DatasetMap; records: Dat
 }
 
 describe('Platform maps as the game has them (map-page.md: medal scores are maximum respawn counts)', () => {
-  const datasets = [1, 2, 3, 4, 5].map((seed) => generateDataset({ seed, maps: 40, players: 20 }));
+  const datasets = [1, 2, 3, 4, 5].map((seed) => generateDataset({ now: DATA_NOW, seed, maps: 40, players: 20 }));
 
   it('map-page.md: a Platform map\'s medal scores are small respawn counts, author <= gold <= silver <= bronze', () => {
     const boards = datasets.flatMap(platformBoards);
@@ -186,7 +187,7 @@ describe('Platform maps as the game has them (map-page.md: medal scores are maxi
   });
 
   it('docs/nadeo-api.md ranking: evolve improves a Platform personal best by the game\'s order (fewer respawns, or as many and faster)', () => {
-    const dataset = generateDataset({ seed: 12, maps: 40, players: 20 });
+    const dataset = generateDataset({ now: DATA_NOW, seed: 12, maps: 40, players: 20 });
     const before = new Map(dataset.records.map((r) => [`${r.mapId}|${r.accountId}|${r.scopeId}`, structuredClone(r)]));
     evolveDataset(dataset, { seed: 4, fraction: 0.5 });
     let fewerRespawns = 0;
@@ -233,17 +234,17 @@ describe('secret thresholds (seed 2.2 / map-page.md Top Secret)', () => {
 
   it('secretHeavyMaps: refuses more maps than can have many secret entries, saying how many can', () => {
     // Two players: no map has three personal bests.
-    expect(() => generateDataset({ seed: 1, maps: 4, players: 2, secretHeavyMaps: 1 })).toThrow(/secretHeavyMaps is 1 but only 0 maps/);
+    expect(() => generateDataset({ now: DATA_NOW, seed: 1, maps: 4, players: 2, secretHeavyMaps: 1 })).toThrow(/secretHeavyMaps is 1 but only 0 maps/);
     // Four maps of every kind, Platform included, with enough personal bests.
-    expect(() => generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 5 })).toThrow(/secretHeavyMaps is 5 but only 4 maps/);
-    expect(generateDataset({ seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(4);
-    expect(() => generateDataset({ seed: 1, maps: 3, players: 6, secretHeavyMaps: 1.5 })).toThrow(/secretHeavyMaps must be a whole number/);
+    expect(() => generateDataset({ now: DATA_NOW, seed: 1, maps: 4, players: 6, secretHeavyMaps: 5 })).toThrow(/secretHeavyMaps is 5 but only 4 maps/);
+    expect(generateDataset({ now: DATA_NOW, seed: 1, maps: 4, players: 6, secretHeavyMaps: 4 }).maps.filter((m) => m.secretThreshold !== undefined)).toHaveLength(4);
+    expect(() => generateDataset({ now: DATA_NOW, seed: 1, maps: 3, players: 6, secretHeavyMaps: 1.5 })).toThrow(/secretHeavyMaps must be a whole number/);
   });
 });
 
 describe('evolveDataset', () => {
   it('is deterministic for a seed and keeps the dataset valid', () => {
-    const a = generateDataset({ seed: 10, maps: 8, players: 8 });
+    const a = generateDataset({ now: DATA_NOW, seed: 10, maps: 8, players: 8 });
     const b = structuredClone(a);
     expect(evolveDataset(a, { seed: 3, fraction: 0.25 })).toEqual(evolveDataset(b, { seed: 3, fraction: 0.25 }));
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
@@ -251,7 +252,7 @@ describe('evolveDataset', () => {
   });
 
   it('changes nothing with fraction 0', () => {
-    const a = generateDataset({ seed: 10, maps: 8, players: 8 });
+    const a = generateDataset({ now: DATA_NOW, seed: 10, maps: 8, players: 8 });
     const before = JSON.stringify(a);
     expect(evolveDataset(a, { seed: 3, fraction: 0 })).toEqual({ improved: 0, added: 0 });
     expect(JSON.stringify(a)).toBe(before);
@@ -283,7 +284,7 @@ describe("style 'season': a believable season of the game for the demo (issue 11
       for (const r of season.records.filter((x) => x.mapId === map.mapId)) expect(Date.parse(r.timestamp)).toBeGreaterThanOrEqual(Date.parse('2026-10-01T15:00:00+00:00'));
     }
     // Later maps of a campaign are longer: 21-25 (black) take longer than 01-05 (white).
-    const large = generateDataset({ seed: 3, maps: 60, players: 2, style: 'season' }).maps.filter(isOfficial);
+    const large = generateDataset({ now: DATA_NOW, seed: 3, maps: 60, players: 2, style: 'season' }).maps.filter(isOfficial);
     const white = large.slice(0, 5).map((m) => m.authorScore);
     const black = large.slice(20, 25).map((m) => m.authorScore);
     expect(Math.max(...white)).toBeLessThan(Math.min(...black));
@@ -293,7 +294,7 @@ describe("style 'season': a believable season of the game for the demo (issue 11
   it('issue 11: community maps carry the formatting codes mappers use, and no hostile text anywhere', () => {
     const community = season.maps.filter((m) => !isOfficial(m));
     expect(community.length).toBeGreaterThanOrEqual(5);
-    const names = generateDataset({ seed: 8, maps: 80, players: 12, style: 'season' }).maps.filter((m) => !isOfficial(m)).map((m) => m.name);
+    const names = generateDataset({ now: DATA_NOW, seed: 8, maps: 80, players: 12, style: 'season' }).maps.filter((m) => !isOfficial(m)).map((m) => m.name);
     for (const code of ['$i', '$o', '$w', '$s', '$n', '$z', '$fff']) expect(names.some((n) => n.includes(code)), code).toBe(true);
     expect(names.some((n) => /(\$[0-9a-f]{3}\w){4}/.test(n)), 'a name coloured letter by letter').toBe(true);
     expect(names.some((n) => !n.includes('$')), 'a plain name').toBe(true);
@@ -307,7 +308,7 @@ describe("style 'season': a believable season of the game for the demo (issue 11
   });
 
   it('issue 16: every player has a distinct plain display name (as the OAuth API gives them); about four in ten a club tag with its codes', () => {
-    const many = generateDataset({ seed: 5, maps: 2, players: 120, style: 'season' });
+    const many = generateDataset({ now: DATA_NOW, seed: 5, maps: 2, players: 120, style: 'season' });
     const players = [...new Set(many.records.map((r) => r.accountId))];
     const names = Object.entries(many.displayNames ?? {}).filter(([id]) => players.includes(id)).map(([, name]) => name);
     expect(names).toHaveLength(players.length);
@@ -324,7 +325,7 @@ describe("style 'season': a believable season of the game for the demo (issue 11
   });
 
   it('issue 16: the hostile style keeps its hostile display names plain too; formatting codes, malformed ones included, are in club tags', () => {
-    const hostile = generateDataset({ seed: 4, maps: 2, players: 30 });
+    const hostile = generateDataset({ now: DATA_NOW, seed: 4, maps: 2, players: 30 });
     const names = Object.values(hostile.displayNames ?? {});
     expect(names).toContain('<script>alert(1)</script>');
     expect(names.filter((n) => n.includes('$'))).toEqual([]);
@@ -333,7 +334,7 @@ describe("style 'season': a believable season of the game for the demo (issue 11
 
   it('issue 11 / issue 8: a season has every map kind: Race, clones, Stunt, Platform with respawn medals, a secret threshold hiding a few', () => {
     for (const maps of [5, 6, 24]) {
-      const { maps: all, records } = generateDataset({ seed: maps, maps, players: 12, style: 'season' });
+      const { maps: all, records } = generateDataset({ now: DATA_NOW, seed: maps, maps, players: 12, style: 'season' });
       const race = all.filter((m) => m.mapType === 'TrackMania\\TM_Race');
       expect(race.some((m) => !m.hasClones)).toBe(true);
       expect(race.some((m) => m.hasClones)).toBe(true);
@@ -354,8 +355,8 @@ describe("style 'season': a believable season of the game for the demo (issue 11
 
   it('issue 11: the default style stays hostile, so tests keep their hostile inputs; an unknown style is refused', () => {
     expect(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, style: 'hostile', now: HOSTILE_NOW }))).toBe(JSON.stringify(generateDataset({ seed: 4, maps: 8, players: 6, now: HOSTILE_NOW })));
-    expect(generateDataset({ seed: 4, maps: 8, players: 6 }).maps.map((m) => m.name)).toContain('=HYPERLINK("http://x","y")');
-    expect(() => generateDataset({ seed: 1, maps: 1, players: 1, style: 'pretty' as 'season' })).toThrow(/style must be 'season' or 'hostile'/);
+    expect(generateDataset({ now: DATA_NOW, seed: 4, maps: 8, players: 6 }).maps.map((m) => m.name)).toContain('=HYPERLINK("http://x","y")');
+    expect(() => generateDataset({ now: DATA_NOW, seed: 1, maps: 1, players: 1, style: 'pretty' as 'season' })).toThrow(/style must be 'season' or 'hostile'/);
   });
 
   it('issue 11: evolve with rivals makes only that many players improve (never an excepted one), each on several maps', () => {

@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { GbxError, decompressLzo1x, readGbx } from '../../../src-main/core/gbx/index.ts';
 import { evolveDataset, generateDataset, mapLayout, replayBytesFor, replayDamageOf, replayKindOf, type Dataset, type DatasetRecord } from '../../../src-main/emulator/index.ts';
 import { compressLzo1x, damage, ghostOfRecord, writeGhostFile, writeReplayFile, authorGhostOf } from '../../../src-main/emulator/gbx/index.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
-const dataset = generateDataset({ seed: 11, maps: 16, players: 8, style: 'season' });
+const dataset = generateDataset({ now: DATA_NOW, seed: 11, maps: 16, players: 8, style: 'season' });
 const mapOf = (record: DatasetRecord, data: Dataset = dataset) => data.maps.find((m) => m.mapId === record.mapId)!;
 const u32 = (bytes: Uint8Array, at: number) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(at, true);
 const i32 = (bytes: Uint8Array, at: number) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(at, true);
@@ -147,7 +148,7 @@ describe('the bytes served', () => {
   });
 
   it('are damaged for one record in 50, the same ones every time, and each damage is a typed error', () => {
-    const big = generateDataset({ seed: 12, maps: 30, players: 30 });
+    const big = generateDataset({ now: DATA_NOW, seed: 12, maps: 30, players: 30 });
     const damaged = big.records.filter((r) => replayDamageOf(r) !== undefined);
     expect(damaged.length).toBeGreaterThan(0);
     expect(damaged.length).toBeLessThan(big.records.length / 20);

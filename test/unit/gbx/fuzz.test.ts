@@ -8,6 +8,7 @@ import { generateDataset } from '../../../src-main/emulator/index.ts';
 import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../../src-main/emulator/gbx/index.ts';
 import { Bytes, END, GHOST, REPLAY, gbxFile, ghostChunks } from './assemble.ts';
 import { mulberry32 } from '../../../src-main/emulator/prng.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const CASES_PER_FILE = 600;
 
@@ -66,7 +67,7 @@ function plainFixture(fixture: Uint8Array): Uint8Array {
 
 function corpus(): [string, Uint8Array][] {
   const fixture = new Uint8Array(readFileSync(join(import.meta.dirname, '../../fixtures/gbx/tm2020-001.Ghost.Gbx')));
-  const dataset = generateDataset({ seed: 5, maps: 6, players: 3, style: 'season' });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 5, maps: 6, players: 3, style: 'season' });
   const stunt = dataset.records.find((r) => dataset.maps.find((m) => m.mapId === r.mapId)!.mapType.endsWith('TM_Stunt'))!;
   const map = dataset.maps.find((m) => m.mapId === stunt.mapId)!;
   const ghost = ghostOfRecord(stunt, map, 'Fuzz');

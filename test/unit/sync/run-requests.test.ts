@@ -10,6 +10,7 @@ import type { PositionsSummary } from '../../../src-main/core/sync/positions.ts'
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { memoryStore } from '../store/fixtures.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
+import { DATA_NOW } from '../../helpers/clock.ts';
 
 const NO_POSITIONS: PositionsSummary = { asked: 0, requests: 0, minimumRequests: 0, ranked: 0, limitedByOwnRecord: 0, unavailable: 0, changed: 0, bestClimb: null, bestPosition: null };
 
@@ -20,7 +21,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 }
 
 describe("a run's requests", () => {
-  const dataset = generateDataset({ seed: 41, maps: 3, players: 3 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 41, maps: 3, players: 3 });
   let emulator: RunningEmulator;
   let hub: RequestEventHub;
   let client: NadeoClient;
@@ -129,7 +130,7 @@ describe("a run's requests", () => {
 });
 
 describe("a run's requests through the Trackwatch root", () => {
-  const dataset = generateDataset({ seed: 43, maps: 3, players: 3 });
+  const dataset = generateDataset({ now: DATA_NOW, seed: 43, maps: 3, players: 3 });
   let emulator: RunningEmulator;
   let data: { dir: string; remove: () => Promise<void> };
   let tw: Trackwatch;

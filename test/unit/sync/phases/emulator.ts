@@ -1,5 +1,6 @@
 // The emulator and a fast client for the phase tests that talk to a service.
 import { createNadeoClient, type NadeoClient, type NadeoClientOptions } from '../../../../src-main/core/nadeo/index.ts';
+import { DATA_NOW } from '../../../helpers/clock.ts';
 import { generateDataset, startEmulator, type Dataset, type RunningEmulator } from '../../../../src-main/emulator/index.ts';
 
 export interface EmulatedService {
@@ -12,7 +13,7 @@ export interface EmulatedService {
 }
 
 export async function emulatedService(o: { seed: number; maps: number; players: number }, client: Partial<NadeoClientOptions> = {}): Promise<EmulatedService> {
-  const dataset = generateDataset(o);
+  const dataset = generateDataset({ ...o, now: DATA_NOW });
   const emulator = await startEmulator({ dataset });
   const made = createNadeoClient({
     baseUrl: emulator.url, appVersion: '0.1.0', maxRps: 2000, burst: 50, concurrency: 6,
