@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,5 +8,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most of the suite's time is spent waiting: on a child `trackwatch` process, a paced emulator, Chromium. Vitest's
+    // default (one worker per core but one: one worker on CI's two cores) leaves a core idle through those waits;
+    // one file per core keeps both busy (two per core overloaded a loaded machine into timeouts).
+    // TRACKWATCH_TEST_WORKERS overrides it (1 to read a failing file's output in order).
+    maxWorkers: Number(process.env.TRACKWATCH_TEST_WORKERS) || availableParallelism(),
   },
 });
