@@ -11,7 +11,7 @@ import { DEFAULT_SERVICE_BUDGETS, ServiceLimiters, type ConnectionOptions } from
 import { createLiveClient, type LiveClient } from './live/client.ts';
 import { createNamesClient, type NamesClient } from './oauth/client.ts';
 
-export interface ClientsOptions extends Pick<ConnectionOptions, 'appVersion' | 'contact' | 'maxRps' | 'burst' | 'concurrency' | 'retry' | 'timeoutMs' | 'onRequest'> {
+export interface ClientsOptions extends Pick<ConnectionOptions, 'appVersion' | 'contact' | 'maxRps' | 'burst' | 'concurrency' | 'retry' | 'timeoutMs' | 'deadlineMs' | 'onRequest'> {
   /** The Core service: REAL_BASE_URL, or an emulator's URL. */
   apiUrl: string;
   /** The Live services; by default the real ones beside the real Core service, else the Core URL (an emulator's). */
@@ -91,7 +91,7 @@ export function openClients(o: ClientsOptions): Clients {
   // One Agent: its pools are per origin, so every service keeps its own connections on it.
   const dispatcher = new Agent({ connections: concurrency + 2, keepAliveTimeout: 10_000 });
   // The pacing goes to every client too, though the shared limiters pace them: each checks it against its own host.
-  const shared = { appVersion: o.appVersion, contact: o.contact, ...budget, retry: o.retry, timeoutMs: o.timeoutMs, onRequest: o.onRequest, dispatcher };
+  const shared = { appVersion: o.appVersion, contact: o.contact, ...budget, retry: o.retry, timeoutMs: o.timeoutMs, deadlineMs: o.deadlineMs, onRequest: o.onRequest, dispatcher };
   const made: Partial<Clients> = {};
   const closeAll = async (): Promise<void> => {
     await Promise.all([made.core?.close(), made.live?.close(), made.exchange?.close(), made.names?.close()]);

@@ -44,6 +44,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number,
   options.onRunStarted?.(runId);
   const ctx = createContext(deps, options, { runId, requests: () => requests.count });
   const { run, failures } = ctx;
+  requests.observe((event) => failures.attempted(event));
   let cancelled = false;
   try {
     await runPhases(ctx);

@@ -1,7 +1,7 @@
 // The sync's failure policy: which errors stop it (fatal ones), which are held back (a network failure, said only if
 // the service answers again), when it gives up on a service that cannot be reached (UNREACHABLE_AFTER_FAILURES in a
 // row), and which hosts it stops asking because they asked for a longer wait than it makes (waits.ts).
-import { AuthError, ConfigError } from '../nadeo/index.ts';
+import { AuthError, ConfigError, type RequestEvent } from '../nadeo/index.ts';
 import { localFault } from '../store/errors.ts';
 import type { SyncError } from './types.ts';
 import { longWaitOf, isUnreachable, UNREACHABLE_AFTER_FAILURES, unreachableMessage, waitMessage } from './waits.ts';
@@ -47,6 +47,9 @@ export class FailurePolicy {
   // Answers the service gave (anything stored from it), and network failures in a row with no answer between.
   #answers = 0;
   #unansweredInARow = 0;
+  // Attempts (retries included) in a row that met no answer, and whether a retry was among them.
+  #unansweredAttempts = 0;
+  #retryUnanswered = false;
   // Network failures held back until the service answers again: if it does not, one line says so instead.
   #heldBack: SyncError[] = [];
   // Hosts that asked for a wait longer than the sync will make (Retry-After): nothing more is asked of them.
@@ -92,12 +95,7 @@ export class FailurePolicy {
     if (isUnreachable(error)) {
       this.#unansweredInARow += 1;
       if (this.#unansweredInARow >= UNREACHABLE_AFTER_FAILURES) {
-        if (!this.unreachable) {
-          this.unreachable = true;
-          this.#heldBack = [];
-          this.#record({ mapId: null, message: unreachableMessage(this.#answers > 0) });
-          this.#stop.abort();
-        }
+        this.#giveUp();
         return;
       }
       // Held back until the service answers again: if it never does, the one line above says it all.
@@ -105,6 +103,33 @@ export class FailurePolicy {
       return;
     }
     this.#record({ mapId, message: messageOf(error) });
+  }
+
+  /**
+   * One attempt of the run's (RunRequests.observe): a stalled service costs a whole deadline per attempt, and a call
+   * makes up to its retry policy's attempts before it fails, so counting failed calls alone let a service that
+   * accepts and never answers hold a sync for minutes. UNREACHABLE_AFTER_FAILURES attempts in a row with no answer,
+   * a retry among them (so one blip on every connection at once is not taken for an outage), stop the sync as
+   * failed calls do. Any answer, an error answer included, starts the count again.
+   */
+  attempted(event: RequestEvent): void {
+    if (!event.unanswered) {
+      this.#unansweredAttempts = 0;
+      this.#retryUnanswered = false;
+      return;
+    }
+    this.#unansweredAttempts += 1;
+    if (event.attempt > 1) this.#retryUnanswered = true;
+    if (this.#unansweredAttempts >= UNREACHABLE_AFTER_FAILURES && this.#retryUnanswered) this.#giveUp();
+  }
+
+  /** The service cannot be reached: one line, and every worker stops (what was stored stays). */
+  #giveUp(): void {
+    if (this.unreachable) return;
+    this.unreachable = true;
+    this.#heldBack = [];
+    this.#record({ mapId: null, message: unreachableMessage(this.#answers > 0) });
+    this.#stop.abort();
   }
 
   /** A fatal error: every worker stops, and the sync ends failed saying it. */

@@ -32,13 +32,21 @@ export class RequestEventHub implements RequestEvents {
 
 export class RunRequests {
   #count = 0;
+  readonly #observers: ((event: RequestEvent) => void)[] = [];
   readonly #unsubscribe: () => void;
 
   /** Counts the `events` sent from within `within` (the connection's; see SyncDeps.requestEvents). */
   constructor(events: RequestEvents) {
-    this.#unsubscribe = events.subscribe(() => {
-      if (scope.getStore() === this) this.#count += 1;
+    this.#unsubscribe = events.subscribe((event) => {
+      if (scope.getStore() !== this) return;
+      this.#count += 1;
+      for (const observe of this.#observers) observe(event);
     });
+  }
+
+  /** Hands each of the run's own request events (every attempt, retries included) to `observer` as well. */
+  observe(observer: (event: RequestEvent) => void): void {
+    this.#observers.push(observer);
   }
 
   get count(): number {

@@ -79,6 +79,7 @@ export class ClientLifecycle {
       concurrency: o.tuning?.concurrency,
       retry: o.tuning?.retry,
       timeoutMs: o.tuning?.timeoutMs,
+      deadlineMs: o.tuning?.deadlineMs,
       maxUriLength: o.tuning?.maxUriLength,
       onRequest: (e) => {
         hub.emit(e);

@@ -21,5 +21,5 @@ export interface TrackwatchOptions {
   liveUrl?: string | undefined;
   exchangeUrl?: string | undefined;
   /** Finer client settings, for tests and benchmarks. */
-  tuning?: Pick<NadeoClientOptions, 'retry' | 'burst' | 'concurrency' | 'timeoutMs' | 'maxUriLength' | 'onRequest'> | undefined;
+  tuning?: Pick<NadeoClientOptions, 'retry' | 'burst' | 'concurrency' | 'timeoutMs' | 'deadlineMs' | 'maxUriLength' | 'onRequest'> | undefined;
 }

@@ -31,6 +31,24 @@ async function droppingServer(): Promise<{ url: string; connections: () => numbe
   };
 }
 
+/** A service that accepts each request and never answers it (a stalled one); counts the requests it holds. */
+async function stallingServer(): Promise<{ url: string; held: () => number; close: () => Promise<void> }> {
+  let held = 0;
+  const server = createHttpServer((req) => {
+    held += 1;
+    req.resume();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    held: () => held,
+    close: () => new Promise((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    }),
+  };
+}
+
 describe('a sync against a service that cannot be reached', () => {
   const dataset = generateDataset({ now: DATA_NOW, seed: 12, maps: 40, players: 4 });
   let data: { dir: string; remove: () => Promise<void> };
@@ -65,6 +83,28 @@ describe('a sync against a service that cannot be reached', () => {
       await tw.close();
       await dead.close();
       await emulator.close();
+    }
+  });
+
+  it('a service that accepts and never answers: stopped after three unanswered attempts, not every call\'s retries', async () => {
+    const stalled = await stallingServer();
+    // Five attempts per call (the default), one at a time: counting failed calls alone held 3 calls x 5 attempts, a
+    // whole deadline each (a minute apiece by default).
+    const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: stalled.url, maxRps: 1000, tuning: { retry: { maxAttempts: 5, baseDelayMs: 1, maxDelayMs: 2 }, deadlineMs: 50, concurrency: 1 } });
+    try {
+      await fill(tw, dataset);
+      const before = dumpStore(tw.store);
+      const summary = await tw.sync({ refreshMaps: true, concurrency: 1 });
+      expect(summary.outcome).toBe('failed');
+      expect(summary.errors).toEqual([
+        { mapId: null, message: "Nadeo's service cannot be reached; nothing was changed. Check the connection and try again later." },
+      ]);
+      expect(stalled.held()).toBe(3);
+      expect(summary.requests).toBe(3);
+      expect(dumpStore(tw.store)).toEqual(before);
+    } finally {
+      await tw.close();
+      await stalled.close();
     }
   });
 

@@ -14,6 +14,24 @@ function policy(cancel?: AbortSignal): { failures: FailurePolicy; said: SyncErro
 const unreachable = (): UnreachableError => new UnreachableError('connection refused');
 
 describe('the failure policy', () => {
+  it('counts attempts too: unanswered ones in a row, a retry among them, stop the sync; any answer starts again', () => {
+    const attempt = (n: number, unanswered: boolean) => ({ origin: 'http://h', method: 'GET', route: 'GET /r', status: unanswered ? 'error' as const : 503, ...(unanswered ? { unanswered: true as const } : {}), attempt: n, ms: 1 });
+    const { failures, said } = policy();
+    // A blip on every connection at once: first attempts only, not yet an outage.
+    for (let i = 0; i < UNREACHABLE_AFTER_FAILURES + 2; i++) failures.attempted(attempt(1, true));
+    expect(failures.stopping).toBe(false);
+    // An error answer is an answer: the count starts again.
+    failures.attempted(attempt(2, false));
+    for (let i = 0; i < UNREACHABLE_AFTER_FAILURES - 1; i++) failures.attempted(attempt(2, true));
+    expect(failures.stopping).toBe(false);
+    failures.attempted(attempt(3, true));
+    expect(failures.stopping).toBe(true);
+    expect(failures.unreachable).toBe(true);
+    expect(said).toEqual([{ mapId: null, message: unreachableMessage(false) }]);
+    failures.attempted(attempt(4, true));
+    expect(said).toHaveLength(1);
+  });
+
   it('says an ordinary failure at once, with its map', () => {
     const { failures, said } = policy();
     failures.fail('map-1', new Error('a bad answer'));

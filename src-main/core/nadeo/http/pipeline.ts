@@ -3,7 +3,7 @@
 // everything about being a careful, polite client happens here, once.
 import type { Dispatcher } from 'undici';
 import { discardBody, toNadeoError } from './answers.ts';
-import { AbortError, AuthError, HttpError, RetryLaterError, TimeoutError } from './errors.ts';
+import { AbortError, AuthError, HttpError, RetryLaterError, TimeoutError, isUnreachable } from './errors.ts';
 import { MAX_TIMER_MS, type LimiterPool } from './limiter.ts';
 import { decideRetry, type RetryPolicy } from './retry.ts';
 import type { AuthKind, RawResponse, RequestSpec } from './request.ts';
@@ -26,6 +26,8 @@ export interface RequestEvent {
   method: string;
   route: string;
   status: number | 'error';
+  /** The attempt met no answer at all (no connection, or no headers in time: isUnreachable), not an error answer. */
+  unanswered?: true;
   attempt: number;
   ms: number;
 }
@@ -167,7 +169,8 @@ export class Pipeline {
         attemptSignal.dispose();
         release();
         try {
-          this.#o.onRequest?.({ origin: spec.origin, method: spec.method, route: spec.route, status, attempt, ms: performance.now() - started });
+          const unanswered = status === 'error' && isUnreachable(failure) ? { unanswered: true as const } : {};
+          this.#o.onRequest?.({ origin: spec.origin, method: spec.method, route: spec.route, status, ...unanswered, attempt, ms: performance.now() - started });
         } catch {
           // An observer's bug must not fail or repeat a request.
         }
