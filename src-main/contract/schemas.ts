@@ -663,6 +663,8 @@ export const SplitsRun = z.object({
   deltaToMe: z.array(z.number().nullable()),
   /** Cumulative − the `vs` player's at that checkpoint; absent without `vs`. */
   deltaToVs: z.array(z.number().nullable()).optional(),
+  /** Each lap's time (a lap race whose laps are known, the run comparable); absent otherwise. */
+  lapTimes: z.array(z.number().nullable()).optional(),
   /** Platform: the run's respawns; null elsewhere or when the ghost does not say. */
   respawns: z.number().nullable(),
   /** Stunt: the score at each checkpoint (empty elsewhere). */

@@ -1,6 +1,6 @@
 // The bytes of the files the emulator serves: replays, map files and thumbnails.
 import type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';
-import { authorGhostOf, damage, ghostOfRecord, writeGhostFile, writeReplayFile, type Damage } from './gbx/index.ts';
+import { authorGhostOf, replayMapOf, damage, ghostOfRecord, writeGhostFile, writeReplayFile, type Damage } from './gbx/index.ts';
 import { bytesFromName, fnv1a } from './prng.ts';
 
 /** GBX magic, format version 6, "BUCR" (byte order, uncompressed/compressed flags) like a real file's header. */
@@ -35,7 +35,7 @@ export function replayBytesFor(record: DatasetRecord, dataset: Pick<Dataset, 'ma
   if (map === undefined) throw new Error(`record ${record.mapRecordId} is on map ${record.mapId}, which the dataset does not hold`);
   const ghost = ghostOfRecord(record, map, dataset.displayNames?.[record.accountId]);
   const file = replayKindOf(record) === 'replay'
-    ? writeReplayFile({ map: { uid: map.mapUid, name: map.name, author: map.author, mapType: map.mapType }, ghosts: [ghost], authorGhost: authorGhostOf(map, record) })
+    ? writeReplayFile({ map: replayMapOf(map), ghosts: [ghost], authorGhost: authorGhostOf(map, record) })
     : writeGhostFile(ghost);
   const broken = replayDamageOf(record);
   const served = broken === undefined ? file : damage(file, broken);

@@ -6,7 +6,7 @@ import { parseMapRef } from '../core/refs.ts';
 import { PERSONAL_BEST, type Player, type SplitsEntry, type Store, type StoredMap, type StoredRecord } from '../core/store/index.ts';
 import { stripFormatting } from '../shared/format.ts';
 import { mapKind, playerLabel } from '../shared/leaderboard.ts';
-import { compareSplits, lapEnds, sectorGains, sectorsOf, splitsProblem } from '../shared/splits.ts';
+import { compareSplits, lapEnds, lapTimesOf, sectorGains, sectorsOf, splitsProblem } from '../shared/splits.ts';
 import { ServiceError } from './errors.ts';
 import { leaderboardOf, mapSummary } from './views.ts';
 
@@ -106,6 +106,7 @@ function mapView(store: Store, map: StoredMap, players: readonly Player[], list:
         deltaToBest: c.deltaToBest,
         deltaToMe: c.deltaToMe,
         ...(c.deltaToVs === undefined ? {} : { deltaToVs: c.deltaToVs }),
+        ...(ends === null || !c.comparable ? {} : { lapTimes: lapTimesOf(r.splits.checkpoints, ends) }),
         respawns: kind === 'platform' ? r.splits.respawns : null,
         stuntScores: kind === 'stunt' ? r.splits.stuntScores : [],
         comparable: c.comparable,

@@ -62,6 +62,21 @@ export function lapEnds(count: number, laps: number | null | undefined): number[
   return Array.from({ length: laps }, (_, i) => (i + 1) * perLap);
 }
 
+/** Each lap's time, from the checkpoints that end the laps (`lapEnds`): a lap's end − the one before; null where missing. */
+export function lapTimesOf(checkpoints: readonly Split[], ends: readonly number[]): Split[] {
+  return ends.map((end, i) => {
+    const at = checkpoints[end - 1];
+    const before = i === 0 ? 0 : checkpoints[ends[i - 1]! - 1];
+    return at === null || at === undefined || before === null || before === undefined ? null : at - before;
+  });
+}
+
+/** The lap (1-based) that a checkpoint (1-based) is crossed in, from the checkpoints that end the laps. */
+export function lapOf(checkpoint: number, ends: readonly number[]): number {
+  const lap = ends.findIndex((end) => checkpoint <= end);
+  return lap < 0 ? ends.length : lap + 1;
+}
+
 /** value − reference at each checkpoint; null where either is missing. */
 export function deltasTo(checkpoints: readonly Split[], reference: readonly Split[]): Split[] {
   return checkpoints.map((t, i) => {

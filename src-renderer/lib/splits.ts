@@ -130,3 +130,16 @@ export function previousPbSplits(history: SplitsHistory, currentRecordId: string
   const earlier = (at < 0 ? history.improvements : history.improvements.slice(0, at)).filter((i) => i.recordId !== currentRecordId);
   return earlier.findLast((i) => i.checkpoints !== null && i.checkpoints.length > 0)?.checkpoints ?? null;
 }
+
+/** Where the grid says "Lap n": each lap's first checkpoint after the first lap (0-based index) → its lap number. */
+export function lapStartsOf(view: SplitsView): Map<number, number> {
+  const inside = (view.laps?.ends ?? []).filter((end) => end < view.checkpoints);
+  return new Map(inside.map((end, i) => [end, i + 2]));
+}
+
+/** The lap a checkpoint (0-based) ends and the run's time for it, or null when it ends no lap or the time is unknown. */
+export function lapEndedAt(view: SplitsView, run: SplitsRun, index: number): { lap: number; time: number } | null {
+  const lap = view.laps?.ends.indexOf(index + 1) ?? -1;
+  const time = lap >= 0 ? run.lapTimes?.[lap] : undefined;
+  return time === undefined || time === null ? null : { lap: lap + 1, time };
+}

@@ -5,7 +5,7 @@
 // Part (b), the first-start backfill, is in splits-backfill.ts.
 // Run: node test/bench/splits.bench.ts [files] [rounds] [archived replays]
 import { decompressLzo1x, locateBody, readGbx, readHeader } from '../../src-main/core/gbx/index.ts';
-import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../src-main/emulator/gbx/index.ts';
+import { authorGhostOf, replayMapOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../src-main/emulator/gbx/index.ts';
 import { generateDataset, replayKindOf } from '../../src-main/emulator/index.ts';
 import { isMain, printRows, type BenchRow } from './report.ts';
 import { backfillBench } from './splits-backfill.ts';
@@ -43,7 +43,7 @@ function files(count: number): Sample[] {
     const map = maps.get(record.mapId)!;
     const ghost = { ...ghostOfRecord(record, map, dataset.displayNames?.[record.accountId]), samples: denseBytes(9_600 + ((i * 7_919) % 28_500), i + 1) };
     const file = replayKindOf(record) === 'replay'
-      ? writeReplayFile({ map: { uid: map.mapUid, name: map.name, author: map.author, mapType: map.mapType }, ghosts: [ghost], authorGhost: authorGhostOf(map, record) })
+      ? writeReplayFile({ map: replayMapOf(map), ghosts: [ghost], authorGhost: authorGhostOf(map, record) })
       : writeGhostFile(ghost);
     const at = locateBody(file, readHeader(file));
     out.push({ file, stream: file.subarray(at.start, at.end), size: at.size });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { MapInfo, PlayerRecord } from '../../src-main/core/model.ts';
+import { SPLITS_READER_VERSION } from '../../src-main/core/splits/version.ts';
 import { openStore } from '../../src-main/core/store/index.ts';
 import { createHandlers } from '../../src-main/service/handlers/index.ts';
 import { ensureRendererBuilt, launchChromium, startTestApp } from '../helpers/browser.ts';
@@ -68,7 +69,7 @@ function fillStore(dataDir: string): void {
         store.replays.markDownloaded({ mapRecordId: r.mapRecordId, mapId: map.mapId, accountId: r.accountId }, `replays/${map.mapId}/${r.accountId}/${r.mapRecordId}.replay.gbx`, 20_000, sha256);
         const checkpoints = splitsOf(p);
         store.splits.put(r.mapRecordId, {
-          readerVersion: 1, sha256, state: 'read', ghostIndex: 0, ghostName: null, raceTime: checkpoints.at(-1)!, respawns: 0, stuntScore: null,
+          readerVersion: SPLITS_READER_VERSION, sha256, state: 'read', ghostIndex: 0, ghostName: null, raceTime: checkpoints.at(-1)!, respawns: 0, stuntScore: null,
           checkpoints, stuntScores: checkpoints.map(() => null), laps: null,
         });
       }

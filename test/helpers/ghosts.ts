@@ -4,11 +4,23 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PlayerRecord } from '../../src-main/core/model.ts';
 import { replayPath, type Store } from '../../src-main/core/store/index.ts';
-import { loginOf, writeGhostFile, type GhostSpec } from '../../src-main/emulator/gbx/index.ts';
+import { loginOf, writeGhostFile, writeReplayFile, type GhostSpec } from '../../src-main/emulator/gbx/index.ts';
 
 /** A ghost of `accountId`'s run with these cumulative checkpoint times (the last is the finish). */
 export function ghostBytes(accountId: string, checkpoints: number[], overrides: Partial<GhostSpec> = {}): Uint8Array {
-  return writeGhostFile({
+  return writeGhostFile(ghostSpec(accountId, checkpoints, overrides));
+}
+
+/** A replay of the same run, holding its map: a lap race of `laps` laps (1: not a lap race). */
+export function replayBytes(accountId: string, checkpoints: number[], laps: number): Uint8Array {
+  const ghost = ghostSpec(accountId, checkpoints);
+  const map = { uid: ghost.mapUid, name: 'Lap map', author: accountId, mapType: 'TrackMania\\TM_Race', medals: [60_000, 50_000, 45_000, 40_000] as [number, number, number, number] };
+  const layout = { hasClones: false, editorMode: 0, laps, checkpointsPerLap: Math.max(1, Math.floor(checkpoints.length / laps)) };
+  return writeReplayFile({ map: { ...map, ...layout }, ghosts: [ghost], authorGhost: { ...ghost, nickname: 'Author' } });
+}
+
+function ghostSpec(accountId: string, checkpoints: number[], overrides: Partial<GhostSpec> = {}): GhostSpec {
+  return {
     nickname: `player-${accountId.slice(-4)}`,
     login: loginOf(accountId),
     mapUid: 'Uid000001abcdefghijklmnopq',
@@ -21,7 +33,7 @@ export function ghostBytes(accountId: string, checkpoints: number[], overrides: 
     zone: 'World|Europe|France',
     trigram: 'PLA',
     ...overrides,
-  });
+  };
 }
 
 /** A replay archived as a sync leaves it: the file at its place in the data folder, marked downloaded with its sha256. */

@@ -71,6 +71,7 @@ function asJson(files: InspectedFile[]): unknown {
       file,
       class: content.kind,
       mapUid: content.mapUid,
+      laps: content.laps,
       ghosts: content.ghosts.map((g) => ({
         name: g.name,
         raceTime: g.raceTime,
@@ -113,11 +114,18 @@ function ghostLines(ghost: GhostRun): void {
   line(table(head, rows, { compact: true, align: ['right', 'right', 'right', 'right'] }).replace(/^/gm, '    '));
 }
 
+/** A replay's map says its laps; a ghost file holds no map, so nothing is said of it. */
+function lapsText(content: GbxContent): string {
+  if (content.kind === 'ghost') return '';
+  if (content.laps === null) return `, laps unknown (${terminalSafe(content.lapsUnknown ?? 'the map does not say')})`;
+  return content.laps === 1 ? ', not a lap race' : `, ${content.laps} laps`;
+}
+
 export function printInspection(files: InspectedFile[], json: boolean): void {
   if (json) return printJson(asJson(files));
   for (const { file, content } of files) {
     const map = content.mapUid === null ? 'map unknown' : `map ${terminalSafe(content.mapUid)}`;
-    line(`${terminalSafe(file)}: ${content.kind === 'ghost' ? 'ghost' : `replay of ${content.ghosts.length} ghost${content.ghosts.length === 1 ? '' : 's'}`}, ${map}`);
+    line(`${terminalSafe(file)}: ${content.kind === 'ghost' ? 'ghost' : `replay of ${content.ghosts.length} ghost${content.ghosts.length === 1 ? '' : 's'}`}, ${map}${lapsText(content)}`);
     for (const ghost of content.ghosts) ghostLines(ghost);
   }
 }

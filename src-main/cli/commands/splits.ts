@@ -45,6 +45,13 @@ const MISSING_WORDS: Record<SplitsView['missing'][number]['reason'], string> = {
   unreadable: 'the replay could not be read',
 };
 
+/** "CP 3", "finish", and "lap 2 · CP 4" at each lap's first checkpoint after the first lap. */
+function checkpointLabel(view: SplitsView, index: number): string {
+  const label = index + 1 === view.checkpoints ? 'finish' : `CP ${index + 1}`;
+  const lapStarts = view.laps?.ends.indexOf(index) ?? -1;
+  return lapStarts >= 0 ? `lap ${lapStarts + 2} · ${label}` : label;
+}
+
 export function printSplits(view: SplitsView): void {
   const name = plainName(view.map.name);
   line(`${colours.bold(name)}: ${view.checkpoints} checkpoints${view.laps ? `, ${view.laps.count} laps (ends at CP ${view.laps.ends.join(', ')})` : ''}`);
@@ -58,7 +65,7 @@ export function printSplits(view: SplitsView): void {
     line(`${colours.bold(plainName(p.name))}${p.isMe ? ' (me)' : ''}  ${formatTime(p.time)}${platform && p.respawns !== null ? `  ${p.respawns} respawns` : ''}`);
     if (p.note) line(colours.dim(p.note));
     const rows = p.checkpoints.map((t, i) => [
-      i + 1 === view.checkpoints ? 'finish' : `CP ${i + 1}`,
+      checkpointLabel(view, i),
       cell(t, formatTime),
       cell(p.sectors[i] ?? null, formatTime),
       coloured(p.deltaToBest[i] ?? null),
@@ -68,6 +75,7 @@ export function printSplits(view: SplitsView): void {
     ]);
     const head = ['', 'time', 'sector', 'to best', 'to me', ...(p.deltaToVs ? ['to vs'] : []), ...(stunt ? ['stunt'] : [])];
     line(table(head, rows, { compact: true, align: head.map((_, i) => (i === 0 ? 'left' : 'right')) }));
+    if (p.lapTimes) line(`laps: ${p.lapTimes.map((t, i) => `${i + 1} ${cell(t, formatTime)}`).join(' · ')}`);
   }
   line();
   if (view.ideal.time !== null) {

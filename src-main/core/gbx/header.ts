@@ -68,7 +68,8 @@ export function readHeader(bytes: Uint8Array): GbxHeader {
   return { version, classId, bodyCompressed: body === C, headerChunks, nodeCount, externalNodes, bodyOffset: r.offset };
 }
 
-function readUserData(r: ByteReader): HeaderChunk[] {
+/** The header chunks ("user data"): also read from the map a replay embeds (map.ts). */
+export function readUserData(r: ByteReader): HeaderChunk[] {
   const size = r.u32();
   if (size === 0) return [];
   const data = r.sub(size, 'the header chunks');

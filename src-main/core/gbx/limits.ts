@@ -22,6 +22,8 @@ export const GBX_LIMITS = {
   ghosts: 256,
   /** Checkpoints of one ghost, all laps included. */
   checkpoints: 10_000,
+  /** Laps a map may claim (a map holds at most 1,000 checkpoints, shared/splits.ts MAX_SPLITS, each lap at least one). */
+  laps: 1000,
   /** A string in the body (names, logins, UIDs, file paths). */
   stringBytes: 64 * 1024,
   /** The replay's XML header. */

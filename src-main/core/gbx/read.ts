@@ -5,6 +5,7 @@ import { GHOST_NODE, ghostRun, type GhostRun } from './ghost.ts';
 import { GHOST_CLASS, readHeader, type GbxHeader } from './header.ts';
 import { GBX_LIMITS } from './limits.ts';
 import { decompressLzo1x } from './lzo.ts';
+import type { MapLaps } from './map.ts';
 import { newBodyWalk, walkNode } from './nodes.ts';
 import { ByteReader } from './reader.ts';
 import { REPLAY_NODE } from './replay.ts';
@@ -20,6 +21,12 @@ export interface GbxContent {
   /** A replay's XML header; null for a ghost, or a replay without one. */
   replay: ReplayXml | null;
   ghosts: GhostRun[];
+  /**
+   * The laps of the map, from the map a replay embeds: 1 for a map that is not a lap race; null when the file does not
+   * say (a ghost file holds no map), with `lapsUnknown` saying why.
+   */
+  laps: number | null;
+  lapsUnknown: string | null;
 }
 
 /** Where the body's bytes are: the compressed stream and its declared size, or the plain body. */
@@ -60,17 +67,22 @@ function replayXml(header: GbxHeader): ReplayXml | null {
   return parseReplayXml(r.string(GBX_LIMITS.xmlBytes));
 }
 
+/** A ghost file holds the run, not the map it was driven on. */
+const NO_MAP: MapLaps = { laps: null, unknown: 'a ghost file does not hold its map' };
+
 export function readGbx(bytes: Uint8Array): GbxContent {
   const header = readHeader(bytes);
   const replay = header.classId === GHOST_CLASS ? null : replayXml(header);
   const body = new ByteReader(readBody(bytes, header), 'the body');
   const walk = newBodyWalk(header.nodeCount, header.externalNodes);
   let ghosts: GhostRun[];
+  let map: MapLaps = NO_MAP;
   if (header.classId === GHOST_CLASS) ghosts = [ghostRun(walkNode(body, walk, GHOST_NODE))];
   else {
     const state = walkNode(body, walk, REPLAY_NODE);
     if (!state.ghostsRead) throw new GbxError('corrupt', 'the replay holds no ghost list (chunk 0x03093014)');
     ghosts = state.ghosts;
+    map = state.map ?? { laps: null, unknown: 'the replay holds no map (chunk 0x03093002)' };
   }
   if (!walk.stopped && body.remaining !== 0) throw new GbxError('corrupt', `the body goes on for ${body.remaining} bytes after its end marker`);
   return {
@@ -79,5 +91,7 @@ export function readGbx(bytes: Uint8Array): GbxContent {
     mapUid: replay?.mapUid ?? ghosts.find((g) => g.mapUid !== null)?.mapUid ?? null,
     replay,
     ghosts,
+    laps: map.laps,
+    lapsUnknown: map.unknown,
   };
 }

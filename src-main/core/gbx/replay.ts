@@ -2,12 +2,15 @@
 import { GbxError } from './errors.ts';
 import { GHOST_NODE, ghostRun, RECORD_DATA, type GhostRun } from './ghost.ts';
 import { GBX_LIMITS } from './limits.ts';
+import { embeddedMapLaps, type MapLaps } from './map.ts';
 import { ChunkTable, readNodeRef, type ChunkReader, type NodeClass } from './nodes.ts';
 
 export interface ReplayState {
   ghosts: GhostRun[];
   /** Chunk 0x03093014 was read: every ghost is in `ghosts`. */
   ghostsRead: boolean;
+  /** What the embedded map (chunk 0x03093002) says of its laps; null when the replay holds no map. */
+  map: MapLaps | null;
 }
 
 const readGhosts: ChunkReader<ReplayState> = (r, replay, walk) => {
@@ -26,10 +29,13 @@ const readGhosts: ChunkReader<ReplayState> = (r, replay, walk) => {
 export const REPLAY_NODE: NodeClass<ReplayState> = {
   id: 0x03093000,
   name: 'replay',
-  create: () => ({ ghosts: [], ghostsRead: false }),
+  create: () => ({ ghosts: [], ghostsRead: false, map: null }),
   chunks: new ChunkTable<ReplayState>([
-    // The map the replay was driven on, a whole Gbx file with its author's validation ghost: stepped over, unread.
-    [0x03093002, (r) => r.skip(r.u32())],
+    // The map the replay was driven on, a whole Gbx file with its author's validation ghost: only its header is read
+    // (the laps), its body with that ghost is stepped over.
+    [0x03093002, (r, replay) => {
+      replay.map = embeddedMapLaps(r.take(r.u32()));
+    }],
     [0x03093014, readGhosts],
     // A MediaTracker clip cannot be stepped over; it comes after the ghosts, so the walk ends there.
     [0x03093015, (r, replay, walk) => {

@@ -57,8 +57,8 @@ export function readSplits(bytes: Uint8Array, record: RecordOfReplay): SplitsRea
       stuntScore: ghost.stuntScore,
       checkpoints: ghost.checkpoints,
       stuntScores: ghost.checkpointStuntScores,
-      // The lap count lives in the map (CGameCtnChallenge NbLaps, docs/gbx.md "Laps"), which this reader steps over.
-      laps: null,
+      // The map's, from the map a replay embeds (docs/gbx.md "Laps"); null for a ghost file, which holds no map.
+      laps: content.laps,
     };
   } catch (error) {
     if (error instanceof GbxError) return { state: 'unreadable', errorCode: error.code, error: error.message };

@@ -75,9 +75,9 @@ interface UnreadRow {
 }
 
 // A downloaded replay needs reading when it has no splits, another file was read under its record ID, or an older
-// reader could not read it.
+// reader read it (core/splits/version.ts: a newer one reads more of a file, or files an older one could not read).
 const NEEDS_READ = `rp.state = 'downloaded' AND rp.path IS NOT NULL AND rp.sha256 IS NOT NULL
-  AND (s.record_id IS NULL OR s.sha256 <> rp.sha256 OR (s.state = 'unreadable' AND s.reader_version < @reader))`;
+  AND (s.record_id IS NULL OR s.sha256 <> rp.sha256 OR s.reader_version < @reader)`;
 
 export const SPLITS_QUERIES = {
   unread: `SELECT rp.record_id, rp.path, rp.sha256, p.account_id,
@@ -89,7 +89,7 @@ export const SPLITS_QUERIES = {
   unreadCount: `SELECT count(*) AS n FROM replays rp LEFT JOIN splits s ON s.record_id = rp.record_id WHERE ${NEEDS_READ}`,
   /** The same count over the next `limit` downloaded replays after a record ID: a large archive counted in small steps. */
   unreadCountStep: `SELECT coalesce(sum(CASE WHEN s.record_id IS NULL OR s.sha256 <> rp.sha256
-        OR (s.state = 'unreadable' AND s.reader_version < @reader) THEN 1 ELSE 0 END), 0) AS n,
+        OR s.reader_version < @reader THEN 1 ELSE 0 END), 0) AS n,
       max(rp.record_id) AS last
     FROM (SELECT record_id, sha256 FROM replays WHERE record_id > @after AND state = 'downloaded' AND path IS NOT NULL
       AND sha256 IS NOT NULL ORDER BY record_id LIMIT @limit) rp

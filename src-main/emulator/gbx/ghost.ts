@@ -99,8 +99,25 @@ export function writeGhostFile(ghost: GhostSpec, options: { compressBody?: boole
   return writeGbxFile({ classId: GHOST_CLASS, headerChunks: [], nodeCount: nodes.next, body: w.finish(), compressBody: options.compressBody ?? true });
 }
 
+/** The map a replay embeds: what its XML header and its description header chunk (0x03043002) say. */
+export interface ReplayMapSpec {
+  uid: string;
+  name: string;
+  author: string;
+  mapType: string;
+  /** Bronze, silver, gold, author: ms (points on Stunt). */
+  medals: [number, number, number, number];
+  hasClones: boolean;
+  /** Bits: 1 made in the simple editor, 4 with a gamepad (gbx-net's EditorMode). */
+  editorMode: number;
+  /** 1: not a lap race. */
+  laps: number;
+  /** The checkpoints a ghost crosses each lap, the lap's finish line included. */
+  checkpointsPerLap: number;
+}
+
 export interface ReplaySpec {
-  map: { uid: string; name: string; author: string; mapType: string };
+  map: ReplayMapSpec;
   ghosts: GhostSpec[];
   /** The map's author validation run, carried inside the embedded map as the game does; not a player's ghost. */
   authorGhost: GhostSpec;
@@ -125,6 +142,35 @@ function replayXml(spec: ReplaySpec, best: GhostSpec): string {
  * The map as a replay embeds it: a Gbx of the map class whose body holds the author's validation ghost, as a real
  * map does. A reader that searches bytes for checkpoint chunks instead of walking chunks finds this ghost too.
  */
+/**
+ * The map's description header chunk (0x03043002) as TM2020 writes it, version 13 (docs/gbx.md "Laps"): version
+ * byte, need-unlock, medal times, cost, lap race, play mode, has clones, author score, editor mode, an int, checkpoints,
+ * laps.
+ */
+function mapDescription(map: ReplayMapSpec): Uint8Array {
+  const w = new ByteWriter(64);
+  w.u8(13).u32(0);
+  for (const medal of map.medals) w.i32(medal);
+  w.u32(1200); // cost: the XML's displaycost
+  w.u32(map.laps > 1 ? 1 : 0);
+  w.u32(6); // play mode: Script (the map type names the script)
+  w.u32(map.hasClones ? 1 : 0).i32(map.medals[3]).u32(map.editorMode).u32(0);
+  // The map's own checkpoints, its finish line not counted (the emulator's reading; the product's reader never uses it).
+  w.u32(map.checkpointsPerLap - 1);
+  w.u32(map.laps);
+  return w.finish();
+}
+
+/** The map's header chunks: its description, the header version, and its author (0x03043008). */
+function mapHeaderChunks(spec: ReplaySpec): { id: number; data: Uint8Array }[] {
+  const author = new ByteWriter().u32(0).u32(0).string(spec.authorGhost.login).string('Author').string('World').string('');
+  return [
+    { id: 0x03043002, data: mapDescription(spec.map) },
+    { id: 0x03043004, data: new ByteWriter().u32(6).finish() },
+    { id: 0x03043008, data: author.finish() },
+  ];
+}
+
 function embeddedMap(spec: ReplaySpec): Uint8Array {
   const w = new ByteWriter();
   const nodes = new NodeNumbers();
@@ -134,7 +180,7 @@ function embeddedMap(spec: ReplaySpec): Uint8Array {
     writeGhostChunks(c, spec.authorGhost, nodes);
   });
   w.endNode();
-  return writeGbxFile({ classId: MAP_CLASS, headerChunks: [], nodeCount: nodes.next, body: w.finish(), compressBody: false });
+  return writeGbxFile({ classId: MAP_CLASS, headerChunks: mapHeaderChunks(spec), nodeCount: nodes.next, body: w.finish(), compressBody: false });
 }
 
 export function writeReplayFile(spec: ReplaySpec, options: { compressBody?: boolean } = {}): Uint8Array {

@@ -3,7 +3,7 @@
 // as counted. Everything follows from the map's ID and type and the record, so the same record gives the same bytes.
 import type { DatasetMap, DatasetRecord } from '../dataset.ts';
 import { fnv1a, unitHash } from '../prng.ts';
-import type { GhostSpec } from './ghost.ts';
+import type { GhostSpec, ReplayMapSpec } from './ghost.ts';
 
 export interface MapLayout {
   /** Checkpoints crossed in one lap, the lap's finish (or multilap line) included. */
@@ -109,4 +109,20 @@ export function authorGhostOf(map: Pick<DatasetMap, 'mapId' | 'mapUid' | 'mapTyp
   const time = kind === 'race' ? map.authorScore : Math.round(record.recordScore.time * 1.05);
   const authorRecord: DatasetRecord = { ...record, mapRecordId: `author|${map.mapId}`, recordScore: { time, score: kind === 'stunt' ? map.authorScore : 0, respawnCount: 0 } };
   return { ...ghostOfRecord(authorRecord, map, 'Author'), login: loginOf(map.author), samples: new Uint8Array(512) };
+}
+
+/** The map a replay of it embeds, as the dataset describes it (its laps from `mapLayout`). */
+export function replayMapOf(map: Pick<DatasetMap, 'mapId' | 'mapUid' | 'name' | 'author' | 'mapType' | 'bronzeScore' | 'silverScore' | 'goldScore' | 'authorScore' | 'hasClones' | 'createdWithSimpleEditor' | 'createdWithGamepadEditor'>): ReplayMapSpec {
+  const layout = mapLayout(map);
+  return {
+    uid: map.mapUid,
+    name: map.name,
+    author: map.author,
+    mapType: map.mapType,
+    medals: [map.bronzeScore, map.silverScore, map.goldScore, map.authorScore],
+    hasClones: map.hasClones,
+    editorMode: (map.createdWithSimpleEditor ? 1 : 0) | (map.createdWithGamepadEditor ? 4 : 0),
+    laps: layout.laps,
+    checkpointsPerLap: layout.checkpointsPerLap,
+  };
 }

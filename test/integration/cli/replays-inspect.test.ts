@@ -47,6 +47,7 @@ describe('trackwatch replays inspect', () => {
         file: FIXTURE,
         class: 'ghost',
         mapUid: 'AJFJd6yABuSMfgJGc8UpWRwUVa0',
+        laps: null,
         ghosts: [{ name: 'WinterlyTM', raceTime: 10_782, respawns: null, stuntScore: 0, checkpoints: [10_782], checkpointStuntScores: [0] }],
       }],
     });
@@ -55,13 +56,15 @@ describe('trackwatch replays inspect', () => {
   it('--json: the emulator\'s ghosts and replays agree with their records, on every kind of map', async () => {
     const r = await inspect(...files, '--json');
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { files: { file: string; class: string; mapUid: string; ghosts: { name: string; raceTime: number; respawns: number | null; stuntScore: number; checkpoints: number[]; checkpointStuntScores: number[] }[] }[] };
+    const out = JSON.parse(r.stdout) as { files: { file: string; class: string; mapUid: string; laps: number | null; ghosts: { name: string; raceTime: number; respawns: number | null; stuntScore: number; checkpoints: number[]; checkpointStuntScores: number[] }[] }[] };
     expect(out.files.map((f) => f.file)).toEqual(files);
     for (const [i, record] of picked.entries()) {
       const map = dataset.maps.find((m) => m.mapId === record.mapId)!;
       const file = out.files[i]!;
       expect(file.class).toBe(replayKindOf(record));
       expect(file.mapUid).toBe(map.mapUid);
+      // A replay's embedded map says its laps; a ghost file holds no map.
+      expect(file.laps).toBe(replayKindOf(record) === 'replay' ? mapLayout(map).laps : null);
       expect(Object.keys(file.ghosts[0]!)).toEqual(['name', 'raceTime', 'respawns', 'stuntScore', 'checkpoints', 'checkpointStuntScores']);
       const ghost = file.ghosts[0]!;
       expect(ghost.raceTime).toBe(record.recordScore.time);
@@ -85,6 +88,10 @@ describe('trackwatch replays inspect', () => {
     const [first, second] = json.files[0]!.ghosts[0]!.checkpoints;
     const clock = (ms: number) => `${Math.floor(ms / 60000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
     expect(r.stdout).toMatch(new RegExp(` 2 +${clock(second!).replace('.', '\\.')} +${clock(second! - first!).replace('.', '\\.')}`));
+    // A replay says its map's laps on its first line.
+    const { laps } = mapLayout(dataset.maps.find((m) => m.mapId === picked[1]!.mapId)!);
+    const replay = await inspect(files[1]!);
+    expect(replay.stdout).toMatch(new RegExp(`: replay of 1 ghost, map \\S+, ${laps === 1 ? 'not a lap race' : `${laps} laps`}\n`));
   });
 
   it('says each file it cannot read in one line on stderr, prints the others, and exits 65', async () => {

@@ -6,7 +6,7 @@ import { backfillNeeded, backfillSplits } from '../../../src-main/core/splits/ba
 import { SPLITS_READER_VERSION } from '../../../src-main/core/splits/read.ts';
 import { openStore, replayPath, type Store } from '../../../src-main/core/store/index.ts';
 import { damage } from '../../../src-main/emulator/gbx/index.ts';
-import { archiveReplay, ghostBytes } from '../../helpers/ghosts.ts';
+import { archiveReplay, ghostBytes, replayBytes } from '../../helpers/ghosts.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 import { accountId, makeMap, makeRecord, mapId } from '../../unit/store/fixtures.ts';
 
@@ -63,9 +63,23 @@ describe('the splits backfill', () => {
     const broken = store.records.get(mapId(1), accountId(DAMAGED))!;
     expect(store.splits.get(broken.mapRecordId)).toMatchObject({ state: 'unreadable', errorCode: 'truncated', error: expect.stringMatching(/ends early/) });
 
-    // Not retried blindly: another start reads nothing; a newer reader would take the unreadable one again.
+    // Not retried blindly: another start reads nothing; a newer reader reads every replay again, the unreadable one too.
     expect((await backfillSplits(store, data.dir)).done).toBe(0);
-    expect(store.splits.unreadCount(SPLITS_READER_VERSION + 1)).toBe(1);
+    expect(store.splits.unreadCount(SPLITS_READER_VERSION + 1)).toBe(PLAYERS);
+  });
+
+  it('reads again what an older reader read: a replay read before the laps were read gets its laps, without a download', async () => {
+    await backfillSplits(store, data.dir);
+    const record = store.records.get(mapId(1), accountId(9))!;
+    const times = [10_000, 20_000, 30_009];
+    archiveReplay(store, data.dir, record, replayBytes(accountId(9), times, 3));
+    const { sha256 } = store.replays.get(record.mapRecordId)!;
+    // As reader 1 stored it: the splits, no laps.
+    store.splits.put(record.mapRecordId, { readerVersion: 1, sha256: sha256!, state: 'read', ghostIndex: 0, ghostName: null, raceTime: 30_009, respawns: 0, stuntScore: 0, checkpoints: times, stuntScores: [0, 0, 0], laps: null });
+    expect(backfillNeeded(store)).toBe(1);
+    expect(await backfillSplits(store, data.dir)).toMatchObject({ done: 1, read: 1, finished: true });
+    expect(store.splits.get(record.mapRecordId)).toMatchObject({ state: 'read', readerVersion: SPLITS_READER_VERSION, checkpoints: times, laps: 3 });
+    expect(backfillNeeded(store)).toBe(0);
   });
 
   it('resumes after a kill from its cursor, losing nothing and reading nothing twice', async () => {

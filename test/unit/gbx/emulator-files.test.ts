@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { GbxError, decompressLzo1x, readGbx } from '../../../src-main/core/gbx/index.ts';
 import { evolveDataset, generateDataset, mapLayout, replayBytesFor, replayDamageOf, replayKindOf, type Dataset, type DatasetRecord } from '../../../src-main/emulator/index.ts';
-import { compressLzo1x, damage, ghostOfRecord, writeGhostFile, writeReplayFile, authorGhostOf } from '../../../src-main/emulator/gbx/index.ts';
+import { compressLzo1x, damage, ghostOfRecord, writeGhostFile, writeReplayFile, authorGhostOf, replayMapOf } from '../../../src-main/emulator/gbx/index.ts';
 import { DATA_NOW } from '../../helpers/clock.ts';
 
 const dataset = generateDataset({ now: DATA_NOW, seed: 11, maps: 16, players: 8, style: 'season' });
@@ -83,6 +83,33 @@ describe('the replays the emulator serves, read by the product', () => {
       }
       if (map.mapType.endsWith('TM_Platform')) expect(ghost.respawns).toBe(respawnCount === 0xffffffff ? null : respawnCount);
       if (read.kind === 'replay') expect(read.replay).toMatchObject({ mapUid: map.mapUid, best: time, checkpoints: ghost.checkpoints.length });
+      // The laps come from the map a replay embeds; a ghost file holds no map.
+      expect(read.laps).toBe(read.kind === 'replay' ? layout.laps : null);
+    }
+  });
+
+  it("embed a map whose description chunk says its laps, checked by hand: a lap race's count, 1 elsewhere", () => {
+    const replays = served.filter((r) => replayKindOf(r) === 'replay');
+    const lapRace = replays.find((r) => mapLayout(mapOf(r)).laps > 1)!;
+    const oneLap = replays.find((r) => mapLayout(mapOf(r)).laps === 1)!;
+    expect(lapRace).toBeDefined();
+    for (const record of [lapRace, oneLap]) {
+      const map = mapOf(record);
+      const plain = writeReplayFile({ map: replayMapOf(map), ghosts: [ghostOfRecord(record, map, 'Lapper')], authorGhost: authorGhostOf(map, record) }, { compressBody: false });
+      // The body starts after the header chunks, the node count and the reference table: chunk 0x03093002, its size, the map.
+      const body = 17 + u32(plain, 13) + 8;
+      expect(u32(plain, body)).toBe(0x03093002);
+      const mapAt = body + 8;
+      expect(latin1(plain.subarray(mapAt, mapAt + 9))).toBe('GBX\u0006\u0000BUUR');
+      expect(u32(plain, mapAt + 9)).toBe(0x03043000);
+      expect(u32(plain, mapAt + 21)).toBe(0x03043002); // the first header chunk
+      const descSize = u32(plain, mapAt + 25);
+      expect(descSize).toBe(57); // version 13: a byte and 14 words
+      const desc = mapAt + 17 + 4 + 8 * u32(plain, mapAt + 17);
+      expect(plain[desc]).toBe(13);
+      const { laps } = mapLayout(map);
+      expect(u32(plain, desc + 25)).toBe(laps > 1 ? 1 : 0); // is a lap race: after the version, need-unlock, 4 medals and cost
+      expect(u32(plain, desc + descSize - 4)).toBe(laps); // the last word: the laps
     }
   });
 
@@ -124,7 +151,7 @@ describe('the replays the emulator serves, read by the product', () => {
   it("carry the map's author ghost inside the embedded map, which the reader does not take for a player's", () => {
     const record = served.find((r) => replayKindOf(r) === 'replay')!;
     const map = mapOf(record);
-    const spec = { map: { uid: map.mapUid, name: map.name, author: map.author, mapType: map.mapType }, ghosts: [ghostOfRecord(record, map, 'Rival')], authorGhost: authorGhostOf(map, record) };
+    const spec = { map: replayMapOf(map), ghosts: [ghostOfRecord(record, map, 'Rival')], authorGhost: authorGhostOf(map, record) };
     const plain = writeReplayFile(spec, { compressBody: false });
     expect(skippableAt(plain, 0x0309200b)).toHaveLength(2);
     const read = readGbx(plain);

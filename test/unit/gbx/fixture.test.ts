@@ -32,6 +32,8 @@ describe('the real TM2020 ghost (tm2020-001.Ghost.Gbx)', () => {
       classId: 0x03092000,
       mapUid: 'AJFJd6yABuSMfgJGc8UpWRwUVa0',
       replay: null,
+      laps: null,
+      lapsUnknown: 'a ghost file does not hold its map',
       ghosts: [{
         name: 'WinterlyTM',
         nickname: 'WinterlyTM',

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GbxError, decompressLzo1x, readGbx } from '../../../src-main/core/gbx/index.ts';
-import { generateDataset } from '../../../src-main/emulator/index.ts';
-import { authorGhostOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../../src-main/emulator/gbx/index.ts';
+import { GBX_LIMITS, GbxError, decompressLzo1x, readGbx } from '../../../src-main/core/gbx/index.ts';
+import { generateDataset, mapLayout } from '../../../src-main/emulator/index.ts';
+import { authorGhostOf, replayMapOf, ghostOfRecord, writeGhostFile, writeReplayFile } from '../../../src-main/emulator/gbx/index.ts';
 import { Bytes, END, GHOST, REPLAY, gbxFile, ghostChunks } from './assemble.ts';
 import { mulberry32 } from '../../../src-main/emulator/prng.ts';
 import { DATA_NOW } from '../../helpers/clock.ts';
@@ -71,7 +71,10 @@ function corpus(): [string, Uint8Array][] {
   const stunt = dataset.records.find((r) => dataset.maps.find((m) => m.mapId === r.mapId)!.mapType.endsWith('TM_Stunt'))!;
   const map = dataset.maps.find((m) => m.mapId === stunt.mapId)!;
   const ghost = ghostOfRecord(stunt, map, 'Fuzz');
-  const replay = { map: { uid: map.mapUid, name: map.name, author: map.author, mapType: map.mapType }, ghosts: [ghost, { ...ghost, raceTime: ghost.raceTime + 5 }], authorGhost: authorGhostOf(map, stunt) };
+  const replay = { map: replayMapOf(map), ghosts: [ghost, { ...ghost, raceTime: ghost.raceTime + 5 }], authorGhost: authorGhostOf(map, stunt) };
+  const lapMap = dataset.maps.find((m) => mapLayout(m).laps > 1)!;
+  const lapRecord = dataset.records.find((r) => r.mapId === lapMap.mapId)!;
+  const lapReplay = { map: replayMapOf(lapMap), ghosts: [ghostOfRecord(lapRecord, lapMap, 'Lapper')], authorGhost: authorGhostOf(lapMap, lapRecord) };
   const hand = new Bytes().u32(0x03093014).u32(10).u32(1).u32(1).u32(GHOST);
   ghostChunks(hand, { time: 5_000, respawns: 1, stunt: 0, checkpoints: [[2_000, 0], [5_000, 0]], login: 'x', mapUid: 'HandMap' });
   hand.u32(0).u32(0).u32(END);
@@ -83,7 +86,18 @@ function corpus(): [string, Uint8Array][] {
     ['an emulator replay of two ghosts', writeReplayFile(replay)],
     ['an emulator replay, plain body', writeReplayFile(replay, { compressBody: false })],
     ['a replay assembled by hand', gbxFile({ classId: REPLAY, body: hand.build(), nodeCount: 2 })],
+    ['an emulator replay of a lap race, plain body', writeReplayFile(lapReplay, { compressBody: false })],
+    ['a replay by hand holding a map of 3 laps', handLapReplay()],
   ];
+}
+
+/** A small replay whose embedded map says 3 laps (chunk 0x03043002 v13), so most mutations land on the map's bytes. */
+function handLapReplay(): Uint8Array {
+  const desc = new Bytes().u8(13).u32(0).u32(4).u32(3).u32(2).u32(1).u32(0).u32(1).u32(6).u32(0).u32(1).u32(0).u32(0).u32(2).u32(3).build();
+  const map = new Bytes().ascii('GBX').u16(6).ascii('BUCR').u32(0x03043000).u32(4 + 8 + desc.length).u32(1).u32(0x03043002).u32(desc.length).raw(desc).u32(1).u32(0).build();
+  const b = new Bytes().u32(0x03093002).u32(map.length).raw(map).u32(0x03093014).u32(10).u32(1).u32(1).u32(GHOST);
+  ghostChunks(b, { time: 9_000, respawns: 0, stunt: 0, checkpoints: [[1_000, 0], [2_000, 0], [3_000, 0], [4_000, 0], [5_000, 0], [9_000, 0]], login: 'x' });
+  return gbxFile({ classId: REPLAY, body: b.u32(0).u32(0).u32(END).build(), nodeCount: 2 });
 }
 
 describe('fuzz: mutated ghosts and replays', () => {
@@ -92,6 +106,7 @@ describe('fuzz: mutated ghosts and replays', () => {
       expect(readGbx(source).ghosts.length).toBeGreaterThan(0);
       const rng = mulberry32(0x5eed ^ source.length);
       const outcomes = new Map<string, number>();
+      const laps = new Map<string, number>();
       for (let i = 0; i < CASES_PER_FILE; i++) {
         const mutated = mutate(source, rng);
         let outcome: string;
@@ -99,6 +114,13 @@ describe('fuzz: mutated ghosts and replays', () => {
           const read = readGbx(mutated);
           outcome = 'read';
           for (const ghost of read.ghosts) expect(ghost.checkpoints.length).toBe(ghost.checkpointStuntScores.length);
+          // The laps: known (1 to the cap) or unknown with one line saying why, never both.
+          if (read.laps === null) expect(read.lapsUnknown).toMatch(/^[^\n\r]+$/);
+          else {
+            expect(read.lapsUnknown).toBeNull();
+            expect(Number.isInteger(read.laps) && read.laps >= 1 && read.laps <= GBX_LIMITS.laps).toBe(true);
+          }
+          if (read.kind === 'replay') laps.set(read.laps === null ? 'unknown' : 'known', (laps.get(read.laps === null ? 'unknown' : 'known') ?? 0) + 1);
         } catch (error) {
           if (!(error instanceof GbxError)) throw new Error(`case ${i} of "${name}" threw ${String(error)}`, { cause: error });
           expect(error.message).not.toMatch(/[\n\r]/);
@@ -109,6 +131,10 @@ describe('fuzz: mutated ghosts and replays', () => {
       // The mutations reach both sides: some files still read, and several kinds of damage are told apart.
       expect(outcomes.get('read') ?? 0, JSON.stringify([...outcomes])).toBeGreaterThan(0);
       expect(outcomes.size, JSON.stringify([...outcomes])).toBeGreaterThanOrEqual(3);
+      // A lap race's replay still says its laps after most mutations; on the small one, whose bytes are mostly its
+      // map's, the mutations reach the map's header too and leave the laps unknown.
+      if (name.includes('lap')) expect(laps.get('known') ?? 0, JSON.stringify([...laps])).toBeGreaterThan(0);
+      if (name.includes('map of 3 laps')) expect(laps.get('unknown') ?? 0, JSON.stringify([...laps])).toBeGreaterThan(0);
     });
   }
 });

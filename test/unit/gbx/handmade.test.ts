@@ -17,6 +17,8 @@ describe('a ghost assembled by hand', () => {
       classId: GHOST,
       mapUid: run.mapUid,
       replay: null,
+      laps: null,
+      lapsUnknown: 'a ghost file does not hold its map',
       ghosts: [{ name: 'bG9naW4', nickname: null, login: 'bG9naW4', mapUid: run.mapUid, raceTime: 61_234, respawns: 2, stuntScore: 0, checkpoints: [20_000, 40_000, 61_234], checkpointStuntScores: [0, 0, 0] }],
     });
   });

@@ -2,7 +2,7 @@
 // line, the checkpoint pager, the list's sorting, where an improvement found its time. Fixtures have the contract's shape.
 import { describe, expect, it } from 'vitest';
 import {
-  bestSplits, chartData, checkpointsThatFit, checkpointWindow, cumulative, foundTime, MAX_RIVAL_REFERENCES, meOf, newestFirst, previousPbSplits, referencesOf, sortListRows, worstSectors,
+  bestSplits, chartData, checkpointsThatFit, checkpointWindow, cumulative, foundTime, lapEndedAt, lapStartsOf, MAX_RIVAL_REFERENCES, meOf, newestFirst, previousPbSplits, referencesOf, sortListRows, worstSectors,
 } from '../../../src-renderer/lib/splits.ts';
 import type { SplitsHistory, SplitsListRow, SplitsRun, SplitsView } from '../../../src-main/contract/index.ts';
 import { deltasTo } from '../../../src-main/shared/splits.ts';
@@ -42,6 +42,14 @@ describe('splits model', () => {
     // The stale ghost's faster 5_000 at CP 1 is not a split of this map's version; no deltas, no best.
     expect(bestSplits(view({ players: [stale] }))).toEqual([null, null, null, null]);
     expect(bestSplits(view({ players: [{ ...withDeltas(me), deltaToBest: [null, 1_000, null, null] }] }))).toEqual([null, 20_000, null, null]);
+  });
+
+  it('says "Lap n" at each lap\'s first checkpoint after the first, and each lap\'s time where the lap ends', () => {
+    const laps = view({ laps: { count: 2, ends: [2, 4] }, players: [{ ...me, lapTimes: [21_000, 21_000] }] });
+    expect([...lapStartsOf(laps)]).toEqual([[2, 2]]);
+    expect([0, 1, 2, 3].map((i) => lapEndedAt(laps, laps.players[0]!, i))).toEqual([null, { lap: 1, time: 21_000 }, null, { lap: 2, time: 21_000 }]);
+    expect([...lapStartsOf(view())]).toEqual([]);
+    expect(lapEndedAt(view(), me, 1)).toBeNull();
   });
 
   it('me is my comparable run; none when mine is not comparable', () => {

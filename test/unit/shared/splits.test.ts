@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkpointCountOf, compareSplits, deltasTo, lapEnds, loseMostAt, MAX_SPLITS, sectorGains, sectorsOf, splitsProblem,
+  checkpointCountOf, compareSplits, deltasTo, lapEnds, lapOf, lapTimesOf, loseMostAt, MAX_SPLITS, sectorGains, sectorsOf, splitsProblem,
 } from '../../../src-main/shared/splits.ts';
 
 describe('sectors and deltas', () => {
@@ -35,6 +35,17 @@ describe('laps', () => {
     expect(lapEnds(12, null)).toBeNull();
     expect(lapEnds(12, 1)).toBeNull();
     expect(lapEnds(10, 3)).toBeNull();
+  });
+
+  it("gives each lap's time from the checkpoints ending the laps, null where a time is missing", () => {
+    expect(lapTimesOf([10, 20, 31, 40, 52, 60], [2, 4, 6])).toEqual([20, 20, 20]);
+    expect(lapTimesOf([10, 25, 31, 43, 52, 60], [3, 6])).toEqual([31, 29]);
+    expect(lapTimesOf([10, null, 31, 40], [2, 4])).toEqual([null, null]);
+    expect(lapTimesOf([10, 20, 31, null], [2, 4])).toEqual([20, null]);
+  });
+
+  it('says which lap a checkpoint is crossed in', () => {
+    expect([1, 2, 3, 4, 5, 6].map((cp) => lapOf(cp, [2, 4, 6]))).toEqual([1, 1, 2, 2, 3, 3]);
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GhostRun } from '../../../src-main/core/gbx/index.ts';
 import { loginOf, readSplits, recordGhost } from '../../../src-main/core/splits/read.ts';
 import { damage } from '../../../src-main/emulator/gbx/index.ts';
-import { ghostBytes } from '../../helpers/ghosts.ts';
+import { ghostBytes, replayBytes } from '../../helpers/ghosts.ts';
 
 const ACCOUNT = '8cf6878a-a4fa-41d8-ba4e-210fca0fcccd';
 const record = { accountId: ACCOUNT, time: 30000, score: 0 };
@@ -16,6 +16,13 @@ describe('readSplits', () => {
   it('reads the checkpoint times of the record ghost', () => {
     const read = readSplits(ghostBytes(ACCOUNT, [10000, 20000, 30000]), record);
     expect(read).toMatchObject({ state: 'read', ghostIndex: 0, raceTime: 30000, checkpoints: [10000, 20000, 30000], stuntScores: [0, 0, 0] });
+  });
+
+  it("takes the laps from the map a replay holds (1 when not a lap race); a ghost file's are unknown", () => {
+    const times = [10000, 20000, 30000, 40000, 50000, 60000];
+    expect(readSplits(replayBytes(ACCOUNT, times, 3), { ...record, time: 60000 })).toMatchObject({ state: 'read', checkpoints: times, laps: 3 });
+    expect(readSplits(replayBytes(ACCOUNT, times, 1), { ...record, time: 60000 })).toMatchObject({ state: 'read', laps: 1 });
+    expect(readSplits(ghostBytes(ACCOUNT, times), { ...record, time: 60000 })).toMatchObject({ state: 'read', laps: null });
   });
 
   it('keeps a checkpoint the file stores as -1 as null', () => {
