@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PlayerRecord } from '../../src-main/core/model.ts';
-import { replayPath, type Store } from '../../src-main/core/store/index.ts';
+import { openStore, replayPath, type Store } from '../../src-main/core/store/index.ts';
 import { loginOf, writeGhostFile, writeReplayFile, type GhostSpec } from '../../src-main/emulator/gbx/index.ts';
+import { accountId, makeMap, makeRecord, mapId } from '../unit/store/fixtures.ts';
 
 /** A ghost of `accountId`'s run with these cumulative checkpoint times (the last is the finish). */
 export function ghostBytes(accountId: string, checkpoints: number[], overrides: Partial<GhostSpec> = {}): Uint8Array {
@@ -42,4 +43,35 @@ export function archiveReplay(store: Store, dataDir: string, record: PlayerRecor
   mkdirSync(dirname(join(dataDir, path)), { recursive: true });
   writeFileSync(join(dataDir, path), bytes);
   store.replays.markDownloaded(record, path, bytes.length, createHash('sha256').update(bytes).digest('hex'));
+}
+
+/**
+ * A data folder as a sync before splits leaves it: map 1 in list `list` with players 1..`players` (nickname P<n>,
+ * player 1 is me), a personal best for each player of `runs` (its time the run's last checkpoint), and each one's
+ * replay archived, its bytes from `bytesOf`.
+ */
+export function archivedRunsFolder(
+  dataDir: string,
+  list: string,
+  runs: Record<number, number[]>,
+  bytesOf: (record: PlayerRecord, player: number, checkpoints: number[]) => Uint8Array,
+  players = Math.max(...Object.keys(runs).map(Number)),
+): void {
+  const store = openStore({ file: join(dataDir, 'trackwatch.sqlite') });
+  try {
+    store.maps.upsert([makeMap(1)]);
+    const run = store.syncRuns.start();
+    const records = Object.entries(runs).map(([p, cps]) => makeRecord(1, Number(p), { time: cps.at(-1)! }));
+    store.records.applyRecords({ mapId: mapId(1), scope: 'PersonalBest', seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run, records });
+    store.watchlists.create(list);
+    store.maps.addRefs(list, [{ mapId: mapId(1) }]);
+    store.players.add(list, Array.from({ length: players }, (_, i) => ({ accountId: accountId(i + 1), nickname: `P${i + 1}` })));
+    store.settings.setMe(accountId(1));
+    for (const [i, record] of records.entries()) {
+      const player = Number(Object.keys(runs)[i]);
+      archiveReplay(store, dataDir, record, bytesOf(record, player, runs[player]!));
+    }
+  } finally {
+    store.close();
+  }
 }

@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../../src-main/core/store/index.ts';
 import { cli } from '../../helpers/cli.ts';
-import { archiveReplay, ghostBytes, replayBytes } from '../../helpers/ghosts.ts';
-import { accountId, makeMap, makeRecord, mapId, mapUid } from '../../unit/store/fixtures.ts';
+import { archivedRunsFolder, ghostBytes, replayBytes } from '../../helpers/ghosts.ts';
+import { accountId, mapUid } from '../../unit/store/fixtures.ts';
 
 const LIST = 'Laps';
 // Two laps of two checkpoints: me (1) and a rival (2) from replays holding the map; a third (3) from a ghost file.
@@ -21,20 +20,7 @@ let dataDir: string;
 
 beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'tw-splits-laps-'));
-  const store = openStore({ file: join(dataDir, 'trackwatch.sqlite') });
-  store.maps.upsert([makeMap(1)]);
-  const run = store.syncRuns.start();
-  const records = Object.entries(RUNS).map(([p, cps]) => makeRecord(1, Number(p), { time: cps.at(-1)! }));
-  store.records.applyRecords({ mapId: mapId(1), scope: 'PersonalBest', seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run, records });
-  store.watchlists.create(LIST);
-  store.maps.addRefs(LIST, [{ mapId: mapId(1) }]);
-  store.players.add(LIST, [1, 2, 3].map((n) => ({ accountId: accountId(n), nickname: `P${n}` })));
-  store.settings.setMe(accountId(1));
-  for (const record of records) {
-    const p = Number(record.accountId.slice(-1));
-    archiveReplay(store, dataDir, record, p === 3 ? ghostBytes(record.accountId, RUNS[p]!) : replayBytes(record.accountId, RUNS[p]!, 2));
-  }
-  store.close();
+  archivedRunsFolder(dataDir, LIST, RUNS, (record, p, cps) => (p === 3 ? ghostBytes(record.accountId, cps) : replayBytes(record.accountId, cps, 2)));
 });
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });

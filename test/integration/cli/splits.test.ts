@@ -5,12 +5,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../../src-main/core/store/index.ts';
 import { TrackwatchService } from '../../../src-main/service/service.ts';
 import { cli } from '../../helpers/cli.ts';
-import { archiveReplay, ghostBytes } from '../../helpers/ghosts.ts';
+import { archivedRunsFolder, ghostBytes } from '../../helpers/ghosts.ts';
 import { serviceCaller, testHost } from '../../helpers/service.ts';
-import { accountId, makeMap, makeRecord, mapId, mapUid } from '../../unit/store/fixtures.ts';
+import { accountId, makeMap, mapUid } from '../../unit/store/fixtures.ts';
 
 const LIST = 'Splits';
 // Me (1), a faster rival (2) who gains most in sector 2, a slower one (3), and a ghost of an older map version (4).
@@ -25,22 +24,9 @@ let dataDir: string;
 let service: TrackwatchService | undefined;
 const { call } = serviceCaller(() => service!);
 
-beforeAll(async () => {
+beforeAll(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'tw-splits-'));
-  const store = openStore({ file: join(dataDir, 'trackwatch.sqlite') });
-  store.maps.upsert([makeMap(1)]);
-  const run = store.syncRuns.start();
-  const records = Object.entries(RUNS).map(([p, cps]) => makeRecord(1, Number(p), { time: cps.at(-1)! }));
-  store.records.applyRecords({ mapId: mapId(1), scope: 'PersonalBest', seenAt: '2025-01-01T00:00:00.000Z', syncRunId: run, records });
-  store.watchlists.create(LIST);
-  store.maps.addRefs(LIST, [{ mapId: mapId(1) }]);
-  store.players.add(LIST, [1, 2, 3, 4, 5].map((n) => ({ accountId: accountId(n), nickname: `P${n}` })));
-  store.settings.setMe(accountId(1));
-  for (const record of records) {
-    const bytes = ghostBytes(record.accountId, RUNS[Number(record.accountId.slice(-1))]!);
-    archiveReplay(store, dataDir, record, bytes);
-  }
-  store.close();
+  archivedRunsFolder(dataDir, LIST, RUNS, (record, _p, cps) => ghostBytes(record.accountId, cps), 5);
 });
 afterAll(async () => {
   await service?.close();
