@@ -9,6 +9,9 @@ import type { SyncSummary } from '../core/sync/engine.ts';
 import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
 import { isHiddenByThreshold } from '../shared/leaderboard.ts';
 import { DEMO_MAX_RPS } from '../shared/rate-policy.ts';
+import { DemoInUseError } from './errors.ts';
+
+export { DemoInUseError };
 
 export const DEMO_LIST = 'Demo';
 export const DEMO_SEED = 2026;
@@ -19,15 +22,6 @@ const DEMO_LOGIN = { login: 'demo', password: 'demo' };
 const RIVALS = 3;
 const IMPROVING = 0.35;
 
-/** Another process (the app in its demo, a `trackwatch demo` under way) has the demo's folder open. */
-export class DemoInUseError extends Error {
-  readonly pid: number | undefined;
-  constructor(dataDir: string, pid: number | undefined) {
-    super(`the demo's folder ${dataDir} is in use by another Trackwatch (${pid === undefined ? 'a process starting up' : `process ${pid}`}); leave the demo there (or let it finish), then try again.`);
-    this.name = 'DemoInUseError';
-    this.pid = pid;
-  }
-}
 
 /**
  * One demo per folder at a time: the next demo empties the folder, which would pull the data from under a demo that

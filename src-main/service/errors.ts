@@ -1,8 +1,17 @@
 import type { ErrorCode, ErrorValue } from '../contract/result.ts';
-import { DemoInUseError } from './demo.ts';
 import { NadeoError } from '../core/nadeo/index.ts';
 import { StoreError, localFault, type LocalFaultCode } from '../core/store/errors.ts';
 import { SyncLockedError } from '../core/sync/lock.ts';
+
+/** Another process (the app in its demo, a `trackwatch demo` under way) has the demo's folder open. */
+export class DemoInUseError extends Error {
+  readonly pid: number | undefined;
+  constructor(dataDir: string, pid: number | undefined) {
+    super(`the demo's folder ${dataDir} is in use by another Trackwatch (${pid === undefined ? 'a process starting up' : `process ${pid}`}); leave the demo there (or let it finish), then try again.`);
+    this.name = 'DemoInUseError';
+    this.pid = pid;
+  }
+}
 
 /** An error the player can act on, with a stable code; it crosses to the renderer as a value. */
 export class ServiceError extends Error {

@@ -1,7 +1,6 @@
 // `demo`: the whole product against the built-in emulator, no account and no network.
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { DEMO_SEED, startDemo, tourDemo } from '../../service/demo.ts';
 import { formatDelta, formatPosition, formatPositionChange } from '../../shared/format.ts';
 import type { Trackwatch } from '../../core/trackwatch.ts';
 import { databaseFile, replaysDir, resolveDataDir } from '../../core/paths.ts';
@@ -55,7 +54,9 @@ export function registerDemoCommand(program: Command): void {
       if (!Number.isInteger(maps) || maps < 6 || maps > 5000) throw new UserError(`--maps must be a whole number from 6 to 5000, got "${flags.maps}".`);
       if (!Number.isInteger(players) || players < 2 || players > 1000) throw new UserError(`--players must be a whole number from 2 to 1000, got "${flags.players}".`);
 
-      let demo;
+      // The emulator and the service load with the demo, not with every command (a command starts faster).
+      const { DEMO_SEED, startDemo, tourDemo } = await import('../../service/demo.ts');
+      let demo: Awaited<ReturnType<typeof startDemo>>;
       try {
         demo = await startDemo({ dataDir, maps, players });
       } catch (error) {

@@ -1,7 +1,10 @@
 // `trackwatch emulator`: serves the emulator of Nadeo's service until SIGINT/SIGTERM, for the demo and manual tests.
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { DatasetError, generateDataset, loadDataset, startEmulator, type Dataset, type EmulatorOptions, type GenerateOptions } from '../../emulator/index.ts';
+import type { Dataset, EmulatorOptions, GenerateOptions } from '../../emulator/index.ts';
+
+/** The emulator loads with the commands that serve or generate, not with every command (a command starts faster). */
+const emulatorModule = (): Promise<typeof import('../../emulator/index.ts')> => import('../../emulator/index.ts');
 import { isUuid } from '../../shared/ids.ts';
 import { UserError } from '../errors.ts';
 
@@ -50,6 +53,7 @@ function pairOption(flag: string, value: string, names: [string, string]): [stri
 }
 
 async function readDataset(file: string): Promise<Dataset> {
+  const { DatasetError, loadDataset } = await emulatorModule();
   try {
     return await loadDataset(file);
   } catch (error) {
@@ -81,7 +85,7 @@ export async function emulatorOptionsFrom(opts: EmulatorCliOptions, explicit: (n
     if (opts.secretHeavyMaps !== undefined)
       generate.secretHeavyMaps = numberOption('--secret-heavy-maps', opts.secretHeavyMaps, { min: 0, max: maps, whole: true });
     try {
-      dataset = generateDataset(generate);
+      dataset = (await emulatorModule()).generateDataset(generate);
     } catch (error) {
       if (error instanceof RangeError) throw new UserError(`${error.message.replace(/^generateDataset: secretHeavyMaps/, '--secret-heavy-maps')}.`);
       throw error;
@@ -130,7 +134,7 @@ async function runEmulator(opts: EmulatorCliOptions, command: Command): Promise<
   const { options, summary } = await emulatorOptionsFrom(opts, (name) => command.getOptionValueSource(name) === 'cli');
   let emulator;
   try {
-    emulator = await startEmulator(options);
+    emulator = await (await emulatorModule()).startEmulator(options);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UserError(`port ${options.port} on ${options.host} is in use: choose another --port (0 picks a free one).`);

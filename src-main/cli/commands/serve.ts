@@ -2,7 +2,6 @@
 // It reads the same flags and environment as every other command; what they give wins over the window's saved
 // settings, and is saved as them (as the Settings view would).
 import type { Command } from 'commander';
-import { startBrowserMode } from '../../bridge/browser-mode.ts';
 import { StoreError, localFault } from '../../core/store/index.ts';
 import { keepRunningOnUnexpectedErrors } from '../../service/errors.ts';
 import { memorySecretStore } from '../../service/secrets.ts';
@@ -54,6 +53,8 @@ export function registerServeCommand(program: Command): void {
       if (process.env.TRACKWATCH_OAUTH_CLIENT_SECRET) secrets.set('oauth.clientSecret', process.env.TRACKWATCH_OAUTH_CLIENT_SECRET);
       let mode;
       try {
+        // The service and its HTTP bridge load with `serve`, not with every command.
+        const { startBrowserMode } = await import('../../bridge/browser-mode.ts');
         mode = await startBrowserMode({
           dataDir: options.dataDir,
           apiUrl: options.apiUrl,
