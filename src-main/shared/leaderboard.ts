@@ -637,7 +637,8 @@ function placeSecretEntries<P>(
   // order.get(h)[i]: the secret entry h against the ranked entry ranked[i].
   const order = new Map(secret.map((h) => [h, ranked.map((v) => secretAgainst(kind, bands.get(h)!, v.record!, atOrAboveThreshold.has(v)))]));
   ranked.forEach((v, i) => {
-    const visibleAhead = ranked.filter((w) => compareKeys(sortKey(kind, w.record!), sortKey(kind, v.record!)) < 0);
+    // `ranked` is in rank order and a visible rank is 1 + those strictly ahead: they are the slice before it.
+    const visibleAhead = (): readonly Standing<P>[] => ranked.slice(0, visibleRank.get(v)! - 1);
     boundByWorldPosition(v, visibleAhead, secret, (h) => order.get(h)![i]!, (h, o) => { order.get(h)![i] = o; });
   });
 
@@ -681,9 +682,21 @@ function placeSecretEntries<P>(
 function thresholdSide<P>(ranked: readonly Standing<P>[], viewerKnown: boolean): Set<Standing<P>> {
   const sure = new Set<Standing<P>>();
   const timed = ranked.filter((v) => known(v.record!.time));
+  // Linear, not a scan per record (the export ranks every map): another record at least as fast is the fastest time,
+  // or the second fastest when v holds the fastest (a tie counts twice).
+  let fastest = Number.POSITIVE_INFINITY;
+  let second = Number.POSITIVE_INFINITY;
+  let fastestOther = Number.POSITIVE_INFINITY;
   for (const v of timed) {
-    const others = timed.filter((w) => w !== v && w.record!.time! <= v.record!.time!);
-    if (viewerKnown ? !v.isViewer || others.some((w) => !w.isViewer) : others.length > 0) sure.add(v);
+    const t = v.record!.time!;
+    if (t < fastest) [second, fastest] = [fastest, t];
+    else if (t < second) second = t;
+    if (!v.isViewer) fastestOther = Math.min(fastestOther, t);
+  }
+  for (const v of timed) {
+    const t = v.record!.time!;
+    // (With the reader known only their record can be under the threshold: it is sure when another's is as fast.)
+    if (viewerKnown ? !v.isViewer || fastestOther <= t : (t === fastest ? second : fastest) <= t) sure.add(v);
   }
   return sure;
 }
@@ -716,7 +729,7 @@ function secretAgainst(kind: MapKind, band: { lo: number; hi: number } | null, v
  */
 function boundByWorldPosition<P>(
   visible: Standing<P>,
-  visibleAhead: readonly Standing<P>[],
+  visibleAhead: () => readonly Standing<P>[],
   secret: readonly Standing<P>[],
   get: (h: Standing<P>) => Order,
   set: (h: Standing<P>, o: Order) => void,
@@ -724,7 +737,7 @@ function boundByWorldPosition<P>(
   const asked = visible.worldPosition;
   if (!asked || !Number.isInteger(asked.position) || asked.position < 1) return;
   const before = (s: Standing<P>): boolean => (s.record!.timestamp ?? '') !== '' && s.record!.timestamp! <= asked.asOf;
-  const aheadBefore = visibleAhead.filter(before).length + secret.filter((h) => before(h) && get(h) === 'ahead').length;
+  const aheadBefore = visibleAhead().filter(before).length + secret.filter((h) => before(h) && get(h) === 'ahead').length;
   if (aheadBefore < asked.position - 1) return;
   for (const h of secret) if (before(h) && get(h) === 'unknown') set(h, 'behind');
 }
