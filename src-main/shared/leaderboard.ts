@@ -595,6 +595,60 @@ export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender
   return { kind, entries: [...placed, ...unranked, ...none], secret: secret.length, bestIsKnown };
 }
 
+// ---- a stored map's board -------------------------------------------------------------------------------------
+
+/** A world position as stored beside a record: the score it was asked for, the answer's state and position, and when. */
+export interface AskedPosition {
+  score: number;
+  state: string;
+  position: number | null;
+  asOf: string;
+}
+
+/**
+ * The world position of this very result: a stored position counts only when it was asked for the result's score
+ * (worldScoreOf) and ranked; one asked for an earlier PB says nothing of this one. Null otherwise.
+ */
+export function positionOfResult(kind: MapKind, asked: AskedPosition | null | undefined, r: RecordResult): { position: number; asOf: string } | null {
+  const score = worldScoreOf(kind, r);
+  if (!asked || score === null || score !== asked.score || asked.state !== 'ranked' || asked.position === null) return null;
+  return { position: asked.position, asOf: asked.asOf };
+}
+
+/** A watched player's stored record on one map, with the world position stored beside it. */
+export interface StoredContender<P> {
+  player: P;
+  accountId: string;
+  /** The name shown (playerLabel); '' where only ranks matter. */
+  name: string;
+  record: RankableRecord | null;
+  isMe?: boolean | undefined;
+  position?: AskedPosition | null | undefined;
+}
+
+/**
+ * One map's board from what a data folder knows beside its records (docs/game-rules.md "Secret entries"): the map's
+ * medal scores, the account the records were read with (`viewer`: an account ID, null for none, undefined when not
+ * known) and each record's stored world position. The window's views, the command line and the CSV export all rank
+ * a stored map through this one function, so their ranks cannot drift apart.
+ */
+export function rankStoredBoard<P>(
+  map: { mapType: string; hasClones?: boolean | undefined; medals: MedalScores | null },
+  contenders: readonly StoredContender<P>[],
+  viewer: string | null | undefined,
+): Leaderboard<P> {
+  const kind = mapKind(map);
+  const viewerKnown = viewer !== undefined;
+  return rankLeaderboard(kind, contenders.map((c) => ({
+    player: c.player,
+    name: c.name,
+    record: c.record,
+    isMe: c.isMe,
+    isViewer: viewerKnown && c.accountId === viewer,
+    worldPosition: c.record ? positionOfResult(kind, c.position, c.record) : null,
+  })), { medals: map.medals, viewerKnown });
+}
+
 // ---- where secret entries stand --------------------------------------------------------------------------------
 
 /** How a secret entry stands against another entry: surely ahead of it, surely behind, or not known. */
