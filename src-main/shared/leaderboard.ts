@@ -91,6 +91,12 @@ export interface RankableRecord extends RecordResult {
 
 const known = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
+/**
+ * The shortest run the game can time, in milliseconds: one physics tick (the game updates 100 times a second,
+ * docs/game-rules.md "Times"). A record below it (0 ms, 1 ms) is not a run; the service's answer is refused.
+ */
+export const MIN_RUN_TIME = 10;
+
 /** What a visible result ranks by on its kind, smaller first; null when it holds nothing to rank by. */
 function sortKey(kind: MapKind, r: RecordResult): [number, number] | null {
   if (r.hidden) return null;
