@@ -329,6 +329,36 @@ export function medalOf(kind: MapKind, r: RecordResult, medals: MedalScores): Ea
   return 0;
 }
 
+/**
+ * Whether a map's medal scores can be read: each medal at least as hard as the one below (a time or a respawn count
+ * at most the lower medal's, points at least), and a time medal a time the game can run. Medal scores out of order
+ * or empty (a damaged map) say nothing about a record.
+ */
+function medalsReadable(kind: MapKind, medals: MedalScores): boolean {
+  const { author, gold, silver, bronze } = medals;
+  if (![author, gold, silver, bronze].every((x) => known(x) && x >= 0)) return false;
+  switch (unitOf(kind)) {
+    case 'points': return bronze > 0 && bronze <= silver && silver <= gold && gold <= author;
+    case 'respawns': return author <= gold && gold <= silver && silver <= bronze;
+    case 'time': return author >= MIN_RUN_TIME && author <= gold && gold <= silver && silver <= bronze;
+  }
+}
+
+/**
+ * The medal a record really holds when the service's `medal` contradicts its result and the map's medal scores
+ * (docs/game-rules.md "Medals"): medalOf, as a result earns exactly the medals whose scores it reaches. Null when they
+ * agree, and when nothing can be said: a secret entry (its result is hidden), a record without a value in the kind's
+ * unit (a Platform run whose respawns were not counted), or medal scores that cannot be read.
+ */
+export function contradictedMedal(kind: MapKind, r: RankableRecord, medals: MedalScores | null | undefined): EarnedMedal | null {
+  if (r.hidden || !medals || !medalsReadable(kind, medals)) return null;
+  const unit = unitOf(kind);
+  const value = unit === 'points' ? r.score : unit === 'respawns' ? r.respawnCount : r.time;
+  if (!known(value)) return null;
+  const earned = medalOf(kind, r, medals);
+  return earned === r.medal ? null : earned;
+}
+
 /** 0..4; anything else (a value the service never sends) reads as none. */
 function clampMedal(medal: number): EarnedMedal {
   return medal === 1 || medal === 2 || medal === 3 || medal === 4 ? medal : 0;
