@@ -67,8 +67,16 @@ export function count(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
+// JSON leaves C1 controls and bidi controls as they are: on a terminal they would drive it or reorder the line.
+const JSON_UNSAFE = new RegExp(`[\\u007f-\\u009f]|${BIDI_CONTROLS.source}`, 'gu');
+
+/** JSON.stringify, with C1 and bidi controls written as \u escapes: the same value to a script, harmless on a terminal. */
+export function terminalJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${terminalJson(value)}\n`);
 }
 
 export function line(text = ''): void {

@@ -2,7 +2,7 @@
 // one string (V8 caps a string near 512 MB: "Invalid string length"), and a table of 150,000 rows is never one
 // cli-table3 call ("Maximum call stack size exceeded").
 import type { Writable } from 'node:stream';
-import { colours, table } from './output.ts';
+import { colours, table, terminalJson } from './output.ts';
 
 /** Text is handed to the stream in pieces of about this many characters. */
 const PIECE_CHARS = 1 << 16;
@@ -33,11 +33,11 @@ export async function writePieces(out: Writable, pieces: Iterable<string>): Prom
   await flush();
 }
 
-/** The text `JSON.stringify(items, null, 2)` + a newline would make, one item at a time. */
+/** The text `terminalJson(items)` + a newline would make, one item at a time. */
 export function* jsonArrayPieces(items: Iterable<unknown>): Generator<string> {
   let first = true;
   for (const item of items) {
-    yield `${first ? '[\n  ' : ',\n  '}${JSON.stringify(item, null, 2).replace(/\n/g, '\n  ')}`;
+    yield `${first ? '[\n  ' : ',\n  '}${terminalJson(item).replace(/\n/g, '\n  ')}`;
     first = false;
   }
   yield first ? '[]\n' : '\n]\n';

@@ -116,7 +116,10 @@ export async function createListFromSource(
     commit: (added) => {
       // A source none of whose maps could be added makes no empty list (the README's promise): all is rolled back.
       if (added.added.length === 0) {
-        throw new SourceError(`None of the ${resolved.mapUids.length} maps of ${printable(resolved.title)} could be added (the map lookup knows none of them); no list was created.`);
+        const invalid = resolved.mapUids.length - added.alreadyListed.length - added.notFound.length;
+        const why = invalid === 0 ? 'the map lookup knows none of them'
+          : added.notFound.length === 0 ? 'none of them is a map UID' : `${invalid} are not map UIDs, the map lookup knows none of the others`;
+        throw new SourceError(`None of the ${resolved.mapUids.length} maps of ${printable(resolved.title)} could be added (${why}); no list was created.`);
       }
       const created = deps.store.watchlists.require(name);
       list = created.name;

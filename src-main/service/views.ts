@@ -7,7 +7,7 @@ import type { ListSyncState } from '../core/store/sync-runs.ts';
 import { syncErrorFor } from './sync-outcome.ts';
 import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, StoredWorldRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
 import {
-  deltaOf, mapKind, medalProgress, playerLabel, rankLeaderboard, resultOfWorldScore, shownResult, worldScoreOf, type Delta, type Leaderboard,
+  deltaOf, mapKind, medalProgress, playerLabel, rankStoredBoard, resultOfWorldScore, shownResult, worldScoreOf, type Delta, type Leaderboard,
   type MapKind, type MedalScores, type RecordResult, type Standing,
 } from '../shared/leaderboard.ts';
 
@@ -78,20 +78,14 @@ export function leaderboardOf(
   facts: ReadFacts = {},
 ): Leaderboard<Player> & { records: Map<string, StoredRecord> } {
   const byAccount = new Map(records.map((r) => [r.accountId, r]));
-  const kind = mapKind(map);
-  const viewerKnown = facts.viewer !== undefined;
-  const board = rankLeaderboard(kind, players.map((player) => {
-    const record = byAccount.get(player.accountId) ?? null;
-    const position = record && facts.positionOf ? worldPosition(facts.positionOf(map.mapId, player.accountId), map.mapType, record) : null;
-    return {
-      player,
-      name: names.get(player.accountId) ?? playerLabel(player),
-      record,
-      isMe: me !== undefined && player.accountId === me,
-      isViewer: viewerKnown && player.accountId === facts.viewer,
-      worldPosition: position?.state === 'ranked' && position.position !== null ? { position: position.position, asOf: position.asOf } : null,
-    };
-  }), { medals: medalScores(map), viewerKnown });
+  const board = rankStoredBoard({ mapType: map.mapType, hasClones: map.hasClones, medals: medalScores(map) }, players.map((player) => ({
+    player,
+    accountId: player.accountId,
+    name: names.get(player.accountId) ?? playerLabel(player),
+    record: byAccount.get(player.accountId) ?? null,
+    isMe: me !== undefined && player.accountId === me,
+    position: facts.positionOf?.(map.mapId, player.accountId),
+  })), facts.viewer);
   return { ...board, records: byAccount };
 }
 

@@ -91,6 +91,12 @@ export interface RankableRecord extends RecordResult {
 
 const known = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
+/**
+ * The shortest run the game can time, in milliseconds: one physics tick (the game updates 100 times a second,
+ * docs/game-rules.md "Times"). A record below it (0 ms, 1 ms) is not a run; the service's answer is refused.
+ */
+export const MIN_RUN_TIME = 10;
+
 /** What a visible result ranks by on its kind, smaller first; null when it holds nothing to rank by. */
 function sortKey(kind: MapKind, r: RecordResult): [number, number] | null {
   if (r.hidden) return null;
@@ -321,6 +327,36 @@ function reaches(kind: MapKind, r: RecordResult, score: number): boolean {
 export function medalOf(kind: MapKind, r: RecordResult, medals: MedalScores): EarnedMedal {
   for (const medal of MEDALS_BEST_FIRST) if (reaches(kind, r, medalScore(medals, medal))) return medal;
   return 0;
+}
+
+/**
+ * Whether a map's medal scores can be read: each medal at least as hard as the one below (a time or a respawn count
+ * at most the lower medal's, points at least), and a time medal a time the game can run. Medal scores out of order
+ * or empty (a damaged map) say nothing about a record.
+ */
+function medalsReadable(kind: MapKind, medals: MedalScores): boolean {
+  const { author, gold, silver, bronze } = medals;
+  if (![author, gold, silver, bronze].every((x) => known(x) && x >= 0)) return false;
+  switch (unitOf(kind)) {
+    case 'points': return bronze > 0 && bronze <= silver && silver <= gold && gold <= author;
+    case 'respawns': return author <= gold && gold <= silver && silver <= bronze;
+    case 'time': return author >= MIN_RUN_TIME && author <= gold && gold <= silver && silver <= bronze;
+  }
+}
+
+/**
+ * The medal a record really holds when the service's `medal` contradicts its result and the map's medal scores
+ * (docs/game-rules.md "Medals"): medalOf, as a result earns exactly the medals whose scores it reaches. Null when they
+ * agree, and when nothing can be said: a secret entry (its result is hidden), a record without a value in the kind's
+ * unit (a Platform run whose respawns were not counted), or medal scores that cannot be read.
+ */
+export function contradictedMedal(kind: MapKind, r: RankableRecord, medals: MedalScores | null | undefined): EarnedMedal | null {
+  if (r.hidden || !medals || !medalsReadable(kind, medals)) return null;
+  const unit = unitOf(kind);
+  const value = unit === 'points' ? r.score : unit === 'respawns' ? r.respawnCount : r.time;
+  if (!known(value)) return null;
+  const earned = medalOf(kind, r, medals);
+  return earned === r.medal ? null : earned;
 }
 
 /** 0..4; anything else (a value the service never sends) reads as none. */
@@ -593,6 +629,60 @@ export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender
     || (a.status === 'secret' ? clampMedal(b.record!.medal) - clampMedal(a.record!.medal) || byName(a, b) : 0)
     || ranked.indexOf(a) - ranked.indexOf(b));
   return { kind, entries: [...placed, ...unranked, ...none], secret: secret.length, bestIsKnown };
+}
+
+// ---- a stored map's board -------------------------------------------------------------------------------------
+
+/** A world position as stored beside a record: the score it was asked for, the answer's state and position, and when. */
+export interface AskedPosition {
+  score: number;
+  state: string;
+  position: number | null;
+  asOf: string;
+}
+
+/**
+ * The world position of this very result: a stored position counts only when it was asked for the result's score
+ * (worldScoreOf) and ranked; one asked for an earlier PB says nothing of this one. Null otherwise.
+ */
+export function positionOfResult(kind: MapKind, asked: AskedPosition | null | undefined, r: RecordResult): { position: number; asOf: string } | null {
+  const score = worldScoreOf(kind, r);
+  if (!asked || score === null || score !== asked.score || asked.state !== 'ranked' || asked.position === null) return null;
+  return { position: asked.position, asOf: asked.asOf };
+}
+
+/** A watched player's stored record on one map, with the world position stored beside it. */
+export interface StoredContender<P> {
+  player: P;
+  accountId: string;
+  /** The name shown (playerLabel); '' where only ranks matter. */
+  name: string;
+  record: RankableRecord | null;
+  isMe?: boolean | undefined;
+  position?: AskedPosition | null | undefined;
+}
+
+/**
+ * One map's board from what a data folder knows beside its records (docs/game-rules.md "Secret entries"): the map's
+ * medal scores, the account the records were read with (`viewer`: an account ID, null for none, undefined when not
+ * known) and each record's stored world position. The window's views, the command line and the CSV export all rank
+ * a stored map through this one function, so their ranks cannot drift apart.
+ */
+export function rankStoredBoard<P>(
+  map: { mapType: string; hasClones?: boolean | undefined; medals: MedalScores | null },
+  contenders: readonly StoredContender<P>[],
+  viewer: string | null | undefined,
+): Leaderboard<P> {
+  const kind = mapKind(map);
+  const viewerKnown = viewer !== undefined;
+  return rankLeaderboard(kind, contenders.map((c) => ({
+    player: c.player,
+    name: c.name,
+    record: c.record,
+    isMe: c.isMe,
+    isViewer: viewerKnown && c.accountId === viewer,
+    worldPosition: c.record ? positionOfResult(kind, c.position, c.record) : null,
+  })), { medals: map.medals, viewerKnown });
 }
 
 // ---- where secret entries stand --------------------------------------------------------------------------------

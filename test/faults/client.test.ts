@@ -229,7 +229,7 @@ describe('the server is untrusted, value by value', () => {
       record(0, (r) => (r.recordScore.time = SENTINEL_U32 + 1)),
       record(1, (r) => (r.recordScore.respawnCount = -1)),
       record(2, (r) => (r.recordScore = { time: 61_000, score: SENTINEL_U32, respawnCount: SENTINEL_U32 })),
-      record(3, (r) => (r.recordScore = { time: 0, score: 0, respawnCount: 0 })),
+      record(3, (r) => (r.recordScore = { time: 10, score: 0, respawnCount: 0 })),
     ]);
     const { records, rejected } = await connect().getRecords(map, accounts);
     expect(rejected.map((r) => [r.accountId, r.reason])).toEqual([
@@ -238,7 +238,21 @@ describe('the server is untrusted, value by value', () => {
     ]);
     // A hidden Stunt entry may carry the sentinel in its score: hidden, no score, no time.
     expect(records[0]).toMatchObject({ accountId: accounts[2], hidden: true, time: null, score: 0, respawnCount: null });
-    expect(records[1]).toMatchObject({ accountId: accounts[3], hidden: false, time: 0, score: 0, respawnCount: 0 });
+    expect(records[1]).toMatchObject({ accountId: accounts[3], hidden: false, time: 10, score: 0, respawnCount: 0 });
+  });
+
+  it('times of 0 and 1 ms (below one physics tick, 10 ms) are skipped and reported; 10 ms and the sentinel are kept', async () => {
+    server.answer = answerRecords([
+      record(0, (r) => (r.recordScore.time = 0)),
+      record(1, (r) => (r.recordScore.time = 1)),
+      record(2, (r) => (r.recordScore.time = 9)),
+      record(3, (r) => (r.recordScore.time = 10)),
+    ]);
+    const { records, rejected } = await connect().getRecords(map, accounts);
+    expect(records.map((r) => [r.accountId, r.time])).toEqual([[accounts[3], 10]]);
+    expect(rejected.map((r) => [r.accountId, r.reason])).toEqual([0, 1, 9].map((ms, i) => [
+      accounts[i], `time ${ms} ms is shorter than any run the game can time (at least 10 ms, one physics tick)`,
+    ]));
   });
 
   it('medals 99 and -1 are skipped and reported', async () => {

@@ -5,11 +5,13 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { medalName, stripFormatting } from '../../shared/format.ts';
-import { formatRank, formatResult, mapKind, playerLabel, rankLeaderboard, worldScoreOf, type MapKind, type RankableRecord } from '../../shared/leaderboard.ts';
+import {
+  formatRank, formatResult, mapKind, playerLabel, positionOfResult, rankStoredBoard, type AskedPosition, type MapKind, type RankableRecord,
+} from '../../shared/leaderboard.ts';
 import { lapEnds, sectorsOf } from '../../shared/splits.ts';
 import { writeAtomically } from '../atomic-file.ts';
 import {
-  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportTuple, type ExportValues, type Store,
+  LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type ExportCursor, type ExportMap, type ExportTuple, type ExportValues, type Store,
   type WatchlistRef,
 } from '../store/index.ts';
 
@@ -240,40 +242,50 @@ const PLAIN_TEXT = new RegExp(`^${PLAIN}$`);
  */
 const PLAIN_RECORD_CELLS = new RegExp(`^${PLAIN},${PLAIN},(?:-?\\d+)?,(?:-?\\d+)?,(?:-?\\d+)?,-?\\d+,(?:true|false),${PLAIN},${PLAIN},(?:${PLAIN})?$`);
 
-/** A record of an export row, as the shared leaderboard rules read it (ties share a rank whatever their order). */
+/** A record of an export row, as the shared leaderboard rules read it. */
 function recordOf(t: ExportTuple): RankableRecord {
-  return { hidden: t[5] === 1, time: t[6], score: t[7], respawnCount: t[8], medal: t[9] };
+  return { hidden: t[5] === 1, time: t[6], score: t[7], respawnCount: t[8], medal: t[9], timestamp: t[13] };
+}
+
+/** The world position stored for an export row, as the shared rules read it; null without one. */
+function askedOf(t: ExportTuple): AskedPosition | null {
+  return t[11] === null || t[10] === null ? null : { score: t[10], state: 'ranked', position: t[11], asOf: t[12] ?? '' };
+}
+
+/** What ranks an export's rows beside their records: the account that read them (settings.viewer()) and the players' IDs. */
+export interface ExportFacts {
+  viewer: string | null | undefined;
+  accountOf: (playerRef: number) => string;
 }
 
 /**
  * The rank of each of one map's rows among the exported players of that map (those of the list, or every stored
- * player), per scope, as the window ranks them (shared rankLeaderboard, formatRank): "3", or "2–4" where secret
- * entries leave the order unknown; empty for a secret entry and a result that cannot be ranked. `records[i]` is
- * `rows[i]`'s record.
+ * player), per scope, as every view ranks them (shared rankStoredBoard, with the map's medal scores, the reader and
+ * the stored world positions; formatRank): "3", or "2–4" where secret entries leave the order unknown, a secret
+ * entry's too; empty for a result that cannot be ranked. `records[i]` is `rows[i]`'s record.
  */
-export function exportRanks(kind: MapKind, rows: readonly ExportTuple[], records: readonly RankableRecord[]): string[] {
+export function exportRanks(map: ExportMap, rows: readonly ExportTuple[], records: readonly RankableRecord[], facts: ExportFacts): string[] {
   const byScope = new Map<string, number[]>();
   rows.forEach((t, i) => {
     const scope = byScope.get(t[4]);
     if (scope) scope.push(i);
     else byScope.set(t[4], [i]);
   });
+  const board = { mapType: map[3], hasClones: map[4] === 1, medals: { author: map[5], gold: map[6], silver: map[7], bronze: map[8] } };
   const ranks: string[] = new Array<string>(rows.length).fill('');
   for (const group of byScope.values()) {
-    for (const standing of rankLeaderboard(kind, group.map((i) => ({ player: i, name: '', record: records[i]! }))).entries) {
-      ranks[standing.player] = standing.status === 'secret' ? '' : formatRank(standing.rankRange);
-    }
+    const contenders = group.map((i) => ({ player: i, accountId: facts.accountOf(rows[i]![1]), name: '', record: records[i]!, position: askedOf(rows[i]!) }));
+    for (const standing of rankStoredBoard(board, contenders, facts.viewer).entries) ranks[standing.player] = formatRank(standing.rankRange);
   }
   return ranks;
 }
 
 /**
  * The friendly cells of a row (result, medal name, rank, world position): the result in the map kind's unit, the
- * position only when it was asked for this very result (as the window shows it, service/views.ts worldPosition).
+ * position only when it was asked for this very result (shared positionOfResult, as the window shows it).
  */
 export function friendlyCells(kind: MapKind, t: ExportTuple, record: RankableRecord, rank: string): string {
-  const worldScore = worldScoreOf(kind, record);
-  const position = t[11] !== null && worldScore !== null && worldScore === t[10] ? t[11] : '';
+  const position = positionOfResult(kind, askedOf(t), record)?.position ?? '';
   return `${plain(formatResult(kind, record))},${medalName(t[9])},${rank},${position}`;
 }
 
@@ -285,9 +297,15 @@ export function friendlyCells(kind: MapKind, t: ExportTuple, record: RankableRec
  * csv-stringify run over whole rows (test/unit/export/reference.ts).
  */
 export class CsvWriter {
+  readonly #viewer: string | null | undefined;
   readonly #names = new NameCache();
   readonly #maps = new Map<number, string>();
   readonly #players = new Map<number, string>();
+
+  /** `viewer`: the account the records were read with (settings.viewer()), which the ranks read as every view does. */
+  constructor(viewer?: string | null) {
+    this.#viewer = viewer;
+  }
 
   header(bom: boolean): string {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
@@ -296,9 +314,10 @@ export class CsvWriter {
   /** The rows of one map (every row the export has for it, in the cursor's order). */
   mapRows(rows: readonly ExportTuple[], cursor: ExportCursor): string {
     if (rows.length === 0) return '';
-    const kind = mapKind({ mapType: cursor.maps.get(rows[0]![0])![3] });
+    const map = cursor.maps.get(rows[0]![0])!;
+    const kind = mapKind({ mapType: map[3], hasClones: map[4] === 1 });
     const records = rows.map(recordOf);
-    const ranks = exportRanks(kind, rows, records);
+    const ranks = exportRanks(map, rows, records, { viewer: this.#viewer, accountOf: (ref) => cursor.players.get(ref)![0] });
     let text = '';
     for (let i = 0; i < rows.length; i += 1) text += `${this.row(rows[i]!, cursor)},${friendlyCells(kind, rows[i]!, records[i]!, ranks[i]!)}\r\n`;
     return text;
@@ -384,7 +403,7 @@ export interface CsvSource {
 }
 
 function recordsSource(store: Store, list: WatchlistRef | undefined, bom: boolean): CsvSource {
-  const writer = new CsvWriter();
+  const writer = new CsvWriter(store.settings.viewer());
   const cursor = store.records.openExport({ list });
   return {
     header: writer.header(bom),

@@ -29,12 +29,14 @@ const EXPORT_PAGE_ROWS = 2000;
 
 /**
  * A row of the export: map ref, player ref, the record's own cells (RECORD_CELLS), row ID, then the values that rank
- * it and make its friendly cells (scope, hidden as 0/1, time, score, respawns, medal) and the world position stored
- * for it with the score it was asked for.
+ * it and make its friendly cells (scope, hidden as 0/1, time, score, respawns, medal), the world position stored for
+ * it with the score it was asked for and when, and when the record was set (a world position bounds the secret
+ * entries set before it was asked: shared/leaderboard.ts rankStoredBoard).
  */
 export type ExportTuple = [
   mapRef: number, playerRef: number, recordCells: string, rowId: number, scope: string, hidden: number, time: number | null,
   score: number | null, respawnCount: number | null, medal: number, positionScore: number | null, position: number | null,
+  positionAsOf: string | null, timestamp: string,
 ];
 
 /**
@@ -50,7 +52,7 @@ export type ExportValues = [gameMode: string, scope: string, numberCells: string
  */
 export function exportQuery(withList: boolean): string {
   const columns = `r.map_ref, r.player_ref, ${RECORD_CELLS}, r.id, r.scope, r.hidden = 1, r.time, r.score, r.respawn_count,
-    r.medal, ps.score, ps.position`;
+    r.medal, ps.score, ps.position, ps.as_of, r.timestamp`;
   return withList
     ? `SELECT ${columns} ${WITH_POSITION} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
     : `SELECT ${columns} ${WITH_POSITION} WHERE r.current = 1 AND (r.map_ref, r.player_ref, r.scope) > (@map, @player, @scope)
@@ -79,10 +81,18 @@ function* pages(stmt: Statement<PageKey, ExportTuple>): Generator<ExportTuple, v
   }
 }
 
+/**
+ * A map of the export: UID, ID, name, type, clones (0/1), and its author, gold, silver and bronze scores (a secret
+ * entry's medal bounds its result by them, as in every view).
+ */
+export type ExportMap = readonly [
+  mapUid: string, mapId: string, name: string, mapType: string, hasClones: number, author: number, gold: number, silver: number, bronze: number,
+];
+
 /** The export's rows as tuples plus the map and player lookups they refer to, all from one snapshot. */
 export interface ExportCursor {
-  /** map ref → [map UID, map ID, name, map type] */
-  readonly maps: ReadonlyMap<number, readonly [string, string, string, string]>;
+  /** map ref → the map's cells and what ranks its records (its kind, its medal scores: ExportMap) */
+  readonly maps: ReadonlyMap<number, ExportMap>;
   /** player ref → [account ID, display name, nickname] */
   readonly players: ReadonlyMap<number, readonly [string, string | null, string | null]>;
   readonly rows: IterableIterator<ExportTuple>;
@@ -105,10 +115,9 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
   try {
     // One snapshot for the lookups and the rows, so every row finds its map and player.
     if (reader) reader.exec('BEGIN');
-    const maps = new Map<number, [string, string, string, string]>();
-    for (const [id, ...map] of source.prepare<[], [number, string, string, string, string]>('SELECT id, map_uid, map_id, name, map_type FROM maps').raw().iterate()) {
-      maps.set(id, map);
-    }
+    const maps = new Map<number, ExportMap>();
+    const mapsQuery = 'SELECT id, map_uid, map_id, name, map_type, has_clones, author_score, gold_score, silver_score, bronze_score FROM maps';
+    for (const [id, ...map] of source.prepare<[], [number, ...ExportMap]>(mapsQuery).raw().iterate()) maps.set(id, map);
     const players = new Map<number, [string, string | null, string | null]>();
     for (const [id, ...player] of source
       .prepare<[], [number, string, string | null, string | null]>('SELECT id, account_id, display_name, nickname FROM players')

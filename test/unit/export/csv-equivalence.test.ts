@@ -29,7 +29,15 @@ const unique = (k: number, step: number): string => `${NASTY[(k * step + 3) % K]
 
 /** Maps and players as the database holds them: each key stands for one set of cells, however nasty. */
 const MAP_TYPES = ['TrackMania\\TM_Race', 'TrackMania\\TM_Stunt', 'TrackMania\\TM_Platform', 'TrackMania\\TM_Royal'];
-const MAPS = Array.from({ length: 100 }, (_, k) => ({ mapUid: unique(k, 1), mapId: unique(k, 7), mapName: pick(NASTY, k, 3), mapType: MAP_TYPES[k % MAP_TYPES.length]! }));
+// Medal scores in order on most maps (a secret entry's medal then bounds its result), out of order on a map in seven.
+const medalsOf = (k: number, type: string) => (k % 7 === 0 ? { author: 1, gold: 1, silver: 1, bronze: 1 }
+  : type.endsWith('TM_Stunt') ? { author: 2000 + k, gold: 1500 + k, silver: 1000 + k, bronze: 500 + k }
+  : type.endsWith('TM_Platform') ? { author: 0, gold: 1, silver: 3, bronze: 5 }
+  : { author: 40_000 + k, gold: 43_000 + k, silver: 48_000 + k, bronze: 60_000 + k });
+const MAPS = Array.from({ length: 100 }, (_, k) => {
+  const mapType = MAP_TYPES[k % MAP_TYPES.length]!;
+  return { mapUid: unique(k, 1), mapId: unique(k, 7), mapName: pick(NASTY, k, 3), mapType, hasClones: k % 8 === 0, medals: medalsOf(k, mapType) };
+});
 const PLAYERS = Array.from({ length: 120 }, (_, k) => ({
   accountId: unique(k, 11),
   displayName: k % 5 === 0 ? null : pick(NASTY, k, 5),
@@ -63,6 +71,7 @@ function rows(n: number): ExportRow[] {
       replayPath: replayOf(mapRecordId),
       // A world position on a row in three: asked for this result (time or points), or, one in nine, for another.
       position: i % 3 === 0 ? i + 1 : null,
+      positionAsOf: i % 3 === 0 ? (i % 2 === 0 ? '2024-06-01T00:00:00.000Z' : '2000-01-01T00:00:00.000Z') : null,
       positionScore: i % 3 !== 0 ? null : i % 9 === 0 ? 424242 : mapKey % MAP_TYPES.length === 1 ? (i % 11) - 3 : (i % 7 === 0 ? null : i % 13 === 0 ? -i : i * 37),
     };
   });
@@ -76,9 +85,9 @@ function storeRows(store: Store, sample: readonly ExportRow[]): void {
       `INSERT INTO maps (id, map_id, map_uid, name, author, submitter, author_score, gold_score, silver_score, bronze_score,
          map_type, map_style, collection_name, filename, has_clones, is_playable, created_with_gamepad_editor,
          created_with_simple_editor, timestamp, file_url, thumbnail_url, fetched_at)
-       VALUES (?, ?, ?, ?, 'a', 'a', 1, 1, 1, 1, ?, '', '', '', 0, 1, 0, 0, 't', 'f', 't', 'f')`,
+       VALUES (?, ?, ?, ?, 'a', 'a', ?, ?, ?, ?, ?, '', '', '', ?, 1, 0, 0, 't', 'f', 't', 'f')`,
     );
-    MAPS.forEach((m, k) => map.run(k + 1, m.mapId, m.mapUid, m.mapName, m.mapType));
+    MAPS.forEach((m, k) => map.run(k + 1, m.mapId, m.mapUid, m.mapName, m.medals.author, m.medals.gold, m.medals.silver, m.medals.bronze, m.mapType, m.hasClones ? 1 : 0));
     const player = db.prepare("INSERT INTO players (id, account_id, display_name, nickname, added_at) VALUES (?, ?, ?, ?, 'x')");
     PLAYERS.forEach((p, k) => player.run(k + 1, p.accountId, p.displayName, p.nickname));
     const record = db.prepare(
@@ -89,8 +98,8 @@ function storeRows(store: Store, sample: readonly ExportRow[]): void {
     for (const r of sample) {
       record.run(r.mapKey, r.playerKey, r.scope, r.mapRecordId, r.time, r.hidden, r.score, r.respawnCount, r.medal, r.gameMode, r.timestamp);
     }
-    const position = db.prepare("INSERT INTO positions (map_ref, player_ref, scope, score, state, position, zones, as_of) VALUES (?, ?, ?, ?, 'ranked', ?, '[]', 'x')");
-    for (const r of sample) if (r.position !== null && r.positionScore !== null) position.run(r.mapKey, r.playerKey, r.scope, r.positionScore, r.position);
+    const position = db.prepare("INSERT INTO positions (map_ref, player_ref, scope, score, state, position, zones, as_of) VALUES (?, ?, ?, ?, 'ranked', ?, '[]', ?)");
+    for (const r of sample) if (r.position !== null && r.positionScore !== null) position.run(r.mapKey, r.playerKey, r.scope, r.positionScore, r.position, r.positionAsOf);
     const replay = db.prepare("INSERT INTO replays (record_id, state, path, size, sha256, updated_at) VALUES (?, 'downloaded', ?, 1, 'x', 'x')");
     for (const id of NASTY) replay.run(id, replayOf(id));
     // A replay that failed has no file: its cell stays empty.
@@ -113,13 +122,16 @@ beforeEach(async () => {
 afterEach(() => store.close());
 
 describe('the CSV writer', () => {
-  it.each([false, true])('writes byte-for-byte what csv-stringify writes over whole rows (bom: %s)', async (bom) => {
+  it.each([false, true])('writes byte-for-byte what csv-stringify writes over whole rows (bom and a known reader: %s)', async (bom) => {
     const sample = rows(3000);
     storeRows(store, sample);
+    // Read as one of the players (or not known): their own record may be visible under a secret threshold.
+    const viewer = bom ? PLAYERS[4]!.accountId : undefined;
+    if (bom) store.settings.setViewer(viewer);
     const sink = new Sink();
     expect(await exportCsv(store, sink, { bom })).toEqual({ rows: sample.length });
     const names = new NameCache();
-    const ranks = ranksOf(sample);
+    const ranks = ranksOf(sample, viewer);
     const reference = stringify(inExportOrder(sample).map((r) => toCells(r, names, ranks.get(r) ?? '')), {
       record_delimiter: 'windows',
       quoted_match: /[\r\n]/,

@@ -3,7 +3,7 @@
 // through CsvWriter alone.
 import { NameCache, neutraliseFormula } from '../../../src-main/core/export/csv.ts';
 import { medalName } from '../../../src-main/shared/format.ts';
-import { formatRank, formatResult, mapKind, playerLabel, rankLeaderboard, worldScoreOf } from '../../../src-main/shared/leaderboard.ts';
+import { formatRank, formatResult, mapKind, playerLabel, rankStoredBoard, worldScoreOf, type MedalScores } from '../../../src-main/shared/leaderboard.ts';
 
 /** One row of the CSV export, before formatting. */
 export interface ExportRow {
@@ -28,9 +28,13 @@ export interface ExportRow {
   replayPath: string | null;
   /** As the service names it, e.g. `TrackMania\\TM_Stunt`. */
   mapType: string;
-  /** The world position stored for the record, and the score it was asked for; null without one. */
+  hasClones: boolean;
+  /** The map's medal scores, as stored. */
+  medals: MedalScores;
+  /** The world position stored for the record, the score it was asked for and when; null without one. */
   position: number | null;
   positionScore: number | null;
+  positionAsOf: string | null;
 }
 
 /** The record of a row as the shared rules read it. */
@@ -39,10 +43,11 @@ function recordOf(row: ExportRow) {
 }
 
 /**
- * Each row's rank among the rows of its map and scope (the players exported), by the shared rule: what the rank cell
+ * Each row's rank among the rows of its map and scope (the players exported), by the shared rule every view ranks a
+ * stored map with (rankStoredBoard: the map's medal scores, the reader, the stored positions): what the rank cell
  * holds, worked out over the whole sample at once.
  */
-export function ranksOf(rows: readonly ExportRow[]): Map<ExportRow, string> {
+export function ranksOf(rows: readonly ExportRow[], viewer?: string | null): Map<ExportRow, string> {
   const groups = new Map<string, ExportRow[]>();
   for (const row of rows) {
     const key = `${row.mapKey}\u0000${row.scope}`;
@@ -50,8 +55,12 @@ export function ranksOf(rows: readonly ExportRow[]): Map<ExportRow, string> {
   }
   const ranks = new Map<ExportRow, string>();
   for (const group of groups.values()) {
-    const kind = mapKind({ mapType: group[0]!.mapType });
-    for (const s of rankLeaderboard(kind, group.map((r) => ({ player: r, name: '', record: recordOf(r) }))).entries) ranks.set(s.player, s.status === 'secret' ? '' : formatRank(s.rankRange));
+    const { mapType, hasClones, medals } = group[0]!;
+    const contenders = group.map((r) => ({
+      player: r, accountId: r.accountId, name: '', record: recordOf(r),
+      position: r.position === null || r.positionScore === null ? null : { score: r.positionScore, state: 'ranked', position: r.position, asOf: r.positionAsOf ?? '' },
+    }));
+    for (const s of rankStoredBoard({ mapType, hasClones, medals }, contenders, viewer).entries) ranks.set(s.player, formatRank(s.rankRange));
   }
   return ranks;
 }

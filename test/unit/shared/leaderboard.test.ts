@@ -1,9 +1,9 @@
 // The game's rules (docs/game-rules.md), one case each: every map kind, ties, secret entries, missing records, "me".
 import { describe, expect, it } from 'vitest';
 import {
-  compareResults, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatImprovement, formatMedalGap, formatMedalScore,
+  compareResults, contradictedMedal, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatImprovement, formatMedalGap, formatMedalScore,
   formatResult, GAP_LIMITS, isHiddenByThreshold, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel,
-  playerLabelOf, rankLeaderboard, resultText, unitOf, worldScoreOf,
+  playerLabelOf, positionOfResult, rankLeaderboard, rankStoredBoard, resultText, unitOf, worldScoreOf,
   type Contender, type MapKind, type MedalScores, type RankableRecord,
 } from '../../../src-main/shared/leaderboard.ts';
 
@@ -443,5 +443,68 @@ describe('the name shown for a player', () => {
       { player: 2, name: 'Alpha', record: secret(3) },
     ]);
     expect(b.entries.map((e) => e.player)).toEqual([2, 1]);
+  });
+});
+
+describe('a stored map\'s board: the facts every view and the CSV export rank with (rankStoredBoard)', () => {
+  const medals: MedalScores = { author: 44_000, gold: 47_500, silver: 53_000, bronze: 66_000 };
+  const map = { mapType: 'TrackMania\\TM_Race', medals };
+  const stored = (player: string, record: RankableRecord, position: { score: number; position: number } | null = null) => ({
+    player, accountId: player, name: player, record,
+    position: position && { ...position, state: 'ranked', asOf: '2026-03-01T00:00:00Z' },
+  });
+  const rangeOf = (b: ReturnType<typeof rankStoredBoard<string>>, player: string) => b.entries.find((e) => e.player === player)!.rankRange;
+
+  it('a position counts only when asked for this very result and ranked', () => {
+    const r = race(47_200);
+    expect(positionOfResult('race', { score: 47_200, state: 'ranked', position: 2, asOf: 'x' }, r)).toEqual({ position: 2, asOf: 'x' });
+    expect(positionOfResult('race', { score: 48_000, state: 'ranked', position: 2, asOf: 'x' }, r)).toBeNull();
+    expect(positionOfResult('race', { score: 47_200, state: 'unavailable', position: null, asOf: 'x' }, r)).toBeNull();
+    expect(positionOfResult('platform', { score: 47_200, state: 'ranked', position: 2, asOf: 'x' }, r)).toBeNull();
+  });
+
+  it('the medal scores place a secret author entry ahead of a visible gold one; without them, a range', () => {
+    const contenders = [stored('me', race(47_200, { medal: 3 })), stored('rival', secret(4))];
+    expect(rangeOf(rankStoredBoard(map, contenders, 'me'), 'me')).toEqual({ min: 2, max: 2 });
+    expect(rangeOf(rankStoredBoard({ ...map, medals: null }, contenders, 'me'), 'me')).toEqual({ min: 1, max: 2 });
+  });
+
+  it('the reader: only their own record may be visible under the threshold; unknown (undefined) is not "nobody" (null)', () => {
+    // Two visible golds and a secret gold entry: ahead of every visible record at or above the threshold.
+    const contenders = [stored('a', race(45_000, { medal: 3 })), stored('b', race(46_000, { medal: 3 })), stored('h', secret(3))];
+    expect(rangeOf(rankStoredBoard(map, contenders, null), 'a')).toEqual({ min: 2, max: 2 });
+    expect(rangeOf(rankStoredBoard(map, contenders, 'a'), 'a')).toEqual({ min: 1, max: 2 });
+    expect(rangeOf(rankStoredBoard(map, contenders, undefined), 'a')).toEqual({ min: 1, max: 2 });
+  });
+
+  it('a stored world position bounds the secret entries set before it was asked; one asked for another result does not', () => {
+    const contenders = (position: { score: number; position: number }) => [
+      stored('me', race(47_200, { medal: 3, timestamp: '2026-02-01T00:00:00Z' }), position),
+      stored('h', secret(3), null),
+    ];
+    const withPosition = contenders({ score: 47_200, position: 1 });
+    withPosition[1]!.record.timestamp = '2026-01-01T00:00:00Z';
+    expect(rangeOf(rankStoredBoard(map, withPosition, 'me'), 'me')).toEqual({ min: 1, max: 1 });
+    const stale = contenders({ score: 48_000, position: 1 });
+    stale[1]!.record.timestamp = '2026-01-01T00:00:00Z';
+    expect(rangeOf(rankStoredBoard(map, stale, 'me'), 'me')).toEqual({ min: 1, max: 2 });
+  });
+});
+
+describe('a medal the result contradicts (contradictedMedal)', () => {
+  const medals: MedalScores = { author: 44_000, gold: 47_500, silver: 53_000, bronze: 66_000 };
+  it('gives the medal the result earns where the service\'s says otherwise, null where they agree', () => {
+    expect(contradictedMedal('race', race(70_000, { medal: 4 }), medals)).toBe(0);
+    expect(contradictedMedal('race', race(44_000, { medal: 1 }), medals)).toBe(4);
+    expect(contradictedMedal('race', race(47_500, { medal: 3 }), medals)).toBeNull();
+    expect(contradictedMedal('stunt', stunt(1_000, { medal: 4 }), { author: 6000, gold: 5000, silver: 4000, bronze: 3000 })).toBe(0);
+    expect(contradictedMedal('platform', platform(0, 60_000, { medal: 1 }), { author: 0, gold: 1, silver: 3, bronze: 5 })).toBe(4);
+  });
+  it('says nothing of a secret entry, a run without its unit\'s value, or medal scores out of order or empty', () => {
+    expect(contradictedMedal('race', secret(4), medals)).toBeNull();
+    expect(contradictedMedal('platform', platform(null, 60_000, { medal: 4 }), { author: 0, gold: 1, silver: 3, bronze: 5 })).toBeNull();
+    expect(contradictedMedal('race', race(70_000, { medal: 4 }), { author: 50_000, gold: 47_500, silver: 53_000, bronze: 66_000 })).toBeNull();
+    expect(contradictedMedal('race', race(70_000, { medal: 4 }), { author: 0, gold: 0, silver: 0, bronze: 0 })).toBeNull();
+    expect(contradictedMedal('race', race(70_000, { medal: 4 }), null)).toBeNull();
   });
 });

@@ -97,9 +97,11 @@ export function* exportRows(store: import('../../../src-main/core/store/index.ts
   const values = store.db.prepare<[number], {
     game_mode: string; scope: string; time: number | null; score: number; respawn_count: number | null; medal: number;
     hidden: number; timestamp: string; map_record_id: string; path: string | null;
-    map_type: string; position: number | null; position_score: number | null;
+    map_type: string; has_clones: number; author_score: number; gold_score: number; silver_score: number; bronze_score: number;
+    position: number | null; position_score: number | null; position_as_of: string | null;
   }>(`SELECT r.game_mode, r.scope, r.time, r.score, r.respawn_count, r.medal, r.hidden, r.timestamp, r.map_record_id, rp.path,
-      m.map_type, ps.position, ps.score AS position_score
+      m.map_type, m.has_clones, m.author_score, m.gold_score, m.silver_score, m.bronze_score, ps.position, ps.score AS position_score,
+      ps.as_of AS position_as_of
     FROM records r JOIN maps m ON m.id = r.map_ref
     LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'
     LEFT JOIN positions ps ON ps.map_ref = r.map_ref AND ps.player_ref = r.player_ref AND ps.scope = r.scope AND ps.state = 'ranked'
@@ -113,7 +115,9 @@ export function* exportRows(store: import('../../../src-main/core/store/index.ts
       yield {
         mapKey, playerKey, mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: v.game_mode, scope: v.scope,
         time: v.time, score: v.score, respawnCount: v.respawn_count, medal: v.medal, hidden: v.hidden, timestamp: v.timestamp,
-        mapRecordId: v.map_record_id, replayPath: v.path, mapType: v.map_type, position: v.position, positionScore: v.position_score,
+        mapRecordId: v.map_record_id, replayPath: v.path, mapType: v.map_type, hasClones: v.has_clones === 1,
+        medals: { author: v.author_score, gold: v.gold_score, silver: v.silver_score, bronze: v.bronze_score },
+        position: v.position, positionScore: v.position_score, positionAsOf: v.position_as_of,
       };
     }
   } finally {

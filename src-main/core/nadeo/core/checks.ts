@@ -3,6 +3,7 @@
 // docs/nadeo-api.md ("Wire details worth knowing", "Conventions players expect").
 import { SENTINEL_U32 } from '../../model.ts';
 import { isSendableId, isUuid } from '../../../shared/ids.ts';
+import { MIN_RUN_TIME } from '../../../shared/leaderboard.ts';
 import type { MapInfoWire, MapRecordWire } from './schemas.ts';
 
 /** A record the service sent that was not kept, and why (`accountId` when it names a watched account). */
@@ -50,6 +51,8 @@ export function recordProblem(w: MapRecordWire): string | undefined {
   const { time, score, respawnCount } = w.recordScore;
   const problem = u32Problem('time', time) ?? u32Problem('score', score) ?? u32Problem('respawnCount', respawnCount);
   if (problem) return problem;
+  // The sentinel (a secret entry's time) is no run time; any other is at least one physics tick.
+  if (time !== SENTINEL_U32 && time < MIN_RUN_TIME) return `time ${time} ms is shorter than any run the game can time (at least ${MIN_RUN_TIME} ms, one physics tick)`;
   if (w.medal < 0 || w.medal > 4) return `medal ${w.medal} is not one of 0 (none) to 4 (author)`;
   if (!isIsoTimestamp(w.timestamp)) return `timestamp ${shown(w.timestamp)} is not an ISO 8601 date and time with an offset`;
   if (!isUuid(w.mapRecordId)) return `record ID ${shown(w.mapRecordId)} is not a UUID`;

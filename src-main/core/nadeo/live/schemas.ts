@@ -39,16 +39,18 @@ export const TotdDayWire = z.looseObject({
   mapUid: z.string(),
   // Day of the week, Monday 0.
   day: int,
-  monthDay: int,
+  // A day of a month and a month of a year: anything else would be echoed in messages ("2026--5") and labels.
+  monthDay: int.min(1).max(31),
   seasonUid: z.string().nullable().optional(),
   startTimestamp: seconds,
   endTimestamp: seconds,
 });
 
 export const TotdMonthWire = z.looseObject({
-  year: int,
-  month: int,
-  lastDay: int,
+  // No Track of the Day before the game came out (1 July 2020, docs/nadeo-api.md).
+  year: int.min(2020).max(9999),
+  month: int.min(1).max(12),
+  lastDay: int.min(1).max(31),
   days: z.array(TotdDayWire),
 });
 

@@ -1,7 +1,9 @@
 // Records: one map at a time per worker, every watched player in as few requests as the URI allows; the personal
 // bests and each season asked for. A map's records and its replays' states are written in one commit.
 import { AbortError } from '../../nadeo/index.ts';
-import { mapKind } from '../../../shared/leaderboard.ts';
+import { medalName } from '../../../shared/format.ts';
+import { contradictedMedal, formatResult, mapKind } from '../../../shared/leaderboard.ts';
+import type { PlayerRecord } from '../../model.ts';
 import { PERSONAL_BEST } from '../../store/index.ts';
 import type { HistoryRow, StoredMap } from '../../store/types.ts';
 import { forEachItem, type Phase, type SyncContext } from '../context.ts';
@@ -66,11 +68,12 @@ async function readScope(ctx: SyncContext, map: StoredMap, scope: string, names:
   for (const r of fetched.rejected) {
     run.addError({ mapId: map.mapId, message: `a record${r.accountId ? ` of ${names.get(r.accountId) ?? r.accountId}` : ''} was left out: ${r.reason}` });
   }
+  const records = withTrueMedals(ctx, map, fetched.records, names);
   // The map's records and its replays' states in one commit: a hidden record's replay waits with it, and a record
   // that shows (a secret threshold lifted) or changed has its replay due again.
   const applied = store.transaction(() => {
     const result = store.records.applyRecords({
-      mapId: map.mapId, scope, records: fetched.records, seenAt: ctx.now().toISOString(), syncRunId: run.runId,
+      mapId: map.mapId, scope, records, seenAt: ctx.now().toISOString(), syncRunId: run.runId,
     });
     for (const r of result.newRecords) {
       if (r.hidden || r.time === null) store.replays.markHidden(r);
@@ -85,6 +88,24 @@ async function readScope(ctx: SyncContext, map: StoredMap, scope: string, names:
     run.newRecords += improvements.length;
     run.newPersonalBests += improvements.filter((h) => h.kind !== 'first').length;
   }
+}
+
+/**
+ * The records with the medal their result earns by the map's medal scores where the service's medal contradicts
+ * them (shared contradictedMedal); each contradiction is said once, so a wrong medal is neither stored nor shown.
+ */
+function withTrueMedals(ctx: SyncContext, map: StoredMap, records: readonly PlayerRecord[], names: ReadonlyMap<string, string>): PlayerRecord[] {
+  const kind = mapKind(map);
+  const medals = { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore };
+  return records.map((r) => {
+    const medal = contradictedMedal(kind, r, medals);
+    if (medal === null) return r;
+    ctx.run.addError({
+      mapId: map.mapId,
+      message: `the service gave ${names.get(r.accountId) ?? r.accountId}'s record (${formatResult(kind, r)}) the ${medalName(r.medal)} medal, which the map's medal scores contradict; kept as ${medalName(medal)}`,
+    });
+    return { ...r, medal };
+  });
 }
 
 /**
