@@ -2,7 +2,7 @@
 // listings, the history and the exports leave it out (schema 10), and a list taking the holder in brings it back.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlayerRecord } from '../../../src-main/core/model.ts';
-import type { Store } from '../../../src-main/core/store/index.ts';
+import type { SplitsWrite, Store } from '../../../src-main/core/store/index.ts';
 import { accountId, exportRows, makeMap, makeRecord, mapId, memoryStore, recordId } from './fixtures.ts';
 
 let store: Store;
@@ -25,7 +25,7 @@ function apply(map: number, records: PlayerRecord[], beside: string[] = []) {
 }
 const holderRecord = (map: number, time: number, n: number): PlayerRecord => makeRecord(map, 9, { time, mapRecordId: recordId(900 + n) });
 const accounts = (records: readonly { accountId: string }[]): string[] => [...new Set(records.map((r) => r.accountId))].sort();
-const READ = { readerVersion: 1, sha256: 'a'.repeat(64), state: 'read', ghostIndex: 0, ghostName: null, raceTime: 25000, respawns: null, stuntScore: null, checkpoints: [10000, 25000], stuntScores: [], laps: null } as const;
+const READ: SplitsWrite = { readerVersion: 1, sha256: 'a'.repeat(64), state: 'read', ghostIndex: 0, ghostName: null, raceTime: 25000, respawns: null, stuntScore: null, checkpoints: [10000, 25000], stuntScores: [], laps: null };
 
 describe("a world record holder's records", () => {
   it('are stored, and their new versions come back (their replays are due) but are no history', () => {
