@@ -66,6 +66,7 @@ export type ConnectionStatus = z.output<typeof s.ConnectionStatus>;
 export type ExportResult = z.output<typeof s.ExportResult>;
 export type SplitsQuery = z.input<typeof s.SplitsQuery>;
 export type SplitsRun = z.output<typeof s.SplitsRun>;
+export type SplitsWorldRecord = z.output<typeof s.SplitsWorldRecord>;
 export type SplitsView = z.output<typeof s.SplitsView>;
 export type SplitsList = z.output<typeof s.SplitsList>;
 export type SplitsListRow = z.output<typeof s.SplitsListRow>;

@@ -665,6 +665,8 @@ export const SplitsRun = z.object({
   deltaToVs: z.array(z.number().nullable()).optional(),
   /** Each lap's time (a lap race whose laps are known, the run comparable); absent otherwise. */
   lapTimes: z.array(z.number().nullable()).optional(),
+  /** Cumulative − the world record's at that checkpoint; absent without a comparable WR run (SplitsView.worldRecord). */
+  deltaToWorldRecord: z.array(z.number().nullable()).optional(),
   /** Platform: the run's respawns; null elsewhere or when the ghost does not say. */
   respawns: z.number().nullable(),
   /** Stunt: the score at each checkpoint (empty elsewhere). */
@@ -678,6 +680,20 @@ export const SplitsRun = z.object({
 
 /** Where a player loses most: the checkpoint ending the sector (1-based, the finish is `checkpoints`) and the ms lost. */
 export const LoseMostAt = z.object({ checkpoint: z.number().int().min(1), ms: z.number() });
+
+/** Why the world record is no splits reference: secret, or its ghost is not at hand (SplitsMissingReason). */
+export const SplitsWorldRecordMissing = z.enum(['secret', 'noRecord', 'hidden', 'noReplay', 'unread', 'unreadable']);
+
+/**
+ * The map's world record beside the watched runs (issue 15 part 4): who and what, as the compare view has it, and its
+ * ghost's run compared with the watched ones (never counted in their best, ideal run or "lose most").
+ */
+export const SplitsWorldRecord = WorldRecord.extend({
+  /** The WR ghost's splits: deltaToBest is WR − the best watched split, deltaToMe WR − mine; null when `missing`. */
+  run: SplitsRun.nullable(),
+  /** Why there is no run, with one line saying so for the window and the command line; null with a run. */
+  missing: z.object({ reason: SplitsWorldRecordMissing, note: z.string() }).nullable(),
+});
 
 /** The map page's "Splits", `splits.forMap`, and `trackwatch splits --json`: one shape. */
 export const SplitsView = z.object({
@@ -702,8 +718,8 @@ export const SplitsView = z.object({
   vs: z.string().nullable(),
   /** Watched players without splits, and why. */
   missing: z.array(z.object({ accountId: z.string(), name: z.string(), reason: SplitsMissingReason, detail: z.string().nullable() })),
-  /** Null until the world record's ghost is known (issue 15 part 4). */
-  worldRecord: SplitsRun.nullable(),
+  /** The map's world record when a sync read it (the list's "world record" setting); null otherwise. */
+  worldRecord: SplitsWorldRecord.nullable(),
 });
 
 export const SplitsListQuery = z.object({ list: WatchlistName }).strict();

@@ -6,15 +6,17 @@ import { parseMapRef } from '../core/refs.ts';
 import { PERSONAL_BEST, type Player, type SplitsEntry, type Store, type StoredMap, type StoredRecord } from '../core/store/index.ts';
 import { stripFormatting } from '../shared/format.ts';
 import { mapKind, playerLabel } from '../shared/leaderboard.ts';
-import { compareSplits, lapEnds, lapTimesOf, sectorGains, sectorsOf, splitsProblem } from '../shared/splits.ts';
+import { compareOutside, compareSplits, lapEnds, lapTimesOf, sectorGains, sectorsOf, splitsProblem, type Split, type SplitsInput } from '../shared/splits.ts';
 import { ServiceError } from './errors.ts';
-import { leaderboardOf, mapSummary } from './views.ts';
+import { leaderboardOf, mapSummary, worldRecordView } from './views.ts';
 
 type Out<T extends z.ZodType> = z.output<T>;
 export type SplitsView = Out<typeof s.SplitsView>;
 export type SplitsList = Out<typeof s.SplitsList>;
 export type SplitsHistory = Out<typeof s.SplitsHistory>;
 type Missing = SplitsView['missing'][number];
+type SplitsWorldRecord = Out<typeof s.SplitsWorldRecord>;
+type WorldRecordMissing = NonNullable<SplitsWorldRecord['missing']>;
 
 /** A map as given (UID, map ID or link), among the stored maps; not found is said with what to do. */
 export function resolveMap(store: Store, ref: string): StoredMap {
@@ -85,7 +87,9 @@ function mapView(store: Store, map: StoredMap, players: readonly Player[], list:
     if (why) missing.push({ accountId: player.accountId, name: stripFormatting(playerLabel(player)), ...why });
     else runs.push({ player, record: record!, splits: entry! });
   }
-  const compared = compareSplits(runs.map((r) => ({ id: r.player.accountId, checkpoints: r.splits.checkpoints })), me ?? null, vs);
+  const inputs = runs.map((r) => ({ id: r.player.accountId, checkpoints: r.splits.checkpoints }));
+  const compared = compareSplits(inputs, me ?? null, vs);
+  const wr = worldRecordOf(store, map, inputs, me, vs);
   const laps = runs.find((r) => r.splits.laps !== null)?.splits.laps ?? null;
   const ends = lapEnds(compared.checkpoints, laps);
   return {
@@ -107,6 +111,7 @@ function mapView(store: Store, map: StoredMap, players: readonly Player[], list:
         deltaToMe: c.deltaToMe,
         ...(c.deltaToVs === undefined ? {} : { deltaToVs: c.deltaToVs }),
         ...(ends === null || !c.comparable ? {} : { lapTimes: lapTimesOf(r.splits.checkpoints, ends) }),
+        ...(wr?.deltasToIt ? { deltaToWorldRecord: wr.deltasToIt.get(c.id) ?? new Array<Split>(compared.checkpoints).fill(null) } : {}),
         respawns: kind === 'platform' ? r.splits.respawns : null,
         stuntScores: kind === 'stunt' ? r.splits.stuntScores : [],
         comparable: c.comparable,
@@ -118,7 +123,71 @@ function mapView(store: Store, map: StoredMap, players: readonly Player[], list:
     loseMostAt: compared.loseMostAt,
     vs,
     missing,
-    worldRecord: null,
+    worldRecord: wr?.view ?? null,
+  };
+}
+
+/** One line per reason the world record is no splits reference, after "World record, <holder> <time>: ". */
+function worldRecordNote(reason: WorldRecordMissing['reason'], detail: string | null): string {
+  switch (reason) {
+    case 'secret':
+    case 'hidden':
+      return "secret: the map's Top Secret threshold hides its time and its ghost, so there is nothing to compare with.";
+    case 'noRecord':
+      return "its ghost is not here: the holder's record was not read (a sync of a list with the world record on asks it when the records request has room).";
+    case 'noReplay':
+      return "its replay is not downloaded: the list's replay policy downloads it unless it is \"none\" (the Replays view says if a download failed).";
+    case 'unread':
+      return 'its replay is read at the next start.';
+    default:
+      return `its replay could not be read${detail ? `: ${detail}` : ''}.`;
+  }
+}
+
+/**
+ * The map's stored world record in the splits view: its ghost's run compared with the watched `inputs` (and each
+ * watched run's delta to it), or why there is none. Null when no sync read the map's WR.
+ */
+function worldRecordOf(
+  store: Store, map: StoredMap, inputs: readonly SplitsInput[], me: string | undefined, vs: string | null,
+): { view: SplitsWorldRecord; deltasToIt: Map<string, Split[]> | null } | null {
+  const stored = store.worldRecords.get(map.mapId);
+  if (!stored) return null;
+  const kind = mapKind(map);
+  const name = stripFormatting(store.players.nameOf(stored.accountId));
+  const base = worldRecordView(kind, stored, name);
+  const without = (reason: WorldRecordMissing['reason'], detail: string | null = null) =>
+    ({ view: { ...base, run: null, missing: { reason, note: worldRecordNote(reason, detail) } }, deltasToIt: null });
+  if (stored.secret) return without('secret');
+  const record = stored.mapRecordId === null ? undefined : store.records.get(map.mapId, stored.accountId);
+  if (!record || record.mapRecordId !== stored.mapRecordId) return without('noRecord');
+  const splits = store.splits.get(record.mapRecordId);
+  const why = missingReason(store, record, splits);
+  if (why || !splits) return without(why?.reason ?? 'unread', why?.detail ?? null);
+  const { run, deltasToIt } = compareOutside({ id: stored.accountId, checkpoints: splits.checkpoints }, inputs, me ?? null, vs);
+  return {
+    view: {
+      ...base,
+      run: {
+        accountId: stored.accountId,
+        name,
+        recordId: record.mapRecordId,
+        time: record.time,
+        isMe: stored.accountId === me,
+        checkpoints: splits.checkpoints,
+        sectors: run.sectors,
+        deltaToBest: run.deltaToBest,
+        deltaToMe: run.deltaToMe,
+        ...(run.deltaToVs === undefined ? {} : { deltaToVs: run.deltaToVs }),
+        respawns: kind === 'platform' ? splits.respawns : null,
+        stuntScores: kind === 'stunt' ? splits.stuntScores : [],
+        comparable: run.comparable,
+        note: run.note,
+        setAt: record.timestamp,
+      },
+      missing: null,
+    },
+    deltasToIt: run.comparable ? deltasToIt : null,
   };
 }
 

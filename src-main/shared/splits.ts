@@ -198,3 +198,35 @@ export function compareSplits(inputs: readonly SplitsInput[], me: string | null,
     loseMostAt: mine && !(rival && rival.id === mine.id) ? loseMostAt(sectors.get(mine.id)!, reference) : null,
   };
 }
+
+/**
+ * A run outside the watched ones (the world record) against them: its sectors, its deltas to the best watched split,
+ * to mine and to `vs`, and each comparable watched run's delta to it. It never counts in their best, ideal or "lose
+ * most"; with no watched run its own checkpoint count is the map's.
+ */
+export function compareOutside(
+  outside: SplitsInput,
+  inputs: readonly SplitsInput[],
+  me: string | null,
+  vs: string | null = null,
+): { run: ComparedRun; deltasToIt: Map<string, Split[]> } {
+  const count = inputs.length > 0 ? checkpointCountOf(inputs) : outside.checkpoints.length;
+  const comparable = inputs.filter((r) => r.checkpoints.length === count);
+  const note = notComparable(outside, count);
+  const ok = note === null;
+  const none = (): Split[] => new Array<Split>(count).fill(null);
+  const best = bestPerIndex(comparable.map((r) => ({ id: r.id, values: r.checkpoints })), count).map((b) => b.value);
+  const mine = comparable.find((r) => r.id === me);
+  const rival = vs === null ? undefined : comparable.find((r) => r.id === vs);
+  const run: ComparedRun = {
+    id: outside.id,
+    comparable: ok,
+    note,
+    sectors: sectorsOf(outside.checkpoints),
+    deltaToBest: ok && comparable.length > 0 ? deltasTo(outside.checkpoints, best) : none(),
+    deltaToMe: ok && mine ? deltasTo(outside.checkpoints, mine.checkpoints) : none(),
+    deltaToVs: vs === null ? undefined : ok && rival ? deltasTo(outside.checkpoints, rival.checkpoints) : none(),
+  };
+  const deltasToIt = new Map(ok ? comparable.map((r) => [r.id, deltasTo(r.checkpoints, outside.checkpoints)] as const) : []);
+  return { run, deltasToIt };
+}

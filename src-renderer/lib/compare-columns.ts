@@ -12,16 +12,18 @@ export interface GridWidths {
   gap: number;
   /** The link to the map's page, for the players not shown. */
   more: number;
+  /** The map's world record (holder and result), when the list's maps have one. */
+  worldRecord: number;
   /** The grid's vertical scrollbar (app.css ::-webkit-scrollbar) and its border. */
   scrollbar: number;
 }
 
 /** The view's CSS reads its widths from here, so the count of columns and the layout agree. */
-export const GRID_WIDTHS: Readonly<GridWidths> = { map: 196, mapWidest: 320, cell: 136, gap: 96, more: 36, scrollbar: 12 };
+export const GRID_WIDTHS: Readonly<GridWidths> = { map: 196, mapWidest: 320, cell: 136, gap: 96, more: 36, worldRecord: 88, scrollbar: 12 };
 
-/** How many player columns fit in `width` pixels beside the map, gap and link columns: at least one. */
-export function columnsThatFit(width: number, widths: GridWidths = GRID_WIDTHS): number {
-  const room = width - widths.map - widths.gap - widths.more - widths.scrollbar;
+/** How many player columns fit in `width` pixels beside the map, gap and link columns (and the WR's): at least one. */
+export function columnsThatFit(width: number, widths: GridWidths = GRID_WIDTHS, worldRecord = false): number {
+  const room = width - widths.map - widths.gap - widths.more - widths.scrollbar - (worldRecord ? widths.worldRecord : 0);
   return Math.max(1, Math.floor(room / widths.cell));
 }
 

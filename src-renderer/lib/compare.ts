@@ -25,6 +25,8 @@ export interface CompareModelCell extends RecordResult {
   deltaToBestVisible: Delta | null;
   /** value − mine; null in my own column. */
   deltaToMe: Delta | null;
+  /** value − the map's world record; null without a visible WR or result. */
+  deltaToWorldRecord: Delta | null;
   progress: MedalProgress | null;
 }
 
@@ -49,6 +51,8 @@ export interface CompareModelRow {
   myGap: Delta | null;
   /** I surely hold the best result on the board. */
   myBest: boolean;
+  /** The map's world record, when the list asks for it and a sync read it. */
+  worldRecord: CompareTable['rows'][number]['worldRecord'] | null;
 }
 
 export function buildCompareModel(table: CompareTable): CompareModelRow[] {
@@ -63,6 +67,7 @@ export function buildCompareModel(table: CompareTable): CompareModelRow[] {
         isBest: c.isBest ?? false, isBestVisible: c.isBestVisible ?? false,
         // One of the two deltas to the best is sent (schemas.ts CompareCell): they are the same where the best is known.
         deltaToBest: c.deltaToBest ?? null, deltaToBestVisible: c.deltaToBestVisible ?? c.deltaToBest ?? null, deltaToMe: c.deltaToMe ?? null,
+        deltaToWorldRecord: c.deltaToWorldRecord ?? null,
         progress: medalProgress(row.kind, record, row.medals),
       };
     });
@@ -81,6 +86,7 @@ export function buildCompareModel(table: CompareTable): CompareModelRow[] {
       cells,
       myGap: mine?.deltaToBestVisible ?? null,
       myBest: mine?.isBest ?? false,
+      worldRecord: row.worldRecord ?? null,
     };
   });
 }

@@ -14,6 +14,12 @@ export interface SplitsReference {
 
 
 
+/** The world record's run when main compared its ghost with the watched runs (same checkpoint count), else null. */
+export function worldRecordRun(view: SplitsView): SplitsRun | null {
+  const run = view.worldRecord?.run;
+  return run && run.comparable ? run : null;
+}
+
 /** The player the view calls "me", when they are watched and have a ghost. */
 export function meOf(view: SplitsView): SplitsRun | null {
   return view.players.find((p) => p.isMe && p.comparable) ?? null;
@@ -59,7 +65,8 @@ export const MAX_RIVAL_REFERENCES = 30;
 export function referencesOf(view: SplitsView, previousPb: readonly (number | null)[] | null = null): SplitsReference[] {
   const me = meOf(view);
   const refs: SplitsReference[] = [{ id: 'best', label: 'Best watched', checkpoints: bestSplits(view) }];
-  if (view.worldRecord?.comparable) refs.push({ id: 'wr', label: 'World record', checkpoints: view.worldRecord.checkpoints });
+  const wr = worldRecordRun(view);
+  if (wr) refs.push({ id: 'wr', label: `World record (${wr.name})`, checkpoints: wr.checkpoints });
   if (previousPb && previousPb.length > 0) refs.push({ id: 'pb', label: 'My previous PB', checkpoints: previousPb });
   const gap = (p: SplitsRun) => (!me || me.time === null || p.time === null ? Infinity : Math.abs(p.time - me.time));
   const rivals = view.players

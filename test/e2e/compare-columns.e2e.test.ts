@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SENTINEL_U32 } from '../../src-main/core/model.ts';
-import { mapKind, resultText } from '../../src-main/shared/leaderboard.ts';
+import { stripFormatting } from '../../src-main/shared/format.ts';
+import { formatDelta, mapKind, resultText } from '../../src-main/shared/leaderboard.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
 import { serviceCaller } from '../helpers/service.ts';
@@ -171,6 +172,42 @@ describe('the compare grid with more players than fit', () => {
     await grid().locator('[data-map-uid]').first().waitFor();
     expect(await range().textContent()).toBe(rangeBefore);
     expect(new Set(await shownAccounts())).toEqual(shown);
+  });
+
+  it("shows each map's world record (in the map's line at 1024x640, a column of its own where it costs no player one) and the gap to it", async () => {
+    page.setDefaultTimeout(8000);
+    const table = await call('compare.get', { list: 'Demo' });
+    const me = table.me!;
+    const row = table.rows.find((r) => r.worldRecord && !r.worldRecord.secret && r.cells[me]?.deltaToWorldRecord)!;
+    expect(row, 'a demo map with a visible WR and my PB').toBeDefined();
+    await page.goto(`${app.bridge.origin}/#/lists/Demo/compare`);
+    await page.locator('[data-testid=compare-filter]:not([disabled])').waitFor();
+    const wrText = resultText(row.kind, { hidden: false, time: row.worldRecord!.time, score: row.worldRecord!.score, respawnCount: null }).main;
+    await page.fill('[data-testid=compare-filter]', row.mapUid, { timeout: 5000 });
+    const shown = grid().locator('[role=row][data-index]', { has: page.locator(`[data-map-uid="${row.mapUid}"]`) });
+    await shown.waitFor({ timeout: 5000 });
+    // 1024x640: the columns stay me and two others; the WR is said in the map's line.
+    expect(await shownAccounts()).toHaveLength(3);
+    expect(await grid().locator('[data-testid=wr-head]').count()).toBe(0);
+    expect(await shown.locator('[data-testid=wr-inline]').textContent()).toBe(`WR ${wrText}`);
+    // Under each PB, its gap to the WR instead of its delta to me: my own cell says mine.
+    await page.check('[data-testid=under-wr]', { timeout: 5000 });
+    expect(await shown.locator('[data-testid=cell]').first().locator('[data-delta]').textContent()).toBe(formatDelta(row.cells[me]!.deltaToWorldRecord!));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'compare-world-record-1024x640');
+    // 1280x800: room for the WR's own column (holder and result) beside the same four player columns.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await grid().locator('[data-testid=wr-head]').waitFor({ timeout: 5000 });
+    expect(await shownAccounts()).toHaveLength(4);
+    const cell = shown.locator('[data-testid=wr-cell]');
+    expect(await cell.locator('.wr-value').textContent()).toBe(wrText);
+    expect(await cell.locator('.holder').textContent()).toBe(stripFormatting(row.worldRecord!.name));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'compare-world-record-1280x800');
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await page.uncheck('[data-testid=under-wr]');
+    await page.fill('[data-testid=compare-filter]', '');
+    page.setDefaultTimeout(30_000);
   });
 
   it('broke no rule of the page', () => {

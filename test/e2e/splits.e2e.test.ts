@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Handlers } from '../../src-main/contract/index.ts';
 import { createHandlers } from '../../src-main/service/handlers/index.ts';
-import { formatTime } from '../../src-main/shared/format.ts';
+import { formatDelta, formatTime } from '../../src-main/shared/format.ts';
+import { deltasTo } from '../../src-main/shared/splits.ts';
 import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
 import type { TestApp } from '../helpers/browser.ts';
 
@@ -83,7 +84,7 @@ describe('splits in the window', () => {
     await page.locator('[data-testid=splits-chart] canvas').waitFor();
     const options = await page.locator('[data-testid=splits-reference] option').allTextContents();
     expect(options[0]).toBe('Best watched');
-    expect(options.length).toBe(comparable.length + (view.worldRecord?.comparable ? 1 : 0) + (options.includes('My previous PB') ? 1 : 0));
+    expect(options.length).toBe(comparable.length + (view.worldRecord?.run?.comparable ? 1 : 0) + (options.includes('My previous PB') ? 1 : 0));
     await page.selectOption('[data-testid=splits-reference]', { index: options.length - 1 });
     expect(await page.locator('[data-testid=splits-chart]').getAttribute('aria-label')).toContain(`Your delta to ${options.at(-1)}`);
     await page.locator('[data-testid=splits]').evaluate((el) => el.scrollIntoView());
@@ -148,6 +149,43 @@ describe('splits in the window', () => {
     await row.evaluate((el) => el.scrollIntoView());
     expect(await sideways()).toBe(false);
     await screenshot(page, 'splits-04-player-1024');
+    expect(problems).toEqual([]);
+  });
+
+  it('measures you against the world record: its ghost a chart reference, Δ WR under each time; a WR without one is said in a line', async () => {
+    // Main's views of the demo's maps: one whose WR ghost compares with my run, one whose WR is no reference.
+    const views = await Promise.all((await handlers['watchlists.get']({ list: 'Demo' })).maps.map((m) => handlers['splits.forMap']({ map: m.mapUid, list: 'Demo' })));
+    const withWr = views.find((v) => v.worldRecord?.run?.comparable && v.players.some((p) => p.isMe && p.comparable));
+    const without = views.find((v) => v.worldRecord?.missing && v.players.some((p) => p.comparable));
+    expect(withWr, 'a demo map whose WR ghost was read').toBeDefined();
+    expect(without, 'a demo map whose WR is secret or has no ghost').toBeDefined();
+    const wr = withWr!.worldRecord!.run!;
+    const me = withWr!.players.find((p) => p.isMe)!;
+    expect(me.deltaToWorldRecord).toEqual(deltasTo(me.checkpoints, wr.checkpoints));
+
+    await page.goto(`${app.bridge.origin}/#/lists/Demo/maps/${encodeURIComponent(withWr!.map.mapUid)}/splits`);
+    await page.locator('[data-testid=wr-row]').waitFor();
+    expect(await page.locator('[data-testid=wr-row] .total').textContent()).toBe(formatTime(wr.time));
+    await page.selectOption('[data-testid=splits-reference]', 'wr');
+    const label = await page.locator('[data-testid=splits-chart]').getAttribute('aria-label');
+    expect(label).toContain(`Your delta to World record (${wr.name}) at each checkpoint: CP 1 ${formatDelta(me.deltaToWorldRecord![0]!)}`);
+    // Δ WR under each time: the first row's first checkpoint, as main measured it.
+    await page.getByRole('radio', { name: 'Δ WR' }).click();
+    const first = withWr!.players.filter((p) => p.comparable)[0]!;
+    const sub = await page.locator('[data-testid=splits-grid] [role=row][data-index="0"] .cp .sub').first().textContent();
+    expect(sub).toBe(formatDelta(first.deltaToWorldRecord![0]!));
+    await page.locator('[data-testid=splits-chart]').evaluate((el) => el.scrollIntoView());
+    expect(await sideways()).toBe(false);
+    await screenshot(page, 'splits-05-world-record-1024-dark');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await sideways()).toBe(false);
+    await screenshot(page, 'splits-05-world-record-1280-dark');
+    await page.setViewportSize({ width: 1024, height: 640 });
+
+    await page.goto(`${app.bridge.origin}/#/lists/Demo/maps/${encodeURIComponent(without!.map.mapUid)}/splits`);
+    await page.locator('[data-testid=wr-note]').waitFor();
+    expect(await page.locator('[data-testid=wr-note]').textContent()).toContain(without!.worldRecord!.missing!.note);
+    expect(await page.locator('[data-testid=splits-reference] option[value=wr]').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 

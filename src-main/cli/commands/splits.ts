@@ -71,9 +71,10 @@ export function printSplits(view: SplitsView): void {
       coloured(p.deltaToBest[i] ?? null),
       coloured(p.deltaToMe[i] ?? null),
       ...(p.deltaToVs ? [coloured(p.deltaToVs[i] ?? null)] : []),
+      ...(p.deltaToWorldRecord ? [coloured(p.deltaToWorldRecord[i] ?? null)] : []),
       ...(stunt ? [cell(p.stuntScores[i] ?? null, formatScore)] : []),
     ]);
-    const head = ['', 'time', 'sector', 'to best', 'to me', ...(p.deltaToVs ? ['to vs'] : []), ...(stunt ? ['stunt'] : [])];
+    const head = ['', 'time', 'sector', 'to best', 'to me', ...(p.deltaToVs ? ['to vs'] : []), ...(p.deltaToWorldRecord ? ['to WR'] : []), ...(stunt ? ['stunt'] : [])];
     line(table(head, rows, { compact: true, align: head.map((_, i) => (i === 0 ? 'left' : 'right')) }));
     if (p.lapTimes) line(`laps: ${p.lapTimes.map((t, i) => `${i + 1} ${cell(t, formatTime)}`).join(' · ')}`);
   }
@@ -82,6 +83,13 @@ export function printSplits(view: SplitsView): void {
     line(`ideal run (best sectors): ${formatTime(view.ideal.time)}${view.ideal.gain !== null ? `, ${formatDelta(-view.ideal.gain)} for me` : ''}`);
   }
   if (view.loseMostAt) line(`you lose most at CP ${view.loseMostAt.checkpoint} (${formatDelta(view.loseMostAt.ms)})${view.vs ? ' against them' : ''}`);
+  const wr = view.worldRecord;
+  if (wr) {
+    const what = `world record: ${plainName(wr.name)}${wr.secret ? '' : ` ${stunt ? `${formatScore(wr.score ?? 0)} pts` : formatTime(wr.time)}`}`;
+    const toMe = view.players.find((p) => p.isMe)?.deltaToWorldRecord?.at(-1) ?? null;
+    if (wr.run?.comparable) line(`${what}${toMe === null ? '' : `, you ${formatDelta(toMe)} at the finish`} (its ghost is the "to WR" column)`);
+    else line(colours.dim(`${what}: ${wr.missing?.note ?? wr.run?.note ?? ''}`));
+  }
   for (const m of view.missing) line(colours.dim(`${plainName(m.name)}: ${MISSING_WORDS[m.reason]}${m.detail ? ` (${m.detail})` : ''}`));
 }
 

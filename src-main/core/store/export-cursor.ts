@@ -1,7 +1,7 @@
 // The export's read of every current record (of a list, or all), streamed from one snapshot so that a million rows
 // keep memory flat and a sync can write meanwhile.
 import type { Database, Statement } from 'better-sqlite3';
-import { IN_LIST } from './record-sql.ts';
+import { IN_LIST, NOT_ONLY_HOLDERS } from './record-sql.ts';
 
 const FROM = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
 
@@ -56,7 +56,7 @@ export function exportQuery(withList: boolean): string {
   return withList
     ? `SELECT ${columns} ${WITH_POSITION} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
     : `SELECT ${columns} ${WITH_POSITION} WHERE r.current = 1 AND (r.map_ref, r.player_ref, r.scope) > (@map, @player, @scope)
-       ORDER BY r.map_ref, r.player_ref, r.scope LIMIT @limit`;
+       AND ${NOT_ONLY_HOLDERS} ORDER BY r.map_ref, r.player_ref, r.scope LIMIT @limit`;
 }
 
 interface PageKey {

@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006_history_by_time.ts';
 import * as m0007 from './migrations/0007_list_sources_and_positions.ts';
 import * as m0008 from './migrations/0008_splits.ts';
 import * as m0009 from './migrations/0009_world_records.ts';
+import * as m0010 from './migrations/0010_world_record_holders.ts';
 
 export interface Migration {
   readonly version: number;
@@ -18,7 +19,7 @@ export interface Migration {
 }
 
 /** In order, numbered 1..N with no gaps. */
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0;
 

@@ -71,6 +71,12 @@ export class PlayersRepo {
   readonly #setName;
   readonly #markAsked;
   readonly #needingNames;
+  readonly #watchAgain;
+  readonly #firstSightings;
+  readonly #isHolder;
+  readonly #listed;
+  readonly #hasRecords;
+  readonly #markHolder;
 
   constructor(ctx: RepoContext, lists: WatchlistsRepo) {
     this.#ctx = ctx;
@@ -83,6 +89,16 @@ export class PlayersRepo {
        ON CONFLICT (account_id) DO UPDATE SET nickname = coalesce(players.nickname, excluded.nickname)
        RETURNING id`,
     );
+    // An account stored only as a WR holder that a list takes in becomes a watched player: its records become its
+    // first sightings (schema 10).
+    this.#watchAgain = db.prepare<[number]>('DELETE FROM world_record_holders WHERE player_ref = ?');
+    this.#firstSightings = db.prepare<[number]>("UPDATE records SET change = 'first' WHERE player_ref = ? AND current = 1 AND change IS NULL");
+    this.#isHolder = db.prepare<[number], { one: number }>('SELECT 1 AS one FROM world_record_holders WHERE player_ref = ?');
+    this.#listed = db.prepare<[number], { one: number }>('SELECT 1 AS one FROM watchlist_players WHERE player_ref = ? LIMIT 1');
+    this.#hasRecords = db.prepare<[number], { one: number }>(
+      'SELECT 1 AS one FROM maps m CROSS JOIN records r ON r.map_ref = m.id WHERE r.player_ref = ? LIMIT 1',
+    );
+    this.#markHolder = db.prepare<[number]>('INSERT OR IGNORE INTO world_record_holders (player_ref) VALUES (?)');
     this.#ensure = db.prepare<[string, string]>('INSERT OR IGNORE INTO players (account_id, added_at) VALUES (?, ?)');
     this.#idOf = db.prepare<[string], { id: number }>('SELECT id FROM players WHERE account_id = ?');
     this.#idsOf = db.prepare<[string], { id: number; account_id: string }>(
@@ -155,6 +171,7 @@ export class PlayersRepo {
         }
         const { id } = this.#upsert.get(accountId, nick.nickname, addedAt)!;
         const info = this.#join.run(listId, id, addedAt);
+        if (this.#watchAgain.run(id).changes > 0) this.#firstSightings.run(id);
         (info.changes > 0 ? result.added : result.alreadyListed).push(accountId);
       }
     })();
@@ -218,6 +235,25 @@ export class PlayersRepo {
   /** Watched players, authors of listed maps and their WR holders whose display name is missing or was fetched before `olderThan`. */
   needingDisplayNames(olderThan: Date | string): string[] {
     return this.#needingNames.all(moment(olderThan, 'olderThan')).map((r) => r.account_id);
+  }
+
+  /**
+   * @internal Of accounts a sync read beside the watched players (a map's WR holder; stored rows, lower case), those
+   * that are no watched player's: in no list, and already known as only a holder or without any record yet (a player
+   * of a deleted list keeps their records). They are remembered as such (schema 10) until a list takes them in.
+   */
+  onlyHolders(accountIds: readonly string[]): Set<string> {
+    const holders = new Set<string>();
+    for (const accountId of accountIds) {
+      const ref = this.refOf(accountId);
+      if (ref === undefined) continue;
+      const holder = this.#isHolder.get(ref) !== undefined
+        || (this.#listed.get(ref) === undefined && this.#hasRecords.get(ref) === undefined);
+      if (!holder) continue;
+      this.#markHolder.run(ref);
+      holders.add(accountId);
+    }
+    return holders;
   }
 
   /** @internal an account's row ID, if the account is stored. */

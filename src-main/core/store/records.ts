@@ -12,7 +12,7 @@ import { openExportCursor, type ExportCursor } from './export-cursor.ts';
 import { HistoryReader } from './history.ts';
 import type { MapsRepo } from './maps.ts';
 import { playerName, type PlayersRepo } from './players.ts';
-import { FROM_MAPS_THEN_RECORDS, FROM_RECORDS, IN_LIST } from './record-sql.ts';
+import { FROM_MAPS_THEN_RECORDS, FROM_RECORDS, IN_LIST, NOT_ONLY_HOLDERS } from './record-sql.ts';
 import type {
   ApplyRecordsInput,
   ApplyRecordsResult,
@@ -77,9 +77,11 @@ export const RECORD_QUERIES = {
     FROM records r WHERE r.map_ref = @map AND r.scope = @scope AND r.current = 1`,
   one: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS}
     WHERE r.map_ref = @map AND r.player_ref = @player AND r.scope = @scope AND r.current = 1`,
-  ofMap: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS} WHERE r.map_ref = @map AND r.current = 1 ORDER BY r.scope, r.player_ref`,
+  // A map's records are watched players' (schema 10): a world-record holder's stays out (worldRecords has it).
+  ofMap: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS} WHERE r.map_ref = @map AND r.current = 1 AND ${NOT_ONLY_HOLDERS}
+    ORDER BY r.scope, r.player_ref`,
   ofMapScope: `SELECT ${RECORD_COLUMNS} ${FROM_RECORDS}
-    WHERE r.map_ref = @map AND r.scope = @scope AND r.current = 1 ORDER BY r.player_ref`,
+    WHERE r.map_ref = @map AND r.scope = @scope AND r.current = 1 AND ${NOT_ONLY_HOLDERS} ORDER BY r.player_ref`,
   ofPlayer: `SELECT ${RECORD_COLUMNS} ${FROM_MAPS_THEN_RECORDS}
     WHERE r.player_ref = @player AND r.current = 1 ORDER BY r.scope, m.id`,
   ofPlayerScope: `SELECT ${RECORD_COLUMNS} ${FROM_MAPS_THEN_RECORDS}
@@ -187,14 +189,17 @@ export class RecordsRepo {
     if (!Number.isInteger(input.syncRunId)) throw invalidInput(`syncRunId must be a sync run's ID, got ${describe(input.syncRunId)}`);
     if (typeof input.seenAt !== 'string') throw invalidInput('seenAt must be an ISO date');
     const incoming = input.records.map((r) => checkRecord(r, mapId, scope, this.#accounts));
-    return this.#apply({ mapId, scope, seenAt: normalizeTimestamp(input.seenAt), syncRunId: input.syncRunId, incoming });
+    const beside = (input.beside ?? []).map((a) => uuid(a, 'an account read beside the watched players'));
+    return this.#apply({ mapId, scope, seenAt: normalizeTimestamp(input.seenAt), syncRunId: input.syncRunId, incoming, beside });
   }
 
-  #write({ mapId, scope, seenAt, syncRunId, incoming }: CheckedInput): ApplyRecordsResult {
+  #write({ mapId, scope, seenAt, syncRunId, incoming, beside }: CheckedInput): ApplyRecordsResult {
     const map = this.#mapOf.get(mapId);
     if (!map) throw notFound(`map ${mapId} is not stored; store its info (maps.upsert) before its records`);
     const kind = mapKind({ mapType: map.map_type, hasClones: map.has_clones === 1 });
     const refs = this.#players.refsFor(incoming.map((rec) => rec.account_id));
+    // Asked after refsFor (the rows exist) and before the writes (a record of this very call is not one "before").
+    const notHistory = this.#players.onlyHolders(beside);
     const current = new Map<number, CurrentRow>();
     for (const row of this.#currentOf.all({ map: map.id, scope })) current.set(row.player_ref, row);
 
@@ -205,6 +210,7 @@ export class RecordsRepo {
       rec.player_ref = refs[i]!;
       const cur = current.get(rec.player_ref);
       const change = classify(cur, rec, kind);
+      const history = !notHistory.has(rec.account_id);
       if (cur && change === null && sameResult(cur, rec)) {
         // The same record: only its details (medal, URL...) may have moved.
         if (differs(cur, rec)) {
@@ -212,7 +218,7 @@ export class RecordsRepo {
             rec.timestamp, rec.url, rec.filename, seenAt, cur.id);
         }
         rec.id = cur.id;
-      } else if (!cur) {
+      } else if (!cur && history) {
         rec.id = Number(this.#insertFirst.run(
           map.id, rec.player_ref, scope, rec.map_record_id, rec.time, rec.hidden, rec.score, rec.respawn_count,
           rec.medal, rec.game_mode, rec.game_mode_custom_data, rec.removed, rec.timestamp, rec.url, rec.filename,
@@ -221,16 +227,16 @@ export class RecordsRepo {
         newRecords.push(rec.source);
         improvements.push(this.#historyRow(rec, 'first', mapId, map.map_uid, scope, NO_OLD_VALUES, seenAt, syncRunId));
       } else {
-        this.#retire.run(cur.id);
-        const old: OldValues = { time: cur.time, score: cur.score, respawnCount: cur.respawn_count };
+        if (cur) this.#retire.run(cur.id);
+        const old: OldValues = cur ? { time: cur.time, score: cur.score, respawnCount: cur.respawn_count } : NO_OLD_VALUES;
         rec.id = Number(this.#insert.run(
-          map.id, rec.player_ref, scope, change, rec.map_record_id, rec.time, rec.hidden, rec.score, rec.respawn_count,
+          map.id, rec.player_ref, scope, history ? change : null, rec.map_record_id, rec.time, rec.hidden, rec.score, rec.respawn_count,
           rec.medal, rec.game_mode, rec.game_mode_custom_data, rec.removed, rec.timestamp, rec.url, rec.filename,
           old.time, old.score, old.respawnCount, seenAt, seenAt, syncRunId,
         ).lastInsertRowid);
         if (change !== null) {
           newRecords.push(rec.source);
-          improvements.push(this.#historyRow(rec, change, mapId, map.map_uid, scope, old, seenAt, syncRunId));
+          if (history) improvements.push(this.#historyRow(rec, change, mapId, map.map_uid, scope, old, seenAt, syncRunId));
         }
       }
       // A player listed twice in one batch is compared with what we just wrote.
@@ -258,7 +264,7 @@ export class RecordsRepo {
     return found && toStoredRecord(found);
   }
 
-  /** Every current record on a map (ID or UID), optionally of one scope. */
+  /** Every current record of a watched player, in a list now or before, on a map (ID or UID), optionally of one scope. */
   forMap(map: string, options: { scope?: string } = {}): StoredRecord[] {
     const row = this.#maps.row(map);
     if (!row) return [];
@@ -336,6 +342,7 @@ interface CheckedInput {
   seenAt: string;
   syncRunId: number;
   incoming: Incoming[];
+  beside: string[];
 }
 
 /** Why this incoming record is history, or null when it is not. */

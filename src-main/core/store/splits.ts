@@ -2,6 +2,7 @@
 // the first-start reading of replays archived before them.
 import type { RepoContext } from './context.ts';
 import { uuid } from './ids.ts';
+import { NOT_ONLY_HOLDERS } from './record-sql.ts';
 import type { WatchlistRef } from './types.ts';
 import type { WatchlistsRepo } from './watchlists.ts';
 
@@ -195,7 +196,8 @@ export class SplitsRepo {
     this.#unreadCount = db.prepare<{ reader: number }, { n: number }>(SPLITS_QUERIES.unreadCount);
     this.#unreadCountStep = db.prepare<{ after: string; limit: number; reader: number }, { n: number; last: string | null }>(SPLITS_QUERIES.unreadCountStep);
     this.#checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-    this.#exportAll = db.prepare<{ after: number; limit: number }, ExportRow>(`${EXPORT_SELECT} WHERE r.id > @after ${EXPORT_WHERE}`);
+    // Watched players' records only (schema 10): a world-record holder's ghost is no watched player's PB.
+    this.#exportAll = db.prepare<{ after: number; limit: number }, ExportRow>(`${EXPORT_SELECT} WHERE r.id > @after AND ${NOT_ONLY_HOLDERS} ${EXPORT_WHERE}`);
     this.#exportList = db.prepare<{ after: number; limit: number; list: number }, ExportRow>(
       `${EXPORT_SELECT} WHERE r.id > @after
          AND r.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)

@@ -112,6 +112,12 @@ export interface ApplyRecordsInput {
   records: readonly PlayerRecord[];
   seenAt: string;
   syncRunId: number;
+  /**
+   * Accounts read beside the watched players (a map's world-record holder, issue 15): a version of one that is no
+   * watched player's (PlayersRepo.onlyHolders) is stored (its replay is the WR's ghost) but is no PB history, and is
+   * not in `improvements`.
+   */
+  beside?: readonly string[] | undefined;
 }
 
 export interface ApplyRecordsResult {

@@ -4,7 +4,7 @@ import type { CompareTable } from '../../../src-main/contract/index.ts';
 import { GAP_LIMITS } from '../../../src-main/shared/leaderboard.ts';
 import { buildCompareModel, filterRows, sortRows, totalsOf } from '../compare.ts';
 import type { CompareFilter, Show, Sort, SortBy } from '../compare.ts';
-import { columnsThatFit, pageColumns } from '../compare-columns.ts';
+import { columnsThatFit, GRID_WIDTHS, pageColumns } from '../compare-columns.ts';
 
 /** Per list, the page of players last shown: back from a map's page, the same columns show. */
 const columnStarts = new SvelteMap<string, number>();
@@ -22,7 +22,17 @@ export class CompareState {
   /** The grid's width in pixels, as the view measures it (it follows the window). */
   width = $state(0);
 
-  readonly columns = $derived(pageColumns(this.#table?.players.length ?? 0, this.#table?.me ?? null, columnsThatFit(this.width), this.columnStart));
+  /** Whether the grid has a "World record" column: some map of the list has its WR read. */
+  readonly hasWorldRecords = $derived(this.#table?.rows.some((r) => r.worldRecord !== undefined) ?? false);
+  /** What the line under each PB says: its delta to me, or to the map's world record. */
+  under = $state<'me' | 'worldRecord'>('me');
+  /** The WR gets a column of its own only where it costs no player a column (else the map's line says it). */
+  readonly worldRecordColumn = $derived(
+    this.hasWorldRecords && (columnsThatFit(this.width, GRID_WIDTHS, true) >= Math.min(columnsThatFit(this.width), this.#table?.players.length ?? 0)),
+  );
+  readonly columns = $derived(
+    pageColumns(this.#table?.players.length ?? 0, this.#table?.me ?? null, columnsThatFit(this.width, GRID_WIDTHS, this.worldRecordColumn), this.columnStart),
+  );
   /** Sorted by a player whose column is not shown, the rows keep the table's order: a sort is one the player can see. */
   readonly shownSort: Sort = $derived(
     this.sort.key.by === 'player' && !this.columns.columns.includes(this.sort.key.column) ? { key: { by: 'table' }, descending: false } : this.sort,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backfillNeeded, backfillSplits } from '../../../src-main/core/splits/backfill.ts';
 import { SPLITS_READER_VERSION } from '../../../src-main/core/splits/read.ts';
-import { openStore, replayPath, type Store } from '../../../src-main/core/store/index.ts';
+import { LATEST_SCHEMA_VERSION, openStore, replayPath, type Store } from '../../../src-main/core/store/index.ts';
 import { damage } from '../../../src-main/emulator/gbx/index.ts';
 import { archiveReplay, ghostBytes, replayBytes } from '../../helpers/ghosts.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
@@ -33,8 +33,8 @@ async function oldFolderWithReplays(): Promise<void> {
     const bytes = p === DAMAGED ? damage(ghostBytes(accountId(p), checkpointsOf(p)), 'truncated') : ghostBytes(accountId(p), checkpointsOf(p));
     archiveReplay(s, data.dir, record, bytes);
   }
-  // Back to schema 7: without what 8 (splits) and 9 (world records) added.
-  s.db.exec('DROP TABLE splits; DROP TABLE splits_backfill; DROP TABLE world_records; ALTER TABLE watchlists DROP COLUMN world_record; PRAGMA user_version = 7');
+  // Back to schema 7: without what 8 (splits), 9 (world records) and 10 (WR holders) added.
+  s.db.exec('DROP TABLE splits; DROP TABLE splits_backfill; DROP TABLE world_records; ALTER TABLE watchlists DROP COLUMN world_record; DROP TABLE world_record_holders; PRAGMA user_version = 7');
   s.close();
 }
 
@@ -50,7 +50,7 @@ afterEach(async () => {
 
 describe('the splits backfill', () => {
   it('migrates an old database with replays and reads each once, a damaged one marked with its reason', async () => {
-    expect(store.schemaVersion).toBe(9);
+    expect(store.schemaVersion).toBe(LATEST_SCHEMA_VERSION);
     expect(backfillNeeded(store)).toBe(PLAYERS);
     const seen: number[] = [];
     const done = await backfillSplits(store, data.dir, { onProgress: (p) => seen.push(p.done) });

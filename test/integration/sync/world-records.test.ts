@@ -2,7 +2,9 @@
 // (Live top route), asks the WR holder's record in the SAME records request as the watched players' (the requests
 // counted stay one per map), stores it without making the holder a watched player, and downloads the WR's ghost into
 // the replay store; where one more account would not fit the request, it is said and skipped instead.
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exportCsv } from '../../../src-main/core/export/csv.ts';
 import { generateDataset, startEmulator, type Dataset, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { openTrackwatch, type Trackwatch } from '../../../src-main/core/trackwatch.ts';
 import { describeCost } from '../../../src-main/core/sync/plan.ts';
@@ -80,6 +82,22 @@ describe('world records of a list', () => {
     expect(tw.store.players.list('Rivals').map((p) => p.accountId).sort()).toEqual(watched);
     expect(tw.store.records.forList('Rivals').every((r) => watched.includes(r.accountId))).toBe(true);
     expect(summary.records).toBe(tw.store.records.forList('Rivals').length);
+    // Nor anywhere a player lists records without naming a list: every record, the history, the CSV exports.
+    const everyRecord = tw.store.maps.list().flatMap((m) => tw.store.records.forMap(m.mapId));
+    expect(everyRecord.length).toBe(summary.records);
+    expect(new Set(everyRecord.map((r) => r.accountId))).toEqual(new Set(watched.filter((a) => everyRecord.some((r) => r.accountId === a))));
+    const history = tw.store.records.history({ limit: 10_000 });
+    expect(history.length).toBeGreaterThan(0);
+    expect(history.every((h) => watched.includes(h.accountId))).toBe(true);
+    for (const splits of [false, true]) {
+      const out = new PassThrough();
+      const chunks: Buffer[] = [];
+      out.on('data', (c: Buffer) => chunks.push(c));
+      await exportCsv(tw.store, out, { splits });
+      const rows = Buffer.concat(chunks).toString('utf8').trimEnd().split('\r\n').slice(1);
+      expect(rows.length, `splits: ${splits}`).toBeGreaterThan(0);
+      expect(rows.filter((row) => [...holders.values()].some((h) => row.includes(h.accountId))), `splits: ${splits}`).toEqual([]);
+    }
   });
 
   it('where one more account would not fit the records request, the WR ghost is not asked, and the sync says so', async () => {

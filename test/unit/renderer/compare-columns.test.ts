@@ -16,6 +16,11 @@ describe('columnsThatFit', () => {
     expect(columnsThatFit(fixed)).toBe(1);
   });
 
+  it('leaves room for the world record column when the list has one', () => {
+    expect(columnsThatFit(fixed + 3 * GRID_WIDTHS.cell, GRID_WIDTHS, true)).toBe(2);
+    expect(columnsThatFit(fixed + GRID_WIDTHS.worldRecord + 3 * GRID_WIDTHS.cell, GRID_WIDTHS, true)).toBe(3);
+  });
+
   it('reads the widths it is given', () => {
     expect(columnsThatFit(1000, { ...GRID_WIDTHS, map: 100, gap: 100, more: 0, scrollbar: 0, cell: 200 })).toBe(4);
   });

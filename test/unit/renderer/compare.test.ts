@@ -69,6 +69,15 @@ describe('compare model', () => {
     expect(model[3]!.cells.map((c) => c?.deltaToMe ?? null)).toEqual([null, null, null]);
   });
 
+  it("carries each map's world record and each cell's gap to it, as main sends them", () => {
+    const wr = { accountId: 'holder', name: 'Holder', secret: false, time: 49_000, score: null, setAt: null, readAt: '2026-11-01T00:00:00.000Z', mapRecordId: null };
+    const withWr = buildCompareModel({ ...table, rows: [{ ...table.rows[0]!, worldRecord: wr, cells: [cell({ time: 50_100, medal: 3, rank: 2, deltaToWorldRecord: d('time', 1_100) }), null, null] }] });
+    expect(withWr[0]!.worldRecord).toEqual(wr);
+    expect(withWr[0]!.cells[0]!.deltaToWorldRecord).toEqual(d('time', 1_100));
+    expect(model[0]!.worldRecord).toBeNull();
+    expect(model[0]!.cells[0]!.deltaToWorldRecord).toBeNull();
+  });
+
   it('keeps main\'s ranks and marks, and takes my gap to the best visible entry from my cell', () => {
     expect(model.map((r) => r.unit)).toEqual(['time', 'time', 'points', 'time', 'respawns']);
     expect(model[0]!.myGap).toEqual(d('time', 200));

@@ -70,11 +70,16 @@ describe('splits model', () => {
   });
 
   it('the chart offers the best watched, the world record, my previous PB and each rival, never myself', () => {
-    const wr = run('wr', [9_000, 19_000, 28_000, 40_000]);
+    const wrRun = run('wr', [9_000, 19_000, 28_000, 40_000]);
+    const base = { accountId: 'wr', name: 'Holder', secret: false, time: 40_000, score: null, setAt: null, readAt: '2026-11-01T00:00:00.000Z', mapRecordId: 'r-wr' };
+    const wr = { ...base, run: wrRun, missing: null };
     const refs = referencesOf(view({ worldRecord: wr }), [10_500, 21_500, 30_500, 42_500]);
     expect(refs.map((r) => r.id)).toEqual(['best', 'wr', 'pb', 'player:rival', 'player:third']);
+    expect(refs[1]).toMatchObject({ label: 'World record (wr)', checkpoints: wrRun.checkpoints });
     expect(referencesOf(view()).map((r) => r.id)).toEqual(['best', 'player:rival', 'player:third']);
-    expect(referencesOf(view({ worldRecord: { ...wr, comparable: false } })).map((r) => r.id)).not.toContain('wr');
+    expect(referencesOf(view({ worldRecord: { ...wr, run: { ...wrRun, comparable: false } } })).map((r) => r.id)).not.toContain('wr');
+    // A secret WR (or one without its ghost) is no reference: the section says why in one line instead.
+    expect(referencesOf(view({ worldRecord: { ...base, secret: true, time: null, run: null, missing: { reason: 'secret', note: 'secret' } } })).map((r) => r.id)).not.toContain('wr');
   });
 
   it('offers at most the rivals nearest my time, in main\'s order', () => {

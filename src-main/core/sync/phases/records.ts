@@ -60,7 +60,7 @@ async function readScope(ctx: SyncContext, map: StoredMap, scope: string, names:
   });
   failures.answered();
   // The WR holder's record is stored like any record (its replay is the WR's ghost) but is not a watched player's:
-  // it is neither counted nor announced, and the holder joins no list.
+  // it is neither counted nor announced, the holder joins no list, and the store keeps it out of the history.
   const holderRecord = holder === undefined ? undefined : fetched.records.find((r) => r.accountId.toLowerCase() === holder);
   const watched = (accountId: string): boolean => holder === undefined || accountId.toLowerCase() !== holder;
   run.records += fetched.records.length - (holderRecord ? 1 : 0);
@@ -74,6 +74,7 @@ async function readScope(ctx: SyncContext, map: StoredMap, scope: string, names:
   const applied = store.transaction(() => {
     const result = store.records.applyRecords({
       mapId: map.mapId, scope, records, seenAt: ctx.now().toISOString(), syncRunId: run.runId,
+      ...(holder === undefined ? {} : { beside: [holder] }),
     });
     for (const r of result.newRecords) {
       if (r.hidden || r.time === null) store.replays.markHidden(r);
