@@ -1,7 +1,8 @@
 // Trackmania Exchange (trackmania.exchange) client. The Exchange is a community site, not one of Nadeo's services: it
 // lives beside core/nadeo, built with the same connection builder (core/nadeo/http). Map numbers and map packs to map UIDs through the Exchange's
 // public API, `GET /api/maps?fields=MapId,MapUid,Name&id=<ids>` and `...&mappackid=<id>&count=100[&after=<MapId>]`,
-// answering `{"More": boolean, "Results": [...]}`. The Exchange asks for a descriptive User-Agent and for caching:
+// answering `{"More": boolean, "Results": [...]}`; a pack's name from `GET /api/mappacks?fields=MappackId,Name&id=<id>`
+// (docs/nadeo-api.md). The Exchange asks for a descriptive User-Agent and for caching:
 // answers are kept in memory for the client's life (cacheTtlMs), and the client has its own polite budget.
 import { z } from 'zod';
 import { jsonHandler } from '../nadeo/http/answers.ts';
@@ -23,6 +24,11 @@ export const EXCHANGE_MAX_MAPS = 5000;
 export const ExchangeMapsWire = z.looseObject({
   More: z.boolean(),
   Results: z.array(z.looseObject({ MapId: z.number().int(), MapUid: z.string(), Name: z.string() })),
+});
+
+const PACKS_ROUTE = 'GET /api/mappacks';
+export const ExchangePacksWire = z.looseObject({
+  Results: z.array(z.looseObject({ MappackId: z.number().int(), Name: z.string() })),
 });
 
 export interface ExchangeClientOptions extends ConnectionOptions {
@@ -51,6 +57,8 @@ export interface ExchangeClient {
   getMaps(exchangeIds: readonly number[], o?: { signal?: AbortSignal | undefined }): Promise<{ maps: ExchangeMap[]; notFound: number[] }>;
   /** The pack's maps in the Exchange's order; an unknown pack answers like an empty one (the API cannot tell them apart). */
   getMapPack(packId: number, o?: { signal?: AbortSignal | undefined }): Promise<{ packId: number; maps: ExchangeMap[] }>;
+  /** The pack's name as its owner wrote it (formatting codes included); null for an unknown pack. */
+  getMapPackName(packId: number, o?: { signal?: AbortSignal | undefined }): Promise<string | null>;
   stats(): ExchangeClientStats;
   close(): Promise<void>;
 }
@@ -93,6 +101,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   const { pipeline, now } = conn;
   const byId = new Map<number, { map: ExchangeMap | null; at: number }>();
   const packs = new Map<number, { maps: Promise<ExchangeMap[]>; at: number }>();
+  const packNames = new Map<number, { name: string | null; at: number }>();
   let cacheHits = 0;
 
   /**
@@ -223,6 +232,35 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       const at = now();
       for (const m of list) byId.set(m.exchangeId, { map: m, at });
       return { packId, maps: [...list] };
+    },
+
+    async getMapPackName(packId, o = {}) {
+      conn.ensureOpen();
+      checkExchangeId('map pack', packId);
+      const hit = packNames.get(packId);
+      if (hit && fresh(hit.at)) {
+        cacheHits++;
+        return hit.name;
+      }
+      const target = `${base.basePath}/api/mappacks?fields=MappackId,Name&id=${packId}`;
+      const body = await pipeline
+        .request({
+          method: 'GET',
+          origin: base.origin,
+          target,
+          route: PACKS_ROUTE,
+          headers: { accept: 'application/json' },
+          signal: o.signal,
+          detectGoneRoute: true,
+          handle: jsonHandler({ method: 'GET', route: PACKS_ROUTE, target, detectGoneRoute: true }, now),
+        })
+        .catch((e: unknown) => {
+          throw exchangeWords(e);
+        });
+      // Only the pack asked for counts: a server answering another pack's name is not believed.
+      const name = parseBody(ExchangePacksWire, body, PACKS_ROUTE, 'mappacks').Results.find((r) => r.MappackId === packId)?.Name ?? null;
+      packNames.set(packId, { name, at: now() });
+      return name;
     },
 
     stats: () => ({ ...conn.stats(), cacheHits }),
