@@ -250,6 +250,11 @@ describe('first run forms at 1024x640', () => {
       expect(await why.textContent()).toMatch(/^Test login needs a contact: every request Trackwatch sends to Nadeo names who runs it/);
       await screenshot(other, 'layout-connect-1024x640');
       expect(await measure(other)).toEqual({ sideways: [], offPage: [], clipped: [], untitled: [] });
+      // The whole form, its Connect button included, fits the window: nothing to scroll to (issue 17 §2.10).
+      const welcome = other.locator('[data-testid=welcome]');
+      expect(await welcome.evaluate((e) => e.scrollHeight - e.clientHeight)).toBeLessThanOrEqual(0);
+      const connect = await other.getByRole('button', { name: 'Connect', exact: true }).boundingBox();
+      expect(connect!.y + connect!.height).toBeLessThanOrEqual(SIZES[1]!.height);
       await other.fill('[data-testid=contact]', 'me@example.com');
       expect(await test.isDisabled()).toBe(false);
       expect(await why.count()).toBe(0);
