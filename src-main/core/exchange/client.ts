@@ -10,7 +10,7 @@ import { parseBase } from '../nadeo/http/base-url.ts';
 import { checkPositive, openConnection, type ConnectionOptions } from '../nadeo/http/connection.ts';
 import { ErrorCode, HttpError, InputError, NadeoError } from '../nadeo/http/errors.ts';
 import { parseBody } from '../nadeo/http/parse.ts';
-import type { PipelineStats } from '../nadeo/http/pipeline.ts';
+import type { Pipeline, PipelineStats } from '../nadeo/http/pipeline.ts';
 import { linkSignals, raceSignal } from '../nadeo/http/signals.ts';
 
 export const REAL_EXCHANGE_BASE_URL = 'https://trackmania.exchange';
@@ -86,6 +86,54 @@ function exchangeWords(e: unknown): unknown {
   return new HttpError(e.code, words, { status: e.status, method: e.method, route: e.route, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) }, { retryable: e.retryable, cause: e });
 }
 
+interface PackNameDeps {
+  pipeline: Pipeline;
+  now: () => number;
+  origin: string;
+  basePath: string;
+  fresh: (at: number) => boolean;
+  open: () => void;
+  hit: () => void;
+}
+
+/** A pack's name by its number, each kept for the client's cache time. */
+function packNamesOf(at: PackNameDeps): (packId: number, signal: AbortSignal | undefined) => Promise<string | null> {
+  const names = new Map<number, { name: string | null; at: number }>();
+  return async (packId, signal) => {
+    at.open();
+    checkExchangeId('map pack', packId);
+    const known = names.get(packId);
+    if (known && at.fresh(known.at)) {
+      at.hit();
+      return known.name;
+    }
+    const name = await askPackName(at, packId, signal);
+    names.set(packId, { name, at: at.now() });
+    return name;
+  };
+}
+
+/** GET /api/mappacks for one pack's name; null when the Exchange lists no such pack. */
+async function askPackName(at: PackNameDeps, packId: number, signal: AbortSignal | undefined): Promise<string | null> {
+  const target = `${at.basePath}/api/mappacks?fields=MappackId,Name&id=${packId}`;
+  const body = await at.pipeline
+    .request({
+      method: 'GET',
+      origin: at.origin,
+      target,
+      route: PACKS_ROUTE,
+      headers: { accept: 'application/json' },
+      signal,
+      detectGoneRoute: true,
+      handle: jsonHandler({ method: 'GET', route: PACKS_ROUTE, target, detectGoneRoute: true }, at.now),
+    })
+    .catch((e: unknown) => {
+      throw exchangeWords(e);
+    });
+  // Only the pack asked for counts: a server answering another pack's name is not believed.
+  return parseBody(ExchangePacksWire, body, PACKS_ROUTE, 'mappacks').Results.find((r) => r.MappackId === packId)?.Name ?? null;
+}
+
 function checkExchangeId(what: string, id: number): void {
   if (!Number.isSafeInteger(id) || id < 1) throw new InputError(`${String(id)} is not a Trackmania Exchange ${what} number (a whole number of at least 1).`);
 }
@@ -101,7 +149,6 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   const { pipeline, now } = conn;
   const byId = new Map<number, { map: ExchangeMap | null; at: number }>();
   const packs = new Map<number, { maps: Promise<ExchangeMap[]>; at: number }>();
-  const packNames = new Map<number, { name: string | null; at: number }>();
   let cacheHits = 0;
 
   /**
@@ -176,6 +223,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   }
 
   const fresh = (at: number) => now() - at < ttl;
+  const packName = packNamesOf({ pipeline, now, origin: base.origin, basePath: base.basePath, fresh, open: () => conn.ensureOpen(), hit: () => cacheHits++ });
 
   return {
     async getMaps(exchangeIds, o = {}) {
@@ -234,34 +282,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       return { packId, maps: [...list] };
     },
 
-    async getMapPackName(packId, o = {}) {
-      conn.ensureOpen();
-      checkExchangeId('map pack', packId);
-      const hit = packNames.get(packId);
-      if (hit && fresh(hit.at)) {
-        cacheHits++;
-        return hit.name;
-      }
-      const target = `${base.basePath}/api/mappacks?fields=MappackId,Name&id=${packId}`;
-      const body = await pipeline
-        .request({
-          method: 'GET',
-          origin: base.origin,
-          target,
-          route: PACKS_ROUTE,
-          headers: { accept: 'application/json' },
-          signal: o.signal,
-          detectGoneRoute: true,
-          handle: jsonHandler({ method: 'GET', route: PACKS_ROUTE, target, detectGoneRoute: true }, now),
-        })
-        .catch((e: unknown) => {
-          throw exchangeWords(e);
-        });
-      // Only the pack asked for counts: a server answering another pack's name is not believed.
-      const name = parseBody(ExchangePacksWire, body, PACKS_ROUTE, 'mappacks').Results.find((r) => r.MappackId === packId)?.Name ?? null;
-      packNames.set(packId, { name, at: now() });
-      return name;
-    },
+    getMapPackName: (packId, o = {}) => packName(packId, o.signal),
 
     stats: () => ({ ...conn.stats(), cacheHits }),
     close: () => conn.close(),
