@@ -3,13 +3,21 @@ import { alignSeries, chartPadding, chartValue, formatChartDate, formatChartValu
 import { contrast, fromHsl, luminance, MIN_CONTRAST, readableColor } from '../../../src-renderer/lib/colors.ts';
 import { formatBytes, formatEta, isStale, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
 import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
-import { splitRefs } from '../../../src-renderer/lib/refs.ts';
+import { refsToSend, splitRefs } from '../../../src-renderer/lib/refs.ts';
 import { parseMapRefs } from '../../../src-main/core/refs.ts';
 import { parseRoute, routeHref } from '../../../src-renderer/lib/routes.ts';
 import type { Route } from '../../../src-renderer/lib/routes.ts';
 import { goTarget } from '../../../src-renderer/lib/shortcuts.ts';
 
 describe('values as players read them', () => {
+  it('Add maps sends only what the last look-up did not turn down: nothing when only bad refs remain', () => {
+    const left = splitRefs('ZZZZZZZZZZZZZZZZZZZZZZZZZZZ\nnot-a-map!');
+    expect(refsToSend(left, new Set(left))).toEqual([]);
+    // A ref fixed or added after is sent; the bad ones still are not.
+    const edited = splitRefs('ZZZZZZZZZZZZZZZZZZZZZZZZZZY\nnot-a-map!');
+    expect(refsToSend(edited, new Set(left))).toEqual(['ZZZZZZZZZZZZZZZZZZZZZZZZZZY']);
+  });
+
   it("the chart's dates name the month in the reader's locale, never a numeric 10/24 (issue 17 §2.10)", () => {
     const at = Date.parse('2026-10-24T18:30:00Z') / 1000;
     const day = 86_400;
