@@ -56,6 +56,10 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       host: electronHost({ safeStorage, dataDir, secretsFile: path.join(appFolder, 'secrets.bin'), bootstrap, window: () => window }),
       apiUrl: process.env.TRACKWATCH_API_URL,
+      // The other services as the command line takes them; beside an emulator a real host is refused (serviceUrls).
+      liveUrl: process.env.TRACKWATCH_LIVE_URL || undefined,
+      oauthUrl: process.env.TRACKWATCH_OAUTH_URL || undefined,
+      exchangeUrl: process.env.TRACKWATCH_EXCHANGE_URL || undefined,
       appVersion: app.getVersion(),
     });
     registerIpc(ipcMain, createHandlers(service), origin);

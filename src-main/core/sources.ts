@@ -142,7 +142,7 @@ export async function createListFromSource(
 export async function refreshListSource(deps: SourceDeps, list: string | number, o: { signal?: AbortSignal | undefined } = {}): Promise<SourceRefresh | undefined> {
   const stored = deps.store.sources.get(list);
   if (!stored) return undefined;
-  const resolved = await resolveListSource(readListSource(stored.pinned), deps.clients, o);
+  const resolved = await resolveListSource(readListSource(stored.pinned), deps.clients, { ...o, title: stored.title });
   const fresh = deps.store.sources.notYetBrought(stored.listId, resolved.mapUids);
   const record = (outcome: AddedMaps): void => {
     deps.store.sources.recordResolved(stored.listId, { pinned: formatListSource(resolved.pinned), title: resolved.title, brought: listed(fresh, outcome) });

@@ -1,6 +1,7 @@
 // A Trackmania Exchange stub (served under {emulator}/tmx): GET /api/maps with the public API's `fields`, `id`,
 // `mappackid`, `count` and `after`, answering {"More": boolean, "Results": [...]} from the dataset's Exchange numbers
-// and packs. Unknown numbers are left out and an unknown pack gives no results, as the real API does.
+// and packs, and GET /api/mappacks with `fields` (MappackId, Name) and `id`. Unknown numbers are left out and an
+// unknown pack gives no results, as the real API does.
 import { json, type Answer } from './answers.ts';
 import type { DatasetMap } from './dataset.ts';
 import type { DatasetIndex } from './lookup.ts';
@@ -65,4 +66,24 @@ export function searchExchangeMaps(index: DatasetIndex, query: URLSearchParams):
     More: found.length > page.length,
     Results: page.map((m) => Object.fromEntries(fields.map((f) => [f, FIELDS[f]!(m)]))),
   });
+}
+
+/** The pack fields the stub knows (the real API has more: owner, map count, dates...). */
+const PACK_FIELDS: Record<string, (p: { packId: number; name: string }) => unknown> = {
+  MappackId: (p) => p.packId,
+  Name: (p) => p.name,
+};
+
+/** GET /api/mappacks?fields=MappackId,Name&id=<id>: the pack with that number, or no results. */
+export function searchExchangePacks(index: DatasetIndex, query: URLSearchParams): Answer {
+  const fieldsText = query.get('fields');
+  if (!fieldsText) return problem("The 'fields' parameter is required.");
+  const fields = fieldsText.split(',').map((f) => f.trim());
+  const unknown = fields.find((f) => !(f in PACK_FIELDS));
+  if (unknown !== undefined) return problem(`Specified field '${unknown}' does not exist`);
+  const idText = query.get('id');
+  const id = idText === null ? undefined : whole(idText);
+  if (idText !== null && id === undefined) return problem("Invalid value for 'id'.");
+  const packs = (index.dataset.exchangePacks ?? []).filter((p) => id === undefined || p.packId === id).slice(0, DEFAULT_COUNT);
+  return json(200, { More: false, Results: packs.map((p) => Object.fromEntries(fields.map((f) => [f, PACK_FIELDS[f]!(p)]))) });
 }

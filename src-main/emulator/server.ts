@@ -12,7 +12,7 @@ import { crowdRecordById } from './world.ts';
 import { evolveDataset, type EvolveOptions } from './generator.ts';
 import { DatasetIndex } from './lookup.ts';
 import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
-import { searchExchangeMaps } from './exchange.ts';
+import { searchExchangeMaps, searchExchangePacks } from './exchange.ts';
 import { LiveApi } from './live.ts';
 import { isHiddenFrom } from './rules.ts';
 
@@ -184,6 +184,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     ['/api/token/campaign/month', { name: 'GET /api/token/campaign/month', kind: 'live', method: 'GET', handle: (r) => live.trackOfTheDay(r.query) }],
     ['/api/token/leaderboard/group/map', { name: 'POST /api/token/leaderboard/group/map', kind: 'live', method: 'POST', handle: (r) => live.positions(r.query, r.body, r.caller) }],
     ['/tmx/api/maps', { name: 'GET /tmx/api/maps', kind: 'exchange', method: 'GET', handle: (r) => searchExchangeMaps(index, r.query) }],
+    ['/tmx/api/mappacks', { name: 'GET /tmx/api/mappacks', kind: 'exchange', method: 'GET', handle: (r) => searchExchangePacks(index, r.query) }],
   ]);
   const patternRoutes: Array<[RegExp, Route]> = [
     [

@@ -3,7 +3,7 @@
 // the compare cache. This root wires them and moves between the demo and the account. The desktop app and the
 // browser bridge both build one; handlers/ turn the contract's commands into calls on it.
 import { DemoInUseError, tourDemo, type Demo } from './demo.ts';
-import { REAL_BASE_URL } from '../core/nadeo/index.ts';
+import { REAL_BASE_URL, serviceUrls } from '../core/nadeo/index.ts';
 import { APP_VERSION, type Trackwatch } from '../core/trackwatch.ts';
 import { ServiceError } from './errors.ts';
 import { createEventHub, type EventHub } from './events.ts';
@@ -41,8 +41,12 @@ export interface ServiceOptions {
   dataDir: string;
   /** Nadeo's Core service (default: the real one); tests point it at the emulator. */
   apiUrl?: string | undefined;
-  /** Trackmania's OAuth API for display names (default: the real one). */
+  /** Trackmania's OAuth API for display names (default: the real one beside the real Core service, else the Core URL). */
   oauthUrl?: string | undefined;
+  /** Nadeo's Live services (default: the real ones beside the real Core service, else the Core URL). */
+  liveUrl?: string | undefined;
+  /** Trackmania Exchange (default: the real one beside the real Core service, else the Core URL + /tmx). */
+  exchangeUrl?: string | undefined;
   appVersion?: string | undefined;
   /** Size and pace of the demo's generated world, and the moment it is as of (DemoOptions.asOf). */
   demo?: { maps?: number; players?: number; maxRps?: number; asOf?: number } | undefined;
@@ -76,7 +80,7 @@ export class TrackwatchService {
       store: folder.main.store, requireWritable: () => folder.requireWritable(), platform: options.host.platform, realService: folder.main.isRealService, home: options.home, env: options.env,
     });
     this.connection = new Connection({ events, now: this.now, cancelling: () => this.runner.stopping });
-    this.client = new ClientConfig({ settings: this.settings, secrets: options.host.secrets, oauthUrl: options.oauthUrl, onRequest: this.connection.observe });
+    this.client = new ClientConfig({ settings: this.settings, secrets: options.host.secrets, oauthUrl: options.oauthUrl, liveUrl: options.liveUrl, exchangeUrl: options.exchangeUrl, onRequest: this.connection.observe });
     this.compareCache = new CompareCache(() => this.active.store);
     this.splitsBackfill = new SplitsBackfill(events);
     this.#notifications = new PbNotifications({
@@ -93,6 +97,8 @@ export class TrackwatchService {
   }
 
   static async open(options: ServiceOptions): Promise<TrackwatchService> {
+    // A real Nadeo, Ubisoft or Exchange host beside an emulator is refused before anything opens, naming the setting.
+    serviceUrls(options.apiUrl ?? REAL_BASE_URL, { liveUrl: options.liveUrl, oauthUrl: options.oauthUrl, exchangeUrl: options.exchangeUrl });
     const events = createEventHub((name, problem) => process.emitWarning(`Trackwatch dropped a malformed ${name} event: ${problem}`));
     const folder = await DataFolder.open({ dataDir: options.dataDir, apiUrl: options.apiUrl ?? REAL_BASE_URL, appVersion: options.appVersion ?? APP_VERSION });
     const service = new TrackwatchService(options, folder, events);

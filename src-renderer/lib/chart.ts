@@ -74,3 +74,18 @@ export function tickSteps(kind: MapKind): number[] | undefined {
   for (let magnitude = 1; magnitude <= 1e7; magnitude *= 10) steps.push(magnitude, 2 * magnitude, 5 * magnitude);
   return steps;
 }
+
+const DAY_S = 86_400;
+
+/**
+ * A date on the chart's time axis, in the reader's locale with the month's name ("24 Oct", "Oct 24"), never the
+ * numeric "10/24" that reads as a day or a month depending on where one lives. A span of a day or two shows the time
+ * too; a span of many months the month and year. `at` and `span` are in seconds, as uPlot gives them.
+ */
+export function formatChartDate(at: number, span: number, locale?: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    span <= 2 * DAY_S ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
+      : span >= 300 * DAY_S ? { month: 'short', year: 'numeric' }
+        : { day: 'numeric', month: 'short' };
+  return new Intl.DateTimeFormat(locale, options).format(at * 1000);
+}

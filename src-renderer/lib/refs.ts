@@ -4,6 +4,14 @@ import { isUuid } from '../../src-main/shared/ids.ts';
 
 export { splitMapRefs as splitRefs } from '../../src-main/shared/map-refs.ts';
 
+/**
+ * The references worth sending: those the last look-up did not just turn down (not found, not a map). Turned-down
+ * ones stay in the box to be fixed; offering to "Add 5 maps" of them would only fail again (issue 17 §2.10).
+ */
+export function refsToSend(refs: readonly string[], turnedDown: ReadonlySet<string>): string[] {
+  return refs.filter((ref) => !turnedDown.has(ref));
+}
+
 /** The longest nickname the store keeps (core/store/players.ts NICKNAME_MAX). */
 export const NICKNAME_MAX = 60;
 

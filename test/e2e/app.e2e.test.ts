@@ -88,6 +88,11 @@ describe('Trackwatch in a browser', () => {
     expect(await result.textContent()).toContain('2 added.');
     expect(await result.textContent()).toContain('ZZZZZZZZZZZZZZZZZZZZZZZZZZZ');
     expect(await result.textContent()).toContain('not-a-map!');
+    // Only the turned-down refs are left in the box: nothing is offered to add until one is fixed (issue 17 §2.10).
+    const submit = page.locator('[data-testid=add-maps-submit]');
+    expect(await submit.isDisabled()).toBe(true);
+    expect((await submit.textContent())!.trim()).toBe('Add maps');
+    expect(await page.locator('[data-testid=map-refs-count]').textContent()).toBe('1 not found or not a map: fix or remove it');
     await screenshot(page, '03-add-maps');
     await page.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => page.locator('[role=row][data-index]').count()).toBe(2);

@@ -233,6 +233,46 @@ describe.each(SIZES)('at $width x $height', (size) => {
   });
 });
 
+describe('relative times and error toasts (issue 17 §2.10)', () => {
+  it('the sidebar and the page say the same "synced …" and move on together; an error toast goes with its view', async () => {
+    // A page on a clock the test moves: relative times must follow it without a reload.
+    const other = await browser.newPage({ viewport: SIZES[1] });
+    try {
+      await other.clock.install();
+      // The bridge's URL carries its token; the page goes to the comparison from there.
+      await other.goto(app.bridge.url);
+      await other.locator('.sidebar').waitFor();
+      await other.evaluate(() => (location.hash = '#/lists/Demo/compare'));
+      await other.getByRole('heading', { name: /^Compare/ }).waitFor();
+      const sidebar = other.locator('.sidebar [data-list=Demo] [data-testid=last-sync]');
+      const header = other.locator('.head p span[title]').filter({ hasText: /synced/ });
+      await expect.poll(() => sidebar.textContent()).toBe('synced just now');
+      await other.clock.fastForward('06:00');
+      await expect.poll(() => sidebar.textContent()).toBe('synced 6 minutes ago');
+      expect((await header.textContent())!.trim()).toBe('synced 6 minutes ago');
+      expect(await other.locator('.topbar [data-testid=last-sync]').textContent()).toBe('Synced 6 minutes ago');
+
+      // An error toast (the bridge answers this one sync.start with a refusal) stays while the view does...
+      await other.route('**/api/invoke', async (route) => {
+        if (!String(route.request().postData()).includes('"sync.start"')) return route.fallback();
+        await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ok: false, error: { code: 'busy', message: 'Another sync holds the data folder.' } }) });
+      });
+      await other.click('[data-testid=sync-start]');
+      const toast = other.locator('.toasts .toast').filter({ hasText: 'Could not start the sync' });
+      await toast.waitFor();
+      await other.clock.fastForward('00:05');
+      expect(await toast.count()).toBe(1);
+      // ...and goes with it: another view does not carry it (nor would minutes pass with it on screen).
+      await other.click('.sidebar [data-list=Demo]');
+      await other.locator('[role=row][data-index]').first().waitFor();
+      await expect.poll(() => toast.count()).toBe(0);
+      await other.unroute('**/api/invoke');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('first run forms at 1024x640', () => {
   it('the Connect form says why Test login waits: a contact is needed, and why', async () => {
     const fresh = await startTestApp();
@@ -250,6 +290,11 @@ describe('first run forms at 1024x640', () => {
       expect(await why.textContent()).toMatch(/^Test login needs a contact: every request Trackwatch sends to Nadeo names who runs it/);
       await screenshot(other, 'layout-connect-1024x640');
       expect(await measure(other)).toEqual({ sideways: [], offPage: [], clipped: [], untitled: [] });
+      // The whole form, its Connect button included, fits the window: nothing to scroll to (issue 17 §2.10).
+      const welcome = other.locator('[data-testid=welcome]');
+      expect(await welcome.evaluate((e) => e.scrollHeight - e.clientHeight)).toBeLessThanOrEqual(0);
+      const connect = await other.getByRole('button', { name: 'Connect', exact: true }).boundingBox();
+      expect(connect!.y + connect!.height).toBeLessThanOrEqual(SIZES[1]!.height);
       await other.fill('[data-testid=contact]', 'me@example.com');
       expect(await test.isDisabled()).toBe(false);
       expect(await why.count()).toBe(0);

@@ -108,6 +108,9 @@ describe('the leaderboard in the window', () => {
     // Me: surely best on Royal only (a secret entry may be ahead on Secret Shorts); author on Royal; gold on Spring,
     // Secret Shorts, Clone Valley, Platform; silver on Stunt.
     expect(await medals(meColumn)).toBe('★ 1 1 4 1 0');
+    // The ★ is explained where it is read (issue 17 §2.10): a legend beside the totals, and each count says it whole.
+    expect(await page.locator('[data-testid=wins-legend]').textContent()).toBe("★ = the list's best on a map");
+    expect(await page.locator(`[data-testid=medals-${meColumn}] .wins`).getAttribute('aria-label')).toBe('Best of the list on 1 map');
     expect(await page.locator(`[data-testid=near-${meColumn}]`).textContent()).toBe('3 near next medal');
     // The secret map says so in the grid.
     expect(await grid.locator(`[data-map-uid="${MAPS.secret.mapUid}"] [data-testid=secret-count]`).textContent()).toBe('3 secret');
@@ -147,6 +150,11 @@ describe('the leaderboard in the window', () => {
       .toEqual(['1', '4', '1', '0', '0', '3']);
     const gaps = await page.locator('[data-testid=next-medal]').allTextContents();
     expect(gaps).toEqual(expect.arrayContaining(['0:00.412 to author', '215 pts to gold', '1 respawn to author']));
+    // Δ best says "best" where this player holds it (as the map page does), never a delta of zero (issue 17 §2.10);
+    // the compare view's ★ counts the same one map.
+    const deltas = (await page.locator('[data-testid=delta-best]').allTextContents()).map((t) => t.trim());
+    expect(deltas.filter((d) => d === 'best')).toHaveLength(1);
+    expect(deltas.filter((d) => /^[+-]?0:00\.000$/.test(d))).toEqual([]);
     await screenshot(page, 'leaderboard-05-player-medals');
     expect(problems).toEqual([]);
   });

@@ -1,6 +1,7 @@
 // The newer services (Trackmania Exchange, the Live campaigns) against a hostile server of the tests' own (issue 17
 // section 1): each case ends in one clear line, within a bounded number of requests, and a paged source stops with
 // its caller. No sleeps: the server's own events say when a request arrived.
+import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createExchangeClient, EXCHANGE_MAX_MAPS, type ExchangeClient } from '../../src-main/core/exchange/client.ts';
 import { createLiveClient, createNadeoClient, createNamesClient, resolveListSource, type LiveClient } from '../../src-main/core/nadeo/index.ts';
@@ -94,6 +95,29 @@ describe('Trackmania Exchange map packs', () => {
     const second = await client.getMapPack(9);
     expect(second.maps).toHaveLength(2);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('a pack is titled by its name; a name the Exchange cannot give, or gives for another pack, leaves its number', async () => {
+    let names: (res: ServerResponse) => void = (res) => sendJson(res, 200, { More: false, Results: [{ MappackId: 4, Name: 'Spring Cup\u202e\u0007' }] });
+    server.answer = (req, res) => (req.path.endsWith('/api/mappacks') ? names(res) : sendJson(res, 200, { More: false, Results: exchangeMaps(1, 2) }));
+    const title = async (): Promise<string> => {
+      const client = createExchangeClient({ ...fast, baseUrl: server.url });
+      try {
+        return (await resolveListSource({ kind: 'tmx-pack', packId: 4 }, { exchange: client })).title;
+      } finally {
+        await client.close();
+      }
+    };
+    // What reaches a list's name is one harmless line: no direction override, no control character.
+    expect(await title()).toBe('Spring Cup');
+    names = (res) => sendJson(res, 500, { error: 'down' });
+    expect(await title()).toBe('Trackmania Exchange pack 4');
+    names = (res) => sendJson(res, 200, { More: false, Results: [{ MappackId: 5, Name: 'Another pack' }] });
+    expect(await title()).toBe('Trackmania Exchange pack 4');
+    names = (res) => sendJson(res, 200, { Results: 'garbage' });
+    expect(await title()).toBe('Trackmania Exchange pack 4');
+    // A bounded number of requests: two maps pages are one, each name one (500 retried once).
+    expect(server.requests.filter((r) => r.path.endsWith('/api/mappacks')).length).toBeLessThanOrEqual(5);
   });
 
   it('a pack none of whose maps the service knows is refused by the source, one line', async () => {

@@ -51,6 +51,8 @@ export function registerServeCommand(program: Command): void {
       const secrets = memorySecretStore();
       if (process.env.TRACKWATCH_PASSWORD) secrets.set('nadeo.password', process.env.TRACKWATCH_PASSWORD);
       if (process.env.TRACKWATCH_OAUTH_CLIENT_SECRET) secrets.set('oauth.clientSecret', process.env.TRACKWATCH_OAUTH_CLIENT_SECRET);
+      // --live-url, --oauth-url, --exchange-url as every command takes them (a real host beside an emulator refused).
+      const urls = resolveServiceUrls(globals, process.env, options.apiUrl);
       let mode;
       try {
         // The service and its HTTP bridge load with `serve`, not with every command.
@@ -58,7 +60,9 @@ export function registerServeCommand(program: Command): void {
         mode = await startBrowserMode({
           dataDir: options.dataDir,
           apiUrl: options.apiUrl,
-          oauthUrl: resolveServiceUrls(globals, process.env, options.apiUrl).oauthUrl,
+          oauthUrl: urls.oauthUrl,
+          liveUrl: urls.liveUrl,
+          exchangeUrl: urls.exchangeUrl,
           port,
           secrets,
         });

@@ -115,6 +115,34 @@ export function worldRecordLine(s: SyncSummary): string {
   return parts.join('; ');
 }
 
+/** What the progress bar shows of one progress report. */
+export interface BarFrame {
+  value: number;
+  total: number;
+  payload: { phase: string; requests: number; pbs: number; errors: string; left: string };
+}
+
+/**
+ * The bar's frame for a progress report; null for the run's closing report, whose full bar would read as a finished
+ * sync right before a summary saying "cancelled" (issue 17 §2.10): the summary says how it ended. Once the player has
+ * pressed Ctrl-C (`stopping`) the bar says so, and no time left.
+ */
+export function barFrame(p: SyncProgress, stopping: boolean): BarFrame | null {
+  if (p.phase === 'done') return null;
+  const replays = p.phase === 'replays';
+  return {
+    value: replays ? p.replaysDone : p.mapsDone,
+    total: Math.max(replays ? p.replaysTotal : p.mapsTotal, 1),
+    payload: {
+      phase: (stopping ? 'stopping' : p.phase).padEnd(8),
+      requests: p.requests,
+      pbs: p.newRecords,
+      errors: p.errors ? ` | ${p.errors} errors` : '',
+      left: stopping ? '-' : timeLeft(p.etaMs),
+    },
+  };
+}
+
 /** Runs a sync with a terminal progress bar (when stdout is a terminal) and prints its summary. */
 export async function syncWithProgress(
   tw: Trackwatch,
@@ -131,20 +159,25 @@ export async function syncWithProgress(
       )
     : undefined;
   let started = false;
-  const onProgress = (p: SyncProgress): void => {
-    if (!bar) return;
-    const replays = p.phase === 'replays';
-    const payload = { phase: p.phase.padEnd(7), requests: p.requests, pbs: p.newRecords, errors: p.errors ? ` | ${p.errors} errors` : '', left: timeLeft(p.etaMs) };
-    const total = replays ? p.replaysTotal : p.mapsTotal;
-    const value = replays ? p.replaysDone : p.mapsDone;
+  let last: SyncProgress | undefined;
+  const show = (p: SyncProgress): void => {
+    const frame = bar && barFrame(p, options.signal?.aborted === true);
+    if (!bar || !frame) return;
+    last = p;
     if (!started) {
-      bar.start(Math.max(total, 1), value, payload);
+      bar.start(frame.total, frame.value, frame.payload);
       started = true;
     } else {
-      bar.setTotal(Math.max(total, 1));
-      bar.update(value, payload);
+      bar.setTotal(frame.total);
+      bar.update(frame.value, frame.payload);
     }
   };
+  const onProgress = (p: SyncProgress): void => show(p);
+  // Ctrl-C: the bar says at once that the sync is stopping (it ends the requests under way), not a time left.
+  const onStop = (): void => {
+    if (last) show(last);
+  };
+  options.signal?.addEventListener('abort', onStop, { once: true });
   try {
     return await tw.sync({
       list: options.list,
@@ -158,6 +191,7 @@ export async function syncWithProgress(
       ...(options.onStarted ? { onRunStarted: options.onStarted } : {}),
     });
   } finally {
+    options.signal?.removeEventListener('abort', onStop);
     if (started) bar?.stop();
   }
 }

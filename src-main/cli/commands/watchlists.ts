@@ -172,6 +172,8 @@ function registerPlayerCommands(program: Command): void {
         sayCreated(tw, target);
         const before = new Map(resolved.players.map((p) => [p.accountId, tw.store.players.get(p.accountId)]));
         const result = tw.store.players.add(list, resolved.players.map((p) => ({ accountId: p.accountId, nickname: flags.name })));
+        // Found by a name just now: shown by it at once, not by an ID prefix until a sync fetches the service's spelling.
+        for (const p of resolved.players) if (p.foundByName && tw.store.players.get(p.accountId)) tw.store.players.nameFoundBy(p.accountId, p.foundByName);
         if (result.added.length) line(`added ${plural(result.added.length, 'player')} to "${list}"`);
         if (result.alreadyListed.length) line(`already in "${list}": ${result.alreadyListed.join(', ')}`);
         for (const kept of result.nicknamesKept) {

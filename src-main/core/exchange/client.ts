@@ -1,7 +1,8 @@
 // Trackmania Exchange (trackmania.exchange) client. The Exchange is a community site, not one of Nadeo's services: it
 // lives beside core/nadeo, built with the same connection builder (core/nadeo/http). Map numbers and map packs to map UIDs through the Exchange's
 // public API, `GET /api/maps?fields=MapId,MapUid,Name&id=<ids>` and `...&mappackid=<id>&count=100[&after=<MapId>]`,
-// answering `{"More": boolean, "Results": [...]}`. The Exchange asks for a descriptive User-Agent and for caching:
+// answering `{"More": boolean, "Results": [...]}`; a pack's name from `GET /api/mappacks?fields=MappackId,Name&id=<id>`
+// (docs/nadeo-api.md). The Exchange asks for a descriptive User-Agent and for caching:
 // answers are kept in memory for the client's life (cacheTtlMs), and the client has its own polite budget.
 import { z } from 'zod';
 import { jsonHandler } from '../nadeo/http/answers.ts';
@@ -9,7 +10,7 @@ import { parseBase } from '../nadeo/http/base-url.ts';
 import { checkPositive, openConnection, type ConnectionOptions } from '../nadeo/http/connection.ts';
 import { ErrorCode, HttpError, InputError, NadeoError } from '../nadeo/http/errors.ts';
 import { parseBody } from '../nadeo/http/parse.ts';
-import type { PipelineStats } from '../nadeo/http/pipeline.ts';
+import type { Pipeline, PipelineStats } from '../nadeo/http/pipeline.ts';
 import { linkSignals, raceSignal } from '../nadeo/http/signals.ts';
 
 export const REAL_EXCHANGE_BASE_URL = 'https://trackmania.exchange';
@@ -23,6 +24,11 @@ export const EXCHANGE_MAX_MAPS = 5000;
 export const ExchangeMapsWire = z.looseObject({
   More: z.boolean(),
   Results: z.array(z.looseObject({ MapId: z.number().int(), MapUid: z.string(), Name: z.string() })),
+});
+
+const PACKS_ROUTE = 'GET /api/mappacks';
+export const ExchangePacksWire = z.looseObject({
+  Results: z.array(z.looseObject({ MappackId: z.number().int(), Name: z.string() })),
 });
 
 export interface ExchangeClientOptions extends ConnectionOptions {
@@ -51,6 +57,8 @@ export interface ExchangeClient {
   getMaps(exchangeIds: readonly number[], o?: { signal?: AbortSignal | undefined }): Promise<{ maps: ExchangeMap[]; notFound: number[] }>;
   /** The pack's maps in the Exchange's order; an unknown pack answers like an empty one (the API cannot tell them apart). */
   getMapPack(packId: number, o?: { signal?: AbortSignal | undefined }): Promise<{ packId: number; maps: ExchangeMap[] }>;
+  /** The pack's name as its owner wrote it (formatting codes included); null for an unknown pack. */
+  getMapPackName(packId: number, o?: { signal?: AbortSignal | undefined }): Promise<string | null>;
   stats(): ExchangeClientStats;
   close(): Promise<void>;
 }
@@ -76,6 +84,54 @@ function exchangeWords(e: unknown): unknown {
           ? `Trackmania Exchange had a problem (HTTP ${e.status}); try again later.`
           : `Trackmania Exchange answered HTTP ${e.status}, which Trackwatch did not expect; try again later, or check --exchange-url.`;
   return new HttpError(e.code, words, { status: e.status, method: e.method, route: e.route, ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}) }, { retryable: e.retryable, cause: e });
+}
+
+interface PackNameDeps {
+  pipeline: Pipeline;
+  now: () => number;
+  origin: string;
+  basePath: string;
+  fresh: (at: number) => boolean;
+  open: () => void;
+  hit: () => void;
+}
+
+/** A pack's name by its number, each kept for the client's cache time. */
+function packNamesOf(at: PackNameDeps): (packId: number, signal: AbortSignal | undefined) => Promise<string | null> {
+  const names = new Map<number, { name: string | null; at: number }>();
+  return async (packId, signal) => {
+    at.open();
+    checkExchangeId('map pack', packId);
+    const known = names.get(packId);
+    if (known && at.fresh(known.at)) {
+      at.hit();
+      return known.name;
+    }
+    const name = await askPackName(at, packId, signal);
+    names.set(packId, { name, at: at.now() });
+    return name;
+  };
+}
+
+/** GET /api/mappacks for one pack's name; null when the Exchange lists no such pack. */
+async function askPackName(at: PackNameDeps, packId: number, signal: AbortSignal | undefined): Promise<string | null> {
+  const target = `${at.basePath}/api/mappacks?fields=MappackId,Name&id=${packId}`;
+  const body = await at.pipeline
+    .request({
+      method: 'GET',
+      origin: at.origin,
+      target,
+      route: PACKS_ROUTE,
+      headers: { accept: 'application/json' },
+      signal,
+      detectGoneRoute: true,
+      handle: jsonHandler({ method: 'GET', route: PACKS_ROUTE, target, detectGoneRoute: true }, at.now),
+    })
+    .catch((e: unknown) => {
+      throw exchangeWords(e);
+    });
+  // Only the pack asked for counts: a server answering another pack's name is not believed.
+  return parseBody(ExchangePacksWire, body, PACKS_ROUTE, 'mappacks').Results.find((r) => r.MappackId === packId)?.Name ?? null;
 }
 
 function checkExchangeId(what: string, id: number): void {
@@ -167,6 +223,7 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
   }
 
   const fresh = (at: number) => now() - at < ttl;
+  const packName = packNamesOf({ pipeline, now, origin: base.origin, basePath: base.basePath, fresh, open: () => conn.ensureOpen(), hit: () => cacheHits++ });
 
   return {
     async getMaps(exchangeIds, o = {}) {
@@ -224,6 +281,8 @@ export function createExchangeClient(options: ExchangeClientOptions): ExchangeCl
       for (const m of list) byId.set(m.exchangeId, { map: m, at });
       return { packId, maps: [...list] };
     },
+
+    getMapPackName: (packId, o = {}) => packName(packId, o.signal),
 
     stats: () => ({ ...conn.stats(), cacheHits }),
     close: () => conn.close(),

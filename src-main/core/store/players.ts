@@ -70,6 +70,7 @@ export class PlayersRepo {
   readonly #ofList;
   readonly #setName;
   readonly #markAsked;
+  readonly #nameFoundBy;
   readonly #needingNames;
   readonly #watchAgain;
   readonly #firstSightings;
@@ -126,6 +127,7 @@ export class PlayersRepo {
        ON CONFLICT (account_id) DO UPDATE SET display_name = excluded.display_name,
          display_name_fetched_at = excluded.display_name_fetched_at`,
     );
+    this.#nameFoundBy = db.prepare<[string, string]>('UPDATE players SET display_name = ? WHERE account_id = ? AND display_name IS NULL');
     this.#markAsked = db.prepare<[string, string, string]>(
       `INSERT INTO players (account_id, display_name_fetched_at, added_at) VALUES (?, ?, ?)
        ON CONFLICT (account_id) DO UPDATE SET display_name_fetched_at = excluded.display_name_fetched_at`,
@@ -230,6 +232,16 @@ export class PlayersRepo {
         this.#markAsked.run(rawId.toLowerCase(), fetchedAt, now);
       }
     })();
+  }
+
+  /**
+   * The display name a player was just found by, for an account with none stored yet. Its fetch time stays unset, so
+   * the next sync asks the service for the name as it spells it (the look-up answers in the asker's letter case).
+   */
+  nameFoundBy(accountId: string, name: string): void {
+    const id = uuid(accountId, 'account ID');
+    if (typeof name !== 'string' || name.trim() === '') return;
+    this.#nameFoundBy.run(name.trim(), id);
   }
 
   /** Watched players, authors of listed maps and their WR holders whose display name is missing or was fetched before `olderThan`. */

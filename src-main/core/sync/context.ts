@@ -79,8 +79,8 @@ export interface EachOptions<T> {
   work: (item: T, signal: AbortSignal) => Promise<void>;
   /** A failure that neither stops the sync nor is its host's long wait. */
   onError: (item: T, error: unknown) => void;
-  /** After each item, however it ended. */
-  after: () => void;
+  /** After each item, done or not; `cut` when a stop (Ctrl-C, a fatal error) ended its work unfinished. */
+  after: (cut: boolean) => void;
   /** Where an item's calls go; the API's host by default. */
   hostOf?: (item: T) => string;
 }
@@ -96,6 +96,7 @@ export async function forEachItem<T>(ctx: SyncContext, items: readonly T[], o: E
   let skipped = 0;
   await forEachConcurrently(items, ctx.options.concurrency ?? 4, async (item) => {
     const host = hostOf(item);
+    let cut = false;
     try {
       if (failures.isWaiting(host)) {
         skipped += 1;
@@ -106,10 +107,11 @@ export async function forEachItem<T>(ctx: SyncContext, items: readonly T[], o: E
       if (isFatal(error)) failures.stopFatally(error);
       else if (failures.stopping) {
         // cancelled, or stopped by a fatal error: said once, by the engine
+        cut = true;
       } else if (failures.isWaiting(host) && !longWaitOf(error)) skipped += 1;
       else o.onError(item, error);
     } finally {
-      o.after();
+      o.after(cut);
     }
   }, failures.signal);
   if (failures.fatal) throw new FatalSyncError();

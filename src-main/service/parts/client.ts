@@ -8,8 +8,10 @@ import type { ServiceSettings } from './settings.ts';
 export interface ClientConfigOptions {
   settings: ServiceSettings;
   secrets: SecretStore;
-  /** Trackmania's OAuth API for display names (default: the real one). */
+  /** Trackmania's OAuth API, Nadeo's Live services and Trackmania Exchange (defaults: core/nadeo/clients.ts serviceUrls). */
   oauthUrl?: string | undefined;
+  liveUrl?: string | undefined;
+  exchangeUrl?: string | undefined;
   onRequest: (event: RequestEvent) => void;
 }
 
@@ -37,6 +39,8 @@ export class ClientConfig {
       maxRps: settings.maxRps,
       credentials: login && password ? { login, password } : undefined,
       oauth: clientId && clientSecret ? { clientId, clientSecret, baseUrl: this.#o.oauthUrl } : undefined,
+      liveUrl: this.#o.liveUrl,
+      exchangeUrl: this.#o.exchangeUrl,
       tuning: { onRequest: (e) => this.#o.onRequest(e) },
     };
     await main.reconfigure(changes);

@@ -8,6 +8,7 @@ import { formatImprovement } from '../../../src-main/shared/leaderboard.ts';
 import { Router } from './router.svelte.ts';
 import { SyncState } from './sync.svelte.ts';
 import { Toasts } from './toasts.svelte.ts';
+import { clock } from './clock.svelte.ts';
 
 /** New PBs shown a toast each per sync: the first, as it comes; the rest are counted in the sync's own toast. */
 const PB_TOASTS_EACH = 1;
@@ -34,6 +35,7 @@ export class Session {
     this.api = api;
     this.sync = new SyncState(api, (finished) => {
       this.#dataVersion++;
+      clock.touch();
       void this.refreshLists();
       // The PBs after the first are told in the sync's own toast, so the end of a sync is one toast or two.
       const more = this.#pbsThisSync - PB_TOASTS_EACH;

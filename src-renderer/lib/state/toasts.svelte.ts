@@ -8,7 +8,13 @@ export interface Toast {
 /** At most this many at once: a corner of the window, never half of it. */
 const MAX_SHOWN = 4;
 
-/** Short messages in a corner; errors stay until dismissed, the rest fade after a few seconds. */
+/** How long each kind stays: an error long enough to read twice, never for minutes (issue 17 §2.10). */
+const LIFE_MS: Record<Toast['kind'], number> = { error: 20_000, pb: 9000, success: 5000, info: 5000 };
+
+/**
+ * Short messages in a corner that fade on their own; an error stays longest, and goes with the view it was about
+ * when the player moves to another (the top bar keeps saying how the last sync ended).
+ */
 export class Toasts {
   #items = $state.raw<Toast[]>([]);
   #next = 1;
@@ -22,8 +28,13 @@ export class Toasts {
     const id = this.#next++;
     const others = this.#items.filter((t) => t.title !== toast.title);
     this.#items = [...others.slice(-(MAX_SHOWN - 1)), { ...toast, id }];
-    if (toast.kind !== 'error') setTimeout(() => this.dismiss(id), toast.kind === 'pb' ? 9000 : 5000);
+    setTimeout(() => this.dismiss(id), LIFE_MS[toast.kind]);
     return id;
+  }
+
+  /** The player moved to another view: the errors shown until now were about the one left behind. */
+  leftView(): void {
+    if (this.#items.some((t) => t.kind === 'error')) this.#items = this.#items.filter((t) => t.kind !== 'error');
   }
 
   dismiss(id: number): void {

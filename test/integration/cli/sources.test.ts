@@ -82,6 +82,13 @@ describe('lists from what you play, on the command line', () => {
     expect(r.stdout).toContain(`${stripFormatting(display)} is ${a}`);
     expect(r.stdout).toContain('no player named "NoSuchPlayer123" on Trackmania');
     expect(r.stdout).toContain('added 2 players to "Fall 2026"');
+    // Found by a name just now: the list shows that name at once, not an ID prefix until a sync (issue 17 §2.10).
+    const d = Object.keys(dataset.displayNames!).find((id) => ![a, b, c].includes(id) && /[A-Z]/.test(dataset.displayNames![id]!))!;
+    expect((await cli([...base, 'players', 'add', '--list', 'Fall 2026', dataset.displayNames![d]!.toLowerCase()], names)).code).toBe(0);
+    const listed = await cli([...base, 'players', 'list', '--list', 'Fall 2026']);
+    const row = (id: string): string => listed.stdout.split('\n').find((l) => l.includes(id))!;
+    expect(row(a!).startsWith(`│ ${stripFormatting(display)} `), row(a!)).toBe(true);
+    expect(row(d).startsWith(`│ ${dataset.displayNames![d]!.toLowerCase()} `), row(d)).toBe(true);
 
     const without = await cli([...base, 'players', 'add', '--list', 'Fall 2026', display]);
     expect(without.code).toBe(1);

@@ -150,6 +150,11 @@ describe('Trackmania Exchange client', () => {
       await exchange.getMaps([dataset.maps[29]!.exchangeId!]);
       expect(emu.stats().byRoute['GET /tmx/api/maps']).toBe(4);
       expect((await exchange.getMapPack(424242)).maps).toEqual([]);
+      // The pack's name (GET /api/mappacks), asked once, then from the cache; an unknown pack has none.
+      expect(await exchange.getMapPackName(5151)).toBe('Everything');
+      expect(await exchange.getMapPackName(5151)).toBe('Everything');
+      expect(emu.stats().byRoute['GET /tmx/api/mappacks']).toBe(1);
+      expect(await exchange.getMapPackName(424242)).toBeNull();
     } finally {
       await exchange.close();
     }

@@ -56,7 +56,8 @@ describe('lists from a source', () => {
 
     const pack = await createListFromSource(p.deps, { source: 'tmx-pack:5150' });
     const byExchangeId = new Map(emu.dataset.maps.map((m) => [m.exchangeId, m.mapUid]));
-    expect(pack).toMatchObject({ list: 'Trackmania Exchange pack 5150', source: 'tmx-pack:5150' });
+    // Named after the pack's own name on the Exchange, not its number (issue 17 §2.10).
+    expect(pack).toMatchObject({ list: 'Trackwatch Starter Pack', title: 'Trackwatch Starter Pack', source: 'tmx-pack:5150' });
     expect(pack.added).toEqual(emu.dataset.exchangePacks![0]!.exchangeIds.map((id) => byExchangeId.get(id)));
   });
 

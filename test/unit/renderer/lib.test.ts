@@ -1,15 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { alignSeries, chartPadding, chartValue, formatChartValue, pointText, tickSteps } from '../../../src-renderer/lib/chart.ts';
+import { alignSeries, chartPadding, chartValue, formatChartDate, formatChartValue, pointText, tickSteps } from '../../../src-renderer/lib/chart.ts';
 import { contrast, fromHsl, luminance, MIN_CONTRAST, readableColor } from '../../../src-renderer/lib/colors.ts';
 import { formatBytes, formatEta, isStale, playerName, relativeTime } from '../../../src-renderer/lib/format.ts';
 import { parseSseChunk } from '../../../src-renderer/lib/api/http.ts';
-import { splitRefs } from '../../../src-renderer/lib/refs.ts';
+import { refsToSend, splitRefs } from '../../../src-renderer/lib/refs.ts';
 import { parseMapRefs } from '../../../src-main/core/refs.ts';
 import { parseRoute, routeHref } from '../../../src-renderer/lib/routes.ts';
 import type { Route } from '../../../src-renderer/lib/routes.ts';
 import { goTarget } from '../../../src-renderer/lib/shortcuts.ts';
 
 describe('values as players read them', () => {
+  it('Add maps sends only what the last look-up did not turn down: nothing when only bad refs remain', () => {
+    const left = splitRefs('ZZZZZZZZZZZZZZZZZZZZZZZZZZZ\nnot-a-map!');
+    expect(refsToSend(left, new Set(left))).toEqual([]);
+    // A ref fixed or added after is sent; the bad ones still are not.
+    const edited = splitRefs('ZZZZZZZZZZZZZZZZZZZZZZZZZZY\nnot-a-map!');
+    expect(refsToSend(edited, new Set(left))).toEqual(['ZZZZZZZZZZZZZZZZZZZZZZZZZZY']);
+  });
+
+  it("the chart's dates name the month in the reader's locale, never a numeric 10/24 (issue 17 §2.10)", () => {
+    const at = Date.parse('2026-10-24T18:30:00Z') / 1000;
+    const day = 86_400;
+    expect(formatChartDate(at, 60 * day, 'en-GB')).toBe('24 Oct');
+    expect(formatChartDate(at, 60 * day, 'en-US')).toBe('Oct 24');
+    expect(formatChartDate(at, 60 * day, 'fr-FR')).toBe('24 oct.');
+    expect(formatChartDate(at, 400 * day, 'en-GB')).toBe('Oct 2026');
+    expect(formatChartDate(at, day, 'en-GB')).toMatch(/^24 Oct(,| at)? \d{2}:\d{2}$/);
+    for (const locale of ['en-GB', 'en-US', 'de-DE', 'ja-JP']) expect(formatChartDate(at, 60 * day, locale)).not.toMatch(/^\d{1,2}\/\d{1,2}$/);
+  });
+
   it('a progression chart plots what the map ranks by: times, Stunt points, Platform respawns', () => {
     const run = { hidden: false, time: 45_120, score: 1266, respawnCount: 2 };
     expect(chartValue('race', run)).toBe(45_120);

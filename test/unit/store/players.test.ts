@@ -79,6 +79,18 @@ describe('players', () => {
     expect(store.players.needingDisplayNames('2025-05-01T00:00:00.000Z')).toEqual([accountId(2), accountId(50)].sort());
   });
 
+  it('names a player by the name they were just found by, until a sync asks the service for its own spelling', () => {
+    store.players.add('Friends', [{ accountId: accountId(1) }, { accountId: accountId(2) }]);
+    store.players.setDisplayNames(new Map([[accountId(2), 'Speedy']]), '2025-06-01T00:00:00.000Z');
+    store.players.nameFoundBy(accountId(1), 'bobby_tm');
+    store.players.nameFoundBy(accountId(2), 'speedy');
+    expect(store.players.nameOf(accountId(1))).toBe('bobby_tm');
+    // A name the service gave stays; the found one is not a fetch, so the sync still asks for it.
+    expect(store.players.nameOf(accountId(2))).toBe('Speedy');
+    expect(store.players.get(accountId(1))?.displayNameFetchedAt).toBeNull();
+    expect(store.players.needingDisplayNames('2025-05-01T00:00:00.000Z')).toEqual([accountId(1)]);
+  });
+
   it('stamps accounts that were asked about but got no name, so they wait for the cache period', () => {
     store.players.add('Friends', [{ accountId: accountId(1) }]);
     store.players.setDisplayNames(new Map(), '2025-06-01T00:00:00.000Z', [accountId(1)]);

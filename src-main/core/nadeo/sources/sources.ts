@@ -2,7 +2,7 @@
 // club campaign, a Trackmania Exchange map pack) read as text (`campaign:current`, `totd:2026-11`...) and resolved
 // to map UIDs through the Live and Exchange clients.
 import type { ExchangeClient } from '../../exchange/client.ts';
-import { ErrorCode, NadeoError } from '../http/errors.ts';
+import { AbortError, ErrorCode, NadeoError } from '../http/errors.ts';
 import type { Campaign, LiveClient } from '../live/client.ts';
 import { printable } from '../../../shared/format.ts';
 import { parseSourceLink } from './links.ts';
@@ -186,8 +186,24 @@ async function resolveTotd(live: LiveClient, year: number, month: number, signal
   return { mapUids: unique(played.map((d) => d.mapUid!)), notes };
 }
 
-/** Resolves a source to its maps. Throws SourceError for a source that does not exist or holds no maps. */
-export async function resolveListSource(source: ListSource, clients: SourceClients, o: { signal?: AbortSignal | undefined } = {}): Promise<ResolvedSource> {
+/**
+ * A pack's name, or null when the Exchange has none for it or cannot say: the name only titles the list, so a
+ * failure to read it falls back to the pack's number instead of refusing a pack whose maps were read.
+ */
+async function packName(exchange: ExchangeClient, packId: number, signal: AbortSignal | undefined): Promise<string | null> {
+  try {
+    return await exchange.getMapPackName(packId, { signal });
+  } catch (error) {
+    if (signal?.aborted || error instanceof AbortError) throw error;
+    return null;
+  }
+}
+
+/**
+ * Resolves a source to its maps. Throws SourceError for a source that does not exist or holds no maps. `title` is
+ * the one already known (a list's refresh): a pack's name is then not asked again.
+ */
+export async function resolveListSource(source: ListSource, clients: SourceClients, o: { signal?: AbortSignal | undefined; title?: string | undefined } = {}): Promise<ResolvedSource> {
   switch (source.kind) {
     case 'campaign': {
       const live = needLive(clients);
@@ -218,7 +234,10 @@ export async function resolveListSource(source: ListSource, clients: SourceClien
       if (!clients.exchange) throw new NadeoError(ErrorCode.CONFIG, 'Map packs come from Trackmania Exchange: an Exchange client is needed.');
       const pack = await clients.exchange.getMapPack(source.packId, o);
       if (pack.maps.length === 0) throw new SourceError(`Trackmania Exchange map pack ${source.packId} has no maps, or does not exist. Check the pack's number.`);
-      return { source, pinned: source, title: `Trackmania Exchange pack ${source.packId}`, mapUids: sourceMaps(`Trackmania Exchange map pack ${source.packId}`, pack.maps.map((m) => m.mapUid)), notes: [] };
+      // Titled by the pack's name (issue 17 §2.10), else by its number.
+      const name = o.title ?? (await packName(clients.exchange, source.packId, o.signal));
+      const title = printable(name ?? '').trim() || `Trackmania Exchange pack ${source.packId}`;
+      return { source, pinned: source, title, mapUids: sourceMaps(`Trackmania Exchange map pack ${source.packId}`, pack.maps.map((m) => m.mapUid)), notes: [] };
     }
   }
 }

@@ -33,8 +33,9 @@ export const replaysPhase: Phase = {
           store.replays.markFailed(replay, messageOf(error));
         }
       },
-      after: () => {
-        run.replaysDone += 1;
+      after: (cut) => {
+        // A download the stop cut short is not done: the bar counts what the summary counts (issue 17 §2.10).
+        if (!cut) run.replaysDone += 1;
         run.progress();
       },
       hostOf: (replay) => hostOf(replay.url) ?? ctx.hosts.api,

@@ -76,6 +76,31 @@ describe('the replays phase', () => {
     expect(store.replays.get(refused!.mapRecordId)?.state).toBe('hidden');
   });
 
+  it('counts as done only what ended: downloads a cancel cut short are not, so the bar agrees with the summary', async () => {
+    const due = store.replays.pending(1000);
+    expect(due.length).toBeGreaterThan(2);
+    const cancel = new AbortController();
+    let first = true;
+    const client = {
+      ...service.client,
+      download: (async (url, file, o) => {
+        if (!first) {
+          // Every later download waits until the cancel, which comes as the first one has ended.
+          await new Promise((_resolve, reject) => o!.signal!.addEventListener('abort', () => reject(o!.signal!.reason), { once: true }));
+        }
+        first = false;
+        const done = await service.client.download(url, file, o);
+        queueMicrotask(() => cancel.abort());
+        return done;
+      }) as typeof service.client.download,
+    };
+    const done: number[] = [];
+    const ctx = phaseContext({ store, client, dataDir: data.dir, options: { list: 'Fall', signal: cancel.signal, concurrency: 2, onProgress: (p) => done.push(p.replaysDone) } });
+    await expect(replaysPhase.run(ctx)).rejects.toThrow(/cancelled/);
+    expect(ctx.run).toMatchObject({ replaysDownloaded: 1, replaysFailed: 0, replaysHidden: 0, replaysDone: 1 });
+    expect(Math.max(...done)).toBe(1);
+  });
+
   it("stops asking a replay host that asked for a long wait: one line, the rest of its replays skipped", async () => {
     const due = store.replays.pending(1000);
     const host = new URL(due[0]!.url).host;
