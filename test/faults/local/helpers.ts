@@ -104,7 +104,7 @@ export function inspect(dir: string): { integrity: string; rows: Record<string, 
   try {
     const integrity = db.pragma('integrity_check', { simple: true }) as string;
     const rows: Record<string, unknown[]> = {};
-    for (const table of ['watchlists', 'maps', 'players', 'records', 'replays', 'settings']) rows[table] = db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
+    for (const table of ['watchlists', 'maps', 'players', 'records', 'replays', 'settings', 'world_record_holders']) rows[table] = db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
     const runs = db.prepare('SELECT id, outcome FROM sync_runs ORDER BY id').all() as { id: number; outcome: string }[];
     return { integrity, rows, runs };
   } finally {
