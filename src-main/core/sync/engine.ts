@@ -68,7 +68,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number,
   run.requestsLeft = () => 0;
   run.progress();
   return {
-    runId, list: options.list ?? null, outcome, maps: counts.maps, players: run.players.length, requests: counts.requests,
+    runId, list: options.list ?? null, outcome, maps: counts.maps, players: playersOf(ctx), requests: counts.requests,
     records: run.records, newRecords: run.newRecords, newPersonalBests: run.newPersonalBests,
     replaysDownloaded: run.replaysDownloaded, replaysHidden: run.replaysHidden, replaysFailed: run.replaysFailed,
     unknownMaps: run.unknownMaps, errors: run.errors, newMaps: run.newMaps, positions: run.positions, worldRecords: run.worldRecords,
@@ -110,4 +110,12 @@ function finishRun(store: Store, runId: number, outcome: SyncOutcome, counts: Pa
   } catch (error) {
     if (localFault(error) === undefined) throw error;
   }
+}
+
+/**
+ * The watched players the sync was for: as the records phase read them, or, when it stopped before that phase (a
+ * cancel while the maps are looked up), as its plan counted them; never "0 players" beside a plan that said 8.
+ */
+function playersOf(ctx: SyncContext): number {
+  return ctx.run.players.length > 0 ? ctx.run.players.length : (ctx.plan?.players ?? 0);
 }
