@@ -163,7 +163,7 @@ describe('waits are bounded', () => {
     const e = await failure(client!.getMapsByUid([map.mapUid]));
     expect(deadlines.expired()).toBe(2);
     expect(e).toMatchObject({ code: 'TIMEOUT', phase: 'body', retryable: true });
-    expect(e.message).toMatch(/did not arrive in full within 120 ms/);
+    expect(e.message).toMatch(/^The service at 127\.0\.0\.1:\d+ did not send its answer in full within 120 ms/);
     expect(isUnreachable(e)).toBe(false);
     expect(server.requests).toHaveLength(2);
   });
@@ -185,7 +185,7 @@ describe('waits are bounded', () => {
     connect({ deadlineMs: 80, retry: { maxAttempts: 2, baseDelayMs: 1 } });
     const e = await failure(client!.getMapsByUid([map.mapUid]));
     expect(e).toMatchObject({ code: 'TIMEOUT', phase: 'headers' });
-    expect(e.message).toMatch(/no answer within 80 ms/);
+    expect(e.message).toMatch(/^The service at 127\.0\.0\.1:\d+ gave no answer within 80 ms/);
     expect(isUnreachable(e)).toBe(true);
     expect(server.requests).toHaveLength(2);
   });
@@ -196,7 +196,8 @@ describe('waits are bounded', () => {
     connect({}, url);
     const e = await failure(client!.getRecords(map, accounts));
     expect(e.code).toBe('UNREACHABLE');
-    expect(e.message).toMatch(/could not be reached \(ECONNREFUSED\)/);
+    // Named by its host, as a player knows it, never by a route template (issue 17 §2.10).
+    expect(e.message).toMatch(/^The service at 127\.0\.0\.1:\d+ could not be reached \(ECONNREFUSED\)/);
     expect(isUnreachable(e)).toBe(true);
     expect(client!.stats().requests).toBe(3);
   });

@@ -36,18 +36,20 @@ const NETWORK_CODES = new Set([
 
 /**
  * Turns what undici and sockets throw into the taxonomy; anything unknown (a bug) is rethrown as is. `answered`:
- * whether the service had sent the answer's headers (a failure before them means it could not be reached).
+ * whether the service had sent the answer's headers (a failure before them means it could not be reached). The
+ * message names the service by its host (`origin`), as a player knows it, never by a route template.
  */
-export function toNadeoError(e: unknown, signal: AbortSignal | undefined, route: string, answered = false): unknown {
+export function toNadeoError(e: unknown, signal: AbortSignal | undefined, origin: string, answered = false): unknown {
   if (e instanceof NadeoError) return e;
   if (signal?.aborted) return new AbortError(undefined, { cause: e });
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return e;
+  const host = hostOf(origin);
   if (code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new UnreachableError(`${route}: no connection could be made in time (${code}). Check your internet connection.`, { cause: e });
+    return new UnreachableError(`No connection to ${host} could be made in time (${code}). Check your internet connection.`, { cause: e });
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new TimeoutError(`${route} timed out (${code}); the service or the network is slow. Trackwatch retries a few times.`, {
+    return new TimeoutError(`The service at ${host} timed out (${code}); it or the network is slow. Trackwatch retries a few times.`, {
       cause: e,
       phase: code === 'UND_ERR_BODY_TIMEOUT' || answered ? 'body' : 'headers',
     });
@@ -55,18 +57,18 @@ export function toNadeoError(e: unknown, signal: AbortSignal | undefined, route:
   if (code === 'UND_ERR_ABORTED' || code === 'UND_ERR_ABORT' || code === 'ABORT_ERR') return new AbortError(undefined, { cause: e });
   if (code === 'UND_ERR_DESTROYED') return new AbortError('The client was closed.', { cause: e });
   if (code === 'ENOTFOUND') {
-    return new UnreachableError(`${route}: the host name could not be resolved. Check the address and your internet connection.`, {
+    return new UnreachableError(`The host name ${host} could not be resolved. Check the address and your internet connection.`, {
       cause: e,
       retryable: false,
     });
   }
   if (!answered && NETWORK_CODES.has(code) && code !== 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    return new UnreachableError(`${route}: the service could not be reached (${code}). Trackwatch retries a few times; check your connection if it persists.`, {
+    return new UnreachableError(`The service at ${host} could not be reached (${code}). Trackwatch retries a few times; check your connection if it persists.`, {
       cause: e,
     });
   }
   if (NETWORK_CODES.has(code) || code.startsWith('HPE_')) {
-    return new NetworkError(`${route}: the connection failed or dropped (${code}). Trackwatch retries a few times; check your connection if it persists.`, {
+    return new NetworkError(`The connection to the service at ${host} failed or dropped (${code}). Trackwatch retries a few times; check your connection if it persists.`, {
       cause: e,
     });
   }
@@ -239,4 +241,13 @@ export function jsonHandler(spec: ErrorSpec, now: () => number): (res: RawRespon
     if (res.status >= 200 && res.status < 300) return readJson(res, spec.route);
     throw await errorFromResponse(spec, res, now());
   };
+}
+
+/** An origin's host (and port), as a message names the service; the origin itself when it does not parse. */
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
 }

@@ -159,11 +159,11 @@ export class Pipeline {
       } catch (e) {
         if (deadlineHit && !signal.aborted) {
           failure = new TimeoutError(
-            `${spec.route}: ${status === 'error' ? 'no answer' : 'the answer did not arrive in full'} within ${formatMs(deadlineMs)} ` +
-              '(a slow or stalled service). Trackwatch retries a few times.',
+            `The service at ${new URL(spec.origin).host} ${status === 'error' ? 'gave no answer' : 'did not send its answer in full'} within ` +
+              `${formatMs(deadlineMs)} (a slow or stalled service). Trackwatch retries a few times.`,
             { cause: e, phase: status === 'error' ? 'headers' : 'body' },
           );
-        } else failure = toNadeoError(e, signal, spec.route, status !== 'error');
+        } else failure = toNadeoError(e, signal, spec.origin, status !== 'error');
       } finally {
         disarm();
         attemptSignal.dispose();
