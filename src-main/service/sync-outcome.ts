@@ -13,7 +13,7 @@ export interface SyncError {
 }
 
 const KINDS: readonly [RegExp, SyncError['code']][] = [
-  [/failed or dropped|could not be resolved|timed out|no answer|could not be reached|cannot be reached|\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\b/i, 'offline'],
+  [/failed or dropped|could not be resolved|timed out|no answer|no connection to|could not be reached|cannot be reached|\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\b/i, 'offline'],
   [/logging in to nadeo failed|needs a login|refused a freshly renewed token|oauth token failed|\bHTTP 40[13]\b/i, 'auth_failed'],
   [/slow down|\b429\b/, 'rate_limited'],
 ];

@@ -17,8 +17,10 @@ describe('sync errors by kind', () => {
     expect(syncErrorOf(`could not look up 3 map UID(s): ${(refused as Error).message}`).code).toBe('offline');
     const dropped = toNadeoError(Object.assign(new Error('reset'), { code: 'ECONNRESET' }), undefined, 'https://live-services.trackmania.nadeo.live', true);
     expect(syncErrorOf((dropped as Error).message).code).toBe('offline');
+    const noConnection = toNadeoError(Object.assign(new Error('connect'), { code: 'UND_ERR_CONNECT_TIMEOUT' }), undefined, 'https://prod.trackmania.core.nadeo.online');
+    expect(syncErrorOf((noConnection as Error).message).code).toBe('offline');
     // Each names the service by its host, never by a route.
-    for (const e of [refused, unresolved, slow, dropped]) expect((e as Error).message).toMatch(/(prod\.trackmania\.core|live-services\.trackmania)\.nadeo\.(online|live)/);
+    for (const e of [refused, unresolved, slow, dropped, noConnection]) expect((e as Error).message).toMatch(/(prod\.trackmania\.core|live-services\.trackmania)\.nadeo\.(online|live)/);
     expect((refused as Error).message).toBe('The service at prod.trackmania.core.nadeo.online could not be reached (ECONNREFUSED). Trackwatch retries a few times; check your connection if it persists.');
     expect(syncErrorOf(new AuthError('Logging in to Nadeo failed (HTTP 401): the login or password is wrong.').message).code).toBe('auth_failed');
     expect(syncErrorOf('GET /v2/mapRecords/: the service asks Trackwatch to slow down for 5 s. Lower the request rate or try again later.').code).toBe('rate_limited');
