@@ -16,7 +16,7 @@ import { createExchangeClient } from '../../src-main/core/exchange/client.ts';
 import { cli } from '../helpers/cli.ts';
 import { makeMap as wireMap } from '../unit/nadeo/fixtures.ts';
 import { accountId, makeMap, makeRecord, mapId, memoryStore } from '../unit/store/fixtures.ts';
-import { sendJson, startHostileServer, type HostileServer } from './hostile-server.ts';
+import { sendJson, startHostileServer, type HostileServer, FAST_CLIENT } from './hostile-server.ts';
 
 /** Every character with the Bidi_Control property, by Unicode's own reckoning. */
 const BIDI = [...Array(0x10000).keys()].map((c) => String.fromCharCode(c)).filter((c) => /\p{Bidi_Control}/u.test(c));
@@ -84,10 +84,9 @@ describe('list names', () => {
         sendJson(res, 200, { itemCount: 1, campaignList: [{ id: 1, seasonUid: 's', name: HOSTILE, startTimestamp: 1_700_000_000, endTimestamp: 1_710_000_000, playlist: [{ id: 1, position: 0, mapUid: map.mapUid }] }] });
       } else sendJson(res, 200, [map]);
     };
-    const fast = { appVersion: '0.1.0', maxRps: 10_000, burst: 64, concurrency: 8, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, sleep: async () => {} };
-    const core = createNadeoClient({ ...fast, baseUrl: server.url });
-    const live = createLiveClient({ ...fast, coreBaseUrl: server.url });
-    const exchange = createExchangeClient({ ...fast, baseUrl: server.url });
+    const core = createNadeoClient({ ...FAST_CLIENT, baseUrl: server.url });
+    const live = createLiveClient({ ...FAST_CLIENT, coreBaseUrl: server.url });
+    const exchange = createExchangeClient({ ...FAST_CLIENT, baseUrl: server.url });
     try {
       const watch = { store, client: () => core, exchange: () => exchange };
       const made = await createListFromSource({

@@ -91,3 +91,9 @@ export function flood(res: ServerResponse, chunkBytes: number): void {
   res.write('[');
   pump();
 }
+
+/**
+ * Client options for talking to a hostile server in tests: no pacing worth waiting for, two attempts, and retries
+ * that do not sleep (each test counts requests, never time).
+ */
+export const FAST_CLIENT = { appVersion: '0.1.0', maxRps: 10_000, burst: 64, concurrency: 8, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, sleep: async () => {} };

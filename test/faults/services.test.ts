@@ -9,7 +9,7 @@ import { MAX_CAMPAIGN_PAGES, MAX_SOURCE_MAPS } from '../../src-main/core/nadeo/s
 import { addMaps } from '../../src-main/core/trackwatch/watch.ts';
 import { memoryStore } from '../unit/store/fixtures.ts';
 import { makeMap } from '../unit/nadeo/fixtures.ts';
-import { sendJson, startHostileServer, type HostileServer } from './hostile-server.ts';
+import { sendJson, startHostileServer, type HostileServer, FAST_CLIENT } from './hostile-server.ts';
 
 let server: HostileServer;
 let exchange: ExchangeClient | undefined;
@@ -24,15 +24,14 @@ afterEach(async () => {
   await server.close();
 });
 
-const fast = { appVersion: '0.1.0', maxRps: 10_000, burst: 64, concurrency: 8, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, sleep: async () => {} };
 
 function openExchange(): ExchangeClient {
-  exchange = createExchangeClient({ ...fast, baseUrl: server.url });
+  exchange = createExchangeClient({ ...FAST_CLIENT, baseUrl: server.url });
   return exchange;
 }
 
 function openLive(): LiveClient {
-  live = createLiveClient({ ...fast, coreBaseUrl: server.url });
+  live = createLiveClient({ ...FAST_CLIENT, coreBaseUrl: server.url });
   return live;
 }
 
@@ -101,7 +100,7 @@ describe('Trackmania Exchange map packs', () => {
     let names: (res: ServerResponse) => void = (res) => sendJson(res, 200, { More: false, Results: [{ MappackId: 4, Name: 'Spring Cup\u202e\u0007' }] });
     server.answer = (req, res) => (req.path.endsWith('/api/mappacks') ? names(res) : sendJson(res, 200, { More: false, Results: exchangeMaps(1, 2) }));
     const title = async (): Promise<string> => {
-      const client = createExchangeClient({ ...fast, baseUrl: server.url });
+      const client = createExchangeClient({ ...FAST_CLIENT, baseUrl: server.url });
       try {
         return (await resolveListSource({ kind: 'tmx-pack', packId: 4 }, { exchange: client })).title;
       } finally {
@@ -226,7 +225,7 @@ describe('tokens with a line break', () => {
 
   it('a Nadeo login answering one: one line, nothing sent with it', async () => {
     server.answer = (_req, res) => sendJson(res, 200, { accessToken: broken, refreshToken: broken });
-    const client = createNadeoClient({ ...fast, baseUrl: server.url, credentials: { login: 'svc', password: 'pw' } });
+    const client = createNadeoClient({ ...FAST_CLIENT, baseUrl: server.url, credentials: { login: 'svc', password: 'pw' } });
     try {
       const error = await client.getMapsByUid(['MapAxxxxxxxxxxxxxxxxxxxxxxx']).catch((e: unknown) => e);
       expect((error as Error).name).toBe('SchemaError');
@@ -239,7 +238,7 @@ describe('tokens with a line break', () => {
 
   it('an OAuth token answering one: one line, the name look-up never sent', async () => {
     server.answer = (_req, res) => sendJson(res, 200, { access_token: broken, expires_in: 3600 });
-    const names = createNamesClient({ ...fast, baseUrl: server.url, clientId: 'app', clientSecret: 'secret' });
+    const names = createNamesClient({ ...FAST_CLIENT, baseUrl: server.url, clientId: 'app', clientSecret: 'secret' });
     try {
       const error = await names.getAccountIds(['Somebody']).catch((e: unknown) => e);
       expect(oneLine(error)).toContain('a token must be one line of visible characters');
@@ -284,7 +283,7 @@ describe('names by the OAuth API', () => {
   it('an answer of garbage for an ID is a broken answer in one line, not "no player named"', async () => {
     server.answer = (req, res) =>
       req.path === '/api/access_token' ? sendJson(res, 200, { access_token: 'tok', expires_in: 3600 }) : sendJson(res, 200, { Somebody: '<script>' });
-    const names = createNamesClient({ ...fast, baseUrl: server.url, clientId: 'app', clientSecret: 'secret' });
+    const names = createNamesClient({ ...FAST_CLIENT, baseUrl: server.url, clientId: 'app', clientSecret: 'secret' });
     try {
       const error = await names.getAccountIds(['Somebody']).catch((e: unknown) => e);
       expect((error as Error).name).toBe('SchemaError');
@@ -301,7 +300,7 @@ describe('maps the Core service answers unasked', () => {
     const asked = makeMap(1);
     server.answer = (_req, res) => sendJson(res, 200, [asked, makeMap(2)]);
     const store = await memoryStore();
-    const core = createNadeoClient({ ...fast, baseUrl: server.url });
+    const core = createNadeoClient({ ...FAST_CLIENT, baseUrl: server.url });
     try {
       const outcome = await addMaps({ store, client: () => core, exchange: () => openExchange() }, 'Fall', [asked.mapUid]);
       expect(outcome.added).toEqual([asked.mapUid]);

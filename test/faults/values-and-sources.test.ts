@@ -13,9 +13,8 @@ import type { Store } from '../../src-main/core/store/index.ts';
 import { DATA_NOW } from '../helpers/clock.ts';
 import { tempDataDir } from '../helpers/sync.ts';
 import { memoryStore } from '../unit/store/fixtures.ts';
-import { sendJson, startHostileServer, type HostileServer } from './hostile-server.ts';
+import { sendJson, startHostileServer, type HostileServer, FAST_CLIENT } from './hostile-server.ts';
 
-const fast = { appVersion: '0.1.0', maxRps: 10_000, burst: 64, concurrency: 8, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2 }, sleep: async () => {} };
 
 /** One line of text: what the player reads. */
 function oneLine(error: unknown): string {
@@ -100,7 +99,7 @@ describe('Track of the Day months the Live services cannot mean', () => {
     ['lastDay', { lastDay: 0 }],
   ])('a %s of %o is refused with one line naming it, never echoed as a date ("2026--5")', async (field, wrong) => {
     server.answer = (_req, res) => sendJson(res, 200, { monthList: [month(wrong)], itemCount: 1 });
-    live = createLiveClient({ ...fast, coreBaseUrl: server.url });
+    live = createLiveClient({ ...FAST_CLIENT, coreBaseUrl: server.url });
     const error = await live.getTrackOfTheDayMonths().catch((e: unknown) => e);
     expect((error as Error).name).toBe('SchemaError');
     const line = oneLine(error);
@@ -118,9 +117,9 @@ describe('a list source whose maps are all invalid makes no list', () => {
   beforeEach(async () => {
     server = await startHostileServer();
     store = await memoryStore();
-    core = createNadeoClient({ ...fast, baseUrl: server.url });
-    exchange = createExchangeClient({ ...fast, baseUrl: server.url });
-    live = createLiveClient({ ...fast, coreBaseUrl: server.url });
+    core = createNadeoClient({ ...FAST_CLIENT, baseUrl: server.url });
+    exchange = createExchangeClient({ ...FAST_CLIENT, baseUrl: server.url });
+    live = createLiveClient({ ...FAST_CLIENT, coreBaseUrl: server.url });
   });
   afterEach(async () => {
     await Promise.all([core.close(), exchange.close(), live.close()]);
