@@ -1,5 +1,6 @@
 // Every wait a sync makes is bounded (issue 9 §3): a Retry-After longer than a sync waits stops the sync for that
-// host with one line saying when to try again; a service that cannot be reached ends the sync early, in one line.
+// host with one line saying when to try again; a service that cannot be reached ends the sync early, in one line;
+// a sync cancelled early still says what it was for.
 import { createServer as createHttpServer, request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -128,6 +129,40 @@ describe('a sync against a service that cannot be reached', () => {
       ]);
       expect(summary.maps).toBeLessThan(12);
       expect(tw.store.records.forList('Watched').length).toBeGreaterThan(0);
+    } finally {
+      await tw.close();
+      await emulator.close();
+    }
+  });
+});
+
+describe('a sync cancelled while the maps are looked up', () => {
+  // Its summary still names the players it was for, as its plan counted them: not "0 maps x 0 players" under a
+  // plan line that said 4 (issue 17 §2.10).
+  const dataset = generateDataset({ now: DATA_NOW, seed: 16, maps: 6, players: 5 });
+  let data: { dir: string; remove: () => Promise<void> };
+  beforeEach(async () => {
+    data = await tempDataDir();
+  });
+  afterEach(async () => data.remove());
+
+  it('says the players it was for, from its plan, and no map synced', async () => {
+    const emulator = await startEmulator({ dataset });
+    const tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emulator.url, maxRps: 1000 });
+    try {
+      await fill(tw, dataset);
+      const players = tw.store.players.list('Watched').length;
+      expect(players).toBeGreaterThan(1);
+      const stop = new AbortController();
+      const summary = await tw.sync({
+        signal: stop.signal,
+        onProgress: (p) => {
+          if (p.phase === 'maps') stop.abort();
+        },
+      });
+      expect(summary.outcome).toBe('cancelled');
+      expect(summary.maps).toBe(0);
+      expect(summary.players).toBe(players);
     } finally {
       await tw.close();
       await emulator.close();
