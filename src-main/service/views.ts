@@ -7,6 +7,7 @@ import type { ListSyncState } from '../core/store/sync-runs.ts';
 import { syncErrorFor } from './sync-outcome.ts';
 import type { HistoryRow, MapRecords, Player, ReplayEntry, StoredMap, StoredPosition, StoredRecord, StoredWorldRecord, WatchlistSummary as ListSummary } from '../core/store/index.ts';
 import {
+  medalScores,
   deltaOf, mapKind, medalProgress, playerLabel, rankStoredBoard, resultOfWorldScore, shownResult, worldScoreOf, type Delta, type Leaderboard,
   type MapKind, type MedalScores, type RecordResult, type Standing,
 } from '../shared/leaderboard.ts';
@@ -29,9 +30,8 @@ export function watchlistSummary(list: ListSummary, sync: ListSyncState): Out<ty
   };
 }
 
-export function medalScores(map: Pick<StoredMap, 'authorScore' | 'goldScore' | 'silverScore' | 'bronzeScore'>): MedalScores {
-  return { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore };
-}
+/** Re-exported for the shells that read a map's medals beside the views (one rule: shared/leaderboard.ts). */
+export { medalScores };
 
 export function mapSummary(map: StoredMap, authorName: string | null): Out<typeof s.MapSummary> {
   const kind = mapKind(map);

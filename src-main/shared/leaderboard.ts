@@ -288,6 +288,11 @@ export interface MedalScores {
   bronze: number;
 }
 
+/** A map's medal scores as its info (Core's map fields, the store's map) holds them. */
+export function medalScores(map: { authorScore: number; goldScore: number; silverScore: number; bronzeScore: number }): MedalScores {
+  return { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore };
+}
+
 /** Medals from the best: 4 author, 3 gold, 2 silver, 1 bronze. */
 const MEDALS_BEST_FIRST = [4, 3, 2, 1] as const;
 export type EarnedMedal = 0 | 1 | 2 | 3 | 4;

@@ -2,7 +2,7 @@
 // bests and each season asked for. A map's records and its replays' states are written in one commit.
 import { AbortError } from '../../nadeo/index.ts';
 import { medalName } from '../../../shared/format.ts';
-import { contradictedMedal, formatResult, mapKind } from '../../../shared/leaderboard.ts';
+import { contradictedMedal, formatResult, mapKind, medalScores } from '../../../shared/leaderboard.ts';
 import type { PlayerRecord } from '../../model.ts';
 import { PERSONAL_BEST } from '../../store/index.ts';
 import type { HistoryRow, StoredMap } from '../../store/types.ts';
@@ -97,7 +97,7 @@ async function readScope(ctx: SyncContext, map: StoredMap, scope: string, names:
  */
 function withTrueMedals(ctx: SyncContext, map: StoredMap, records: readonly PlayerRecord[], names: ReadonlyMap<string, string>): PlayerRecord[] {
   const kind = mapKind(map);
-  const medals = { author: map.authorScore, gold: map.goldScore, silver: map.silverScore, bronze: map.bronzeScore };
+  const medals = medalScores(map);
   return records.map((r) => {
     const medal = contradictedMedal(kind, r, medals);
     if (medal === null) return r;
