@@ -7,6 +7,8 @@ import { formatDelta, formatScore, formatTime } from '../../shared/format.ts';
 import { withTrackwatch } from '../context.ts';
 import { UserError } from '../errors.ts';
 import { colours, line, plainName, printJson, table } from '../output.ts';
+import { parseMapRef } from '../../core/refs.ts';
+import { resolveMap } from '../maps.ts';
 
 /** Replays archived before splits existed are read first, once, with progress on stderr. */
 export async function readArchivedSplits(tw: Trackwatch, signal: AbortSignal, quiet: boolean): Promise<void> {
@@ -97,7 +99,7 @@ export function registerSplitsCommand(program: Command): void {
   program
     .command('splits')
     .description('checkpoint times of the watched players on a map, from their archived replays: sectors, deltas, the ideal run')
-    .requiredOption('--map <ref>', 'the map: UID, map ID or link')
+    .requiredOption('--map <ref>', 'the map: its name, UID, map ID or link')
     .option('--list <name>', 'only this list\'s players (default: every list holding the map)')
     .option('--vs <player>', 'compare against this player (account ID or name) instead of the best')
     .option('--json', 'print the view as JSON (README, "splits --json")')
@@ -108,7 +110,9 @@ export function registerSplitsCommand(program: Command): void {
         const { splitsForMap } = await import('../../service/splits-view.ts');
         let view: SplitsView;
         try {
-          view = splitsForMap(tw.store, { map: flags.map, list: flags.list, vs: flags.vs }, tw.store.settings.me());
+          // A UID, ID or link as the view takes it (it says when the map is not stored); else a stored map's name.
+          const map = parseMapRef(flags.map.trim()).kind === 'invalid' ? resolveMap(tw, flags.map, '--map') : flags.map;
+          view = splitsForMap(tw.store, { map, list: flags.list, vs: flags.vs }, tw.store.settings.me());
         } catch (error) {
           if (error instanceof ServiceError) throw new UserError(error.message);
           throw error;

@@ -64,7 +64,9 @@ describe('trackwatch splits', () => {
     expect(r.stdout).toMatch(/ideal run \(best sectors\): 0:28\.900, -0:01\.100 for me/);
     // Against P3 I lose nowhere: no "lose most" line.
     expect(r.stdout).not.toMatch(/you lose most/);
-    const plain = await cli(['--data-dir', dataDir, 'splits', '--map', mapUid(1)]);
+    // The map by its name, as `history --map` takes it.
+    const plain = await cli(['--data-dir', dataDir, 'splits', '--map', makeMap(1).name.toUpperCase()]);
+    expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toMatch(/you lose most at CP 2 \(\+0:01\.000\)/);
     expect(plain.stdout).toMatch(/P5: no record on this map/);
   });
