@@ -130,8 +130,11 @@ interface ExportRow {
   laps: number | null;
 }
 
+// A ghost file holds no map, so its laps are the map's, from any replay of the map that embeds it (docs/gbx.md, "Laps").
 const EXPORT_SELECT = `SELECT r.id, m.map_uid, m.name AS map_name, p.account_id, p.display_name, p.nickname, r.map_record_id,
-    r.current, r.time, r.timestamp, s.checkpoints, s.stunt_scores, s.respawns, s.laps
+    r.current, r.time, r.timestamp, s.checkpoints, s.stunt_scores, s.respawns,
+    COALESCE(s.laps, (SELECT s2.laps FROM records r2 JOIN splits s2 ON s2.record_id = r2.map_record_id
+      WHERE r2.map_ref = r.map_ref AND s2.laps IS NOT NULL LIMIT 1)) AS laps
   FROM records r JOIN splits s ON s.record_id = r.map_record_id JOIN maps m ON m.id = r.map_ref
     JOIN players p ON p.id = r.player_ref`;
 const EXPORT_WHERE = `AND r.scope = 'PersonalBest' AND s.state = 'read' ORDER BY r.id LIMIT @limit`;

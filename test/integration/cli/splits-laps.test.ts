@@ -1,6 +1,7 @@
 // Lap boundaries in `trackwatch splits`: replays of a 2-lap race hold their map, which says its laps; the view gives
-// where each lap ends and each run's lap times, and the table says "lap 2" at the second lap's first checkpoint.
-import { mkdtempSync, rmSync } from 'node:fs';
+// where each lap ends and each run's lap times, the table says "lap 2" at the second lap's first checkpoint, and the
+// splits CSV gives each checkpoint's lap.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,5 +46,20 @@ describe('trackwatch splits on a lap race', () => {
     expect(text.stdout).toMatch(/lap 2 · CP 3/);
     expect(text.stdout).not.toMatch(/lap 3/);
     expect(text.stdout).toMatch(/laps: 1 0:20\.000 · 2 0:18\.000/);
+  });
+
+  it("gives every checkpoint row of the splits CSV its lap, a ghost file's rows too (the map's laps)", async () => {
+    const out = join(dataDir, 'splits.csv');
+    const exported = await cli(['--data-dir', dataDir, 'export', 'csv', '--splits', '--list', LIST, '--out', out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const [header, ...lines] = readFileSync(out, 'utf8').trim().split(/\r?\n/);
+    const columns = header!.replace(/^\uFEFF/, '').split(',');
+    const at = (name: string): number => columns.indexOf(name);
+    const laps = new Map<string, string[]>();
+    for (const line of lines) {
+      const cells = line.split(',');
+      laps.set(cells[at('account_id')]!, [...(laps.get(cells[at('account_id')]!) ?? []), `${cells[at('checkpoint')]}:${cells[at('lap')]}`]);
+    }
+    for (const p of [1, 2, 3]) expect(laps.get(accountId(p)), `player ${p}`).toEqual(['1:1', '2:1', '3:2', '4:2']);
   });
 });
