@@ -156,6 +156,19 @@ describe.each(SIZES)('at $width x $height', (size) => {
     const cut = await page.locator('[data-testid=compare-grid] [data-account] .pname').evaluateAll((names) =>
       names.filter((n) => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent));
     expect(cut).toEqual([]);
+    // Each map's line under its name (author medal, kind, WR, secret entries) on one line: wrapped, it ran into the next row.
+    const wrapped = await page.locator('[data-testid=compare-grid] [data-map-uid] .author').evaluateAll((lines) =>
+      lines.filter((l) => l.getBoundingClientRect().height > 18).map((l) => l.textContent));
+    expect(wrapped).toEqual([]);
+    // The totals' label whole, "Totals" first: it once overflowed its row at 1024×640, cut at the top and the bottom.
+    const label = page.locator('[data-testid=totals] .totals-label');
+    expect(await label.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+    expect(await label.textContent()).toMatch(/^\s*Totals Σ over the \d+ of 24 maps everyone has a result on/);
+    // Each sum is marked as one, the respawns (Platform) apart from the times: never read as one Platform result.
+    const sums = await page.locator('[data-testid=totals] [data-testid^=sum-]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')!.replace(/-\d+$/, '')} ${e.textContent!.trim()}`));
+    expect(sums.length).toBeGreaterThan(0);
+    for (const sum of sums) expect(sum).toMatch(/^sum-(time Σ \d+:\d\d\.\d{3}|respawns Σ \d+ respawns?|points Σ [\d,]+ pts)$/);
+    expect(sums.some((sum) => sum.startsWith('sum-respawns'))).toBe(true);
   });
 
   it('a map: its card and its leaderboard, replay column included, with no sideways scrolling', async () => {
