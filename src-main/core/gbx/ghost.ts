@@ -100,6 +100,7 @@ function readBadge(r: ByteReader): void {
 /** The nickname is a nicety: a chunk 0x03092000 this reader cannot follow leaves it null, not the whole file unread. */
 const readNickname: ChunkReader<GhostState> = (r, ghost, walk) => {
   const depth = walk.depth;
+  const top = walk.top;
   try {
     readAppearance(r, ghost, walk);
   } catch (error) {
@@ -107,6 +108,7 @@ const readNickname: ChunkReader<GhostState> = (r, ghost, walk) => {
     ghost.nickname = null;
     r.ids.stepped = true;
     walk.depth = depth;
+    walk.top = top;
     r.skip(r.remaining);
   }
 };

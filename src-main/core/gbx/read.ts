@@ -64,7 +64,12 @@ function replayXml(header: GbxHeader): ReplayXml | null {
   const chunk = header.headerChunks.find((c) => c.id === 0x03093001);
   if (chunk === undefined) return null;
   const r = new ByteReader(chunk.data, 'the XML header chunk', 0, chunk.data.length, undefined, 'corrupt');
-  return parseReplayXml(r.string(GBX_LIMITS.xmlBytes));
+  return parseReplayXml(r.take(r.stringLength(GBX_LIMITS.xmlBytes)));
+}
+
+function firstMapUid(ghosts: GhostRun[]): string | null {
+  for (const ghost of ghosts) if (ghost.mapUid !== null) return ghost.mapUid;
+  return null;
 }
 
 /** A ghost file holds the run, not the map it was driven on. */
@@ -88,7 +93,7 @@ export function readGbx(bytes: Uint8Array): GbxContent {
   return {
     kind: header.classId === GHOST_CLASS ? 'ghost' : 'replay',
     classId: header.classId,
-    mapUid: replay?.mapUid ?? ghosts.find((g) => g.mapUid !== null)?.mapUid ?? null,
+    mapUid: replay?.mapUid ?? firstMapUid(ghosts),
     replay,
     ghosts,
     laps: map.laps,

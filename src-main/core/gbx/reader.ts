@@ -75,12 +75,6 @@ export class ByteReader {
     return this.bytes[this.offset++]!;
   }
 
-  /** Little-endian, read from the bytes directly: cheaper than a DataView per reader. */
-  #word(at: number): number {
-    const b = this.bytes;
-    return b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
-  }
-
   u16(): number {
     this.need(2);
     const value = this.bytes[this.offset]! | (this.bytes[this.offset + 1]! << 8);
@@ -88,27 +82,29 @@ export class ByteReader {
     return value;
   }
 
+  /** Little-endian, read from the bytes directly: cheaper than a DataView per reader. */
   u32(): number {
-    this.need(4);
-    const value = this.#word(this.offset) >>> 0;
-    this.offset += 4;
-    return value;
+    return this.i32() >>> 0;
   }
 
   i32(): number {
-    this.need(4);
-    const value = this.#word(this.offset);
-    this.offset += 4;
-    return value;
+    const at = this.offset;
+    if (this.end - at < 4) this.need(4);
+    const b = this.bytes;
+    this.offset = at + 4;
+    return b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
   }
 
   peekU32(): number | undefined {
-    return this.end - this.offset >= 4 ? this.#word(this.offset) >>> 0 : undefined;
+    return this.end - this.offset >= 4 ? this.peekI32() >>> 0 : undefined;
   }
 
   /** The next word as a signed 32-bit value (markers compare as such: no boxing of values above 2^30), or 0 at the end. */
   peekI32(): number {
-    return this.end - this.offset >= 4 ? this.#word(this.offset) : 0;
+    const at = this.offset;
+    if (this.end - at < 4) return 0;
+    const b = this.bytes;
+    return b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
   }
 
   skip(length: number): void {
@@ -131,7 +127,8 @@ export class ByteReader {
     return n;
   }
 
-  #stringLength(cap: number): number {
+  /** A string's u32 length, checked against `cap` and the bytes left; its bytes come next. */
+  stringLength(cap: number): number {
     const length = this.u32();
     if (length > cap) throw new GbxError('too-large', `${this.where} holds a string of ${length} bytes (at most ${cap} taken)`);
     this.need(length);
@@ -140,7 +137,7 @@ export class ByteReader {
 
   /** A u32-length UTF-8 string of at most `cap` bytes. */
   string(cap: number = GBX_LIMITS.stringBytes): string {
-    const length = this.#stringLength(cap);
+    const length = this.stringLength(cap);
     const start = this.offset;
     this.offset += length;
     // Most strings in a ghost are short ASCII (logins, UIDs): built directly, without the decoder's per-call cost.
@@ -158,7 +155,7 @@ export class ByteReader {
 
   /** A string this reader has no use for, stepped over (its length checked like any string's). */
   skipString(): void {
-    const length = this.#stringLength(GBX_LIMITS.stringBytes);
+    const length = this.stringLength(GBX_LIMITS.stringBytes);
     this.offset += length;
   }
 
