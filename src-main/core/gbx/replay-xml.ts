@@ -17,7 +17,7 @@ export interface ReplayXml {
 // A value is decoded alone: a BOM at its start is part of it, as it was of the whole text.
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
-const [GT, SLASH, QUOTE, AMP] = [0x3e, 0x2f, 0x22, 0x26];
+const [LT, GT, SLASH, QUOTE, AMP] = [0x3c, 0x3e, 0x2f, 0x22, 0x26];
 
 function isSpace(code: number | undefined): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
@@ -52,17 +52,31 @@ class Element {
   }
 }
 
-/** The first `<name …>` element, or undefined. */
-function element(xml: Uint8Array, end: number, name: Uint8Array): Element | undefined {
-  for (let at = find(xml, name, 0, end); at >= 0; at = find(xml, name, at + 1, end)) {
-    const from = at + name.length;
-    const after = from < end ? xml[from] : undefined;
-    if (after === undefined || after === GT || after === SLASH || isSpace(after)) {
-      const close = findByte(xml, GT, from, end);
-      return new Element(from, close < 0 ? end : close);
+/** Whether `name` is in `xml` at `at`, followed by what may end an element's name. */
+function nameAt(xml: Uint8Array, name: Uint8Array, at: number): boolean {
+  const from = at + name.length;
+  if (from > xml.length) return false;
+  for (let i = 1; i < name.length; i++) if (xml[at + i] !== name[i]) return false;
+  const after = xml[from];
+  return after === undefined || after === GT || after === SLASH || isSpace(after);
+}
+
+/** The first `<name …>` element of each of `names`, found in one pass over the '<'s (a native search). */
+function elements(xml: Uint8Array, names: readonly Uint8Array[]): (Element | undefined)[] {
+  const found: (Element | undefined)[] = names.map(() => undefined);
+  let left = names.length;
+  for (let at = xml.indexOf(LT); at >= 0 && left > 0; at = xml.indexOf(LT, at + 1)) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k]!;
+      if (found[k] !== undefined || !nameAt(xml, name, at)) continue;
+      const from = at + name.length;
+      const close = xml.indexOf(GT, from);
+      found[k] = new Element(from, close < 0 ? xml.length : close);
+      left--;
+      break;
     }
   }
-  return undefined;
+  return found;
 }
 
 function decode(xml: Uint8Array, start: number, end: number): string {
@@ -154,13 +168,12 @@ const NAMES = {
   cur: ascii('cur="'),
 };
 
+const ELEMENTS = [NAMES.map, NAMES.desc, NAMES.times, NAMES.checkpoints];
+
 /** The XML's bytes (UTF-8). */
 export function parseReplayXml(xml: Uint8Array): ReplayXml {
   const end = xml.length;
-  const map = element(xml, end, NAMES.map);
-  const desc = element(xml, end, NAMES.desc);
-  const times = element(xml, end, NAMES.times);
-  const checkpoints = element(xml, end, NAMES.checkpoints);
+  const [map, desc, times, checkpoints] = elements(xml, ELEMENTS);
   return {
     mapUid: text(value(xml, attribute(xml, end, map, NAMES.uid))),
     mapName: text(value(xml, attribute(xml, end, map, NAMES.name))),
