@@ -64,7 +64,7 @@ function replayXml(header: GbxHeader): ReplayXml | null {
   const chunk = header.headerChunks.find((c) => c.id === 0x03093001);
   if (chunk === undefined) return null;
   const r = new ByteReader(chunk.data, 'the XML header chunk', 0, chunk.data.length, undefined, 'corrupt');
-  return parseReplayXml(r.take(r.stringLength(GBX_LIMITS.xmlBytes)));
+  return parseReplayXml(r.string(GBX_LIMITS.xmlBytes));
 }
 
 function firstMapUid(ghosts: GhostRun[]): string | null {

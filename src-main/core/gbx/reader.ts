@@ -127,8 +127,7 @@ export class ByteReader {
     return n;
   }
 
-  /** A string's u32 length, checked against `cap` and the bytes left; its bytes come next. */
-  stringLength(cap: number): number {
+  #stringLength(cap: number): number {
     const length = this.u32();
     if (length > cap) throw new GbxError('too-large', `${this.where} holds a string of ${length} bytes (at most ${cap} taken)`);
     this.need(length);
@@ -137,7 +136,7 @@ export class ByteReader {
 
   /** A u32-length UTF-8 string of at most `cap` bytes. */
   string(cap: number = GBX_LIMITS.stringBytes): string {
-    const length = this.stringLength(cap);
+    const length = this.#stringLength(cap);
     const start = this.offset;
     this.offset += length;
     // Most strings in a ghost are short ASCII (logins, UIDs): built directly, without the decoder's per-call cost.
@@ -155,7 +154,7 @@ export class ByteReader {
 
   /** A string this reader has no use for, stepped over (its length checked like any string's). */
   skipString(): void {
-    const length = this.stringLength(GBX_LIMITS.stringBytes);
+    const length = this.#stringLength(GBX_LIMITS.stringBytes);
     this.offset += length;
   }
 
