@@ -3,6 +3,9 @@ import { GbxError, hex32, type GbxErrorCode } from './errors.ts';
 import { GBX_LIMITS } from './limits.ts';
 
 const utf8 = new TextDecoder('utf-8');
+/** The longest string made from its codes; the codes' list is shared (a read is synchronous). */
+const SHORT_STRING = 64;
+const shortCodes: number[] = [];
 
 /** A value an id holds: a string, a number (a collection or a numeric id), or null when it cannot be known. */
 export type IdValue = string | number | null;
@@ -139,15 +142,17 @@ export class ByteReader {
     const length = this.#stringLength(cap);
     const start = this.offset;
     this.offset += length;
-    // Most strings in a ghost are short ASCII (logins, UIDs): built directly, without the decoder's per-call cost.
-    if (length <= 64) {
-      let text = '';
-      for (let i = start; i < start + length; i++) {
-        const code = this.bytes[i]!;
+    // Most strings in a ghost are short ASCII (logins, UIDs): made in one call from their codes, without the decoder's
+    // per-call cost or a string per character.
+    if (length <= SHORT_STRING) {
+      const codes = shortCodes;
+      codes.length = length;
+      for (let i = 0; i < length; i++) {
+        const code = this.bytes[start + i]!;
         if (code >= 0x80) return utf8.decode(this.bytes.subarray(start, start + length));
-        text += String.fromCharCode(code);
+        codes[i] = code;
       }
-      return text;
+      return String.fromCharCode.apply(null, codes);
     }
     return utf8.decode(this.bytes.subarray(start, start + length));
   }
