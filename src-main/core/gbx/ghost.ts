@@ -22,7 +22,8 @@ export interface GhostRun {
   checkpointStuntScores: (number | null)[];
 }
 
-export type GhostState = Omit<GhostRun, 'name'>;
+/** A ghost being read: its run, whose `name` is set once every chunk is read (ghostRun). */
+export type GhostState = GhostRun;
 
 function orNull(value: number): number | null {
   return value === -1 ? null : value;
@@ -100,6 +101,7 @@ function readBadge(r: ByteReader): void {
 /** The nickname is a nicety: a chunk 0x03092000 this reader cannot follow leaves it null, not the whole file unread. */
 const readNickname: ChunkReader<GhostState> = (r, ghost, walk) => {
   const depth = walk.depth;
+  const top = walk.top;
   try {
     readAppearance(r, ghost, walk);
   } catch (error) {
@@ -107,6 +109,7 @@ const readNickname: ChunkReader<GhostState> = (r, ghost, walk) => {
     ghost.nickname = null;
     r.ids.stepped = true;
     walk.depth = depth;
+    walk.top = top;
     r.skip(r.remaining);
   }
 };
@@ -133,7 +136,7 @@ const readGhostData = (replaying: boolean): ChunkReader<GhostState> => (r) => {
 export const GHOST_NODE: NodeClass<GhostState> = {
   id: 0x03092000,
   name: 'ghost',
-  create: () => ({ nickname: null, login: null, mapUid: null, raceTime: null, respawns: null, stuntScore: null, checkpoints: [], checkpointStuntScores: [] }),
+  create: () => ({ name: null, nickname: null, login: null, mapUid: null, raceTime: null, respawns: null, stuntScore: null, checkpoints: [], checkpointStuntScores: [] }),
   chunks: new ChunkTable<GhostState>([
     [0x0303f005, readGhostData(false)],
     [0x0303f006, readGhostData(true)],
@@ -155,16 +158,8 @@ export const GHOST_NODE: NodeClass<GhostState> = {
   ]),
 };
 
+/** The run of a ghost read whole: named by its nickname, else its login (the state itself: no copy). */
 export function ghostRun(g: GhostState): GhostRun {
-  return {
-    name: g.nickname ?? g.login,
-    nickname: g.nickname,
-    login: g.login,
-    mapUid: g.mapUid,
-    raceTime: g.raceTime,
-    respawns: g.respawns,
-    stuntScore: g.stuntScore,
-    checkpoints: g.checkpoints,
-    checkpointStuntScores: g.checkpointStuntScores,
-  };
+  g.name = g.nickname ?? g.login;
+  return g;
 }

@@ -47,20 +47,20 @@ export function readHeader(bytes: Uint8Array): GbxHeader {
   if (bytes.length < 3 || bytes[0] !== 0x47 || bytes[1] !== 0x42 || bytes[2] !== 0x58) {
     throw new GbxError('not-gbx', 'not a Gbx file (it does not start with "GBX")');
   }
-  const r = new ByteReader(bytes, 'the header', 3);
-  const version = r.u16();
+  // The fixed part read from the bytes directly, each field checked as soon as it is whole.
+  if (bytes.length < 5) throw headerEnds();
+  const version = bytes[3]! | (bytes[4]! << 8);
   if (version !== 6) throw new GbxError('unsupported', `Gbx version ${version}; this reader reads version 6 (ManiaPlanet and Trackmania 2020)`);
-  const [byteOrder, references, body, fourth] = [r.u8(), r.u8(), r.u8(), r.u8()];
-  const format = () => String.fromCharCode(byteOrder, references, body, fourth);
-  if (byteOrder !== B) throw new GbxError('unsupported', `a text-format Gbx ("${format()}"); the game writes binary ("B")`);
-  if (references !== U) throw new GbxError('unsupported', `a compressed reference table ("${format()}"); the game writes it uncompressed ("U")`);
-  if (body !== C && body !== U) throw new GbxError('corrupt', `format bytes "${format()}": the body is neither compressed ("C") nor not ("U")`);
-  if (fourth !== R && fourth !== E) throw new GbxError('corrupt', `format bytes "${format()}": the fourth is neither "R" nor "E"`);
-  const classId = r.u32();
+  if (bytes.length < 9) throw headerEnds();
+  const body = bytes[7]!;
+  checkFormat(bytes[5]!, bytes[6]!, body, bytes[8]!);
+  if (bytes.length < 13) throw headerEnds();
+  const classId = (bytes[9]! | (bytes[10]! << 8) | (bytes[11]! << 16) | (bytes[12]! << 24)) >>> 0;
   if (classId !== GHOST_CLASS && classId !== REPLAY_CLASS) {
     const what = CLASS_NAMES[classId] ?? `of class ${hex32(classId)}`;
     throw new GbxError('unsupported', `a Gbx file ${what}, not a ghost (.Ghost.Gbx) or a replay (.Replay.Gbx)`);
   }
+  const r = new ByteReader(bytes, 'the header', 13);
   const headerChunks = readUserData(r);
   const nodeCount = r.u32();
   if (nodeCount > GBX_LIMITS.declaredNodes) throw new GbxError('too-large', `the header declares ${nodeCount} nodes (at most ${GBX_LIMITS.declaredNodes} taken)`);
@@ -68,22 +68,47 @@ export function readHeader(bytes: Uint8Array): GbxHeader {
   return { version, classId, bodyCompressed: body === C, headerChunks, nodeCount, externalNodes, bodyOffset: r.offset };
 }
 
-/** The header chunks ("user data"): also read from the map a replay embeds (map.ts). */
-export function readUserData(r: ByteReader): HeaderChunk[] {
+function headerEnds(): GbxError {
+  return new GbxError('truncated', 'the file ends early (in the header)');
+}
+
+/** The four format bytes: binary, an uncompressed reference table, a compressed body or not, and R or E. */
+function checkFormat(byteOrder: number, references: number, body: number, fourth: number): void {
+  const format = () => String.fromCharCode(byteOrder, references, body, fourth);
+  if (byteOrder !== B) throw new GbxError('unsupported', `a text-format Gbx ("${format()}"); the game writes binary ("B")`);
+  if (references !== U) throw new GbxError('unsupported', `a compressed reference table ("${format()}"); the game writes it uncompressed ("U")`);
+  if (body !== C && body !== U) throw new GbxError('corrupt', `format bytes "${format()}": the body is neither compressed ("C") nor not ("U")`);
+  if (fourth !== R && fourth !== E) throw new GbxError('corrupt', `format bytes "${format()}": the fourth is neither "R" nor "E"`);
+}
+
+/**
+ * The header chunks ("user data"), or only those of ID `only`: also read from the map a replay embeds (map.ts), which
+ * wants one of them.
+ */
+export function readUserData(r: ByteReader, only?: number): HeaderChunk[] {
   const size = r.u32();
   if (size === 0) return [];
   const data = r.sub(size, 'the header chunks');
   const count = data.count('header chunks', 8, GBX_LIMITS.headerChunks);
-  const entries: { id: number; heavy: boolean; size: number }[] = [];
+  const table = data.offset;
   let total = 4 + 8 * count;
+  for (let i = 0; i < count; i++) {
+    data.skip(4);
+    total += data.u32() & 0x7fffffff;
+  }
+  if (total !== size) throw new GbxError('corrupt', `the header chunks' sizes add up to ${total} bytes, not the ${size} the header declares`);
+  // The sizes add up to the bytes there: every chunk's data is whole.
+  const chunks: HeaderChunk[] = [];
+  let at = data.offset;
+  data.offset = table;
   for (let i = 0; i < count; i++) {
     const id = data.u32();
     const word = data.u32();
-    entries.push({ id, heavy: (word & 0x80000000) !== 0, size: word & 0x7fffffff });
-    total += word & 0x7fffffff;
+    const length = word & 0x7fffffff;
+    if (only === undefined || id === only) chunks.push({ id, heavy: (word & 0x80000000) !== 0, data: data.bytes.subarray(at, at + length) });
+    at += length;
   }
-  if (total !== size) throw new GbxError('corrupt', `the header chunks' sizes add up to ${total} bytes, not the ${size} the header declares`);
-  return entries.map((e) => ({ id: e.id, heavy: e.heavy, data: data.take(e.size) }));
+  return chunks;
 }
 
 /** The reference table: files this one points to. Ghosts and replays the game writes have none; read it anyway. */

@@ -65,7 +65,7 @@ export function embeddedMapLaps(bytes: Uint8Array): MapLaps {
     r.skip(3); // the rest of the format: the header chunks come before anything compressed
     const classId = r.u32();
     if (classId !== MAP_CLASS) return unknown(`the file inside the replay is of class ${hex32(classId)}, not a map (${hex32(MAP_CLASS)})`);
-    const chunks = readUserData(r).filter((c) => c.id === MAP_DESC_CHUNK);
+    const chunks = readUserData(r, MAP_DESC_CHUNK);
     if (chunks.length === 0) return unknown(`the map's header holds no description chunk (${hex32(MAP_DESC_CHUNK)})`);
     if (chunks.length > 1) return unknown(`the map's header holds its description chunk (${hex32(MAP_DESC_CHUNK)}) twice`);
     return lapsOfDesc(chunks[0]!.data);

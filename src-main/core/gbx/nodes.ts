@@ -14,9 +14,11 @@ export interface BodyWalk {
   /** The header's node count: references index below it. */
   readonly nodeCount: number;
   readonly externalNodes: ReadonlySet<number>;
-  /** Node indices already read (0 is the body's own node). */
-  readonly seen: Set<number>;
+  /** Node indices already read (0 is the body's own node): a short list, a set once it grows (seenNode). */
+  seen: number[] | Set<number>;
   depth: number;
+  /** How many chunk IDs of the nodes being walked are on the shared chunk stack. */
+  top: number;
   /** Set by a chunk reader when nothing after it needs reading and the rest cannot be stepped over. */
   stopped: boolean;
 }
@@ -38,8 +40,10 @@ export class ChunkTable<S> {
     }
   }
   get(id: number): ChunkReader<S> | undefined {
-    const at = this.#classes.indexOf(id >>> 12);
-    return at < 0 ? undefined : this.#readers[at]![id & 0xfff];
+    const cls = id >>> 12;
+    const classes = this.#classes;
+    for (let at = 0; at < classes.length; at++) if (classes[at] === cls) return this.#readers[at]![id & 0xfff];
+    return undefined;
   }
 }
 
@@ -57,15 +61,18 @@ export interface NodeClass<S> {
 }
 
 export function newBodyWalk(nodeCount: number, externalNodes: ReadonlySet<number>): BodyWalk {
-  return { nodeCount, externalNodes, seen: new Set([0]), depth: 0, stopped: false };
+  return { nodeCount, externalNodes, seen: [0], depth: 0, top: 0, stopped: false };
 }
 
-/** The chunk IDs of the nodes being walked, innermost last: one list for every walk, no allocation per node. */
-const chunkStack: number[] = [];
+/**
+ * The chunk IDs of the nodes being walked, innermost last, up to `walk.top`: one array for every walk (a walk is
+ * synchronous and starts at 0), no allocation per node. Sized for the deepest nesting of the fullest nodes.
+ */
+const chunkStack = new Int32Array(GBX_LIMITS.depth * (GBX_LIMITS.chunksPerNode + 1));
 
-/** Whether `id` is among the chunks of the current node (from `from` on the stack). */
-function seenInNode(id: number, from: number): boolean {
-  for (let i = from; i < chunkStack.length; i++) if (chunkStack[i] === id) return true;
+/** Whether `id` is among the chunks of the current node (stack entries `from` to `to`). */
+function seenInNode(id: number, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (chunkStack[i] === id) return true;
   return false;
 }
 
@@ -73,19 +80,24 @@ function seenInNode(id: number, from: number): boolean {
 export function walkNode<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>): S {
   if (++walk.depth > GBX_LIMITS.depth) throw new GbxError('corrupt', `nodes nest more than ${GBX_LIMITS.depth} deep`);
   const state = cls.create();
-  // A node holds a few dozen chunks: a search of the shared list is cheaper than a set, and the cap bounds it.
-  const from = chunkStack.length;
-  try {
-    for (;;) {
-      const id = r.i32();
-      if (id === END_OF_NODE) break;
-      if (seenInNode(id, from)) throw new GbxError('corrupt', `chunk ${hex32(id)} appears twice in one ${cls.name} (a chunk loop)`);
-      if (chunkStack.push(id) - from > GBX_LIMITS.chunksPerNode) throw new GbxError('too-large', `a ${cls.name} holds more than ${GBX_LIMITS.chunksPerNode} chunks`);
-      if (walkChunk(r, walk, cls, state, id)) break;
+  const from = walk.top;
+  // The game writes a node's chunks in rising ID order: while they rise, none can repeat and no search is needed.
+  let last = -1;
+  let rising = true;
+  for (;;) {
+    const id = r.i32();
+    if (id === END_OF_NODE) break;
+    const unsigned = id >>> 0;
+    if (rising && (last < 0 || unsigned > last)) last = unsigned;
+    else {
+      rising = false;
+      if (seenInNode(id, from, walk.top)) throw new GbxError('corrupt', `chunk ${hex32(id)} appears twice in one ${cls.name} (a chunk loop)`);
     }
-  } finally {
-    chunkStack.length = from;
+    if (walk.top - from >= GBX_LIMITS.chunksPerNode) throw new GbxError('too-large', `a ${cls.name} holds more than ${GBX_LIMITS.chunksPerNode} chunks`);
+    chunkStack[walk.top++] = id;
+    if (walkChunk(r, walk, cls, state, id)) break;
   }
+  walk.top = from;
   walk.depth--;
   return state;
 }
@@ -120,15 +132,33 @@ function walkChunk<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>, state: S
 
 export type NodeRef<S> = { kind: 'node'; index: number; state: S } | { kind: 'none' } | { kind: 'existing'; index: number } | { kind: 'external'; index: number };
 
+/** A body holds a handful of nodes: a list searches them faster than a set is made; past this many, a set. */
+const SEEN_LIST = 32;
+
+/** Marks node `index` as read; false when it already was. */
+function markSeen(walk: BodyWalk, index: number): boolean {
+  let seen = walk.seen;
+  if (Array.isArray(seen)) {
+    if (seen.includes(index)) return false;
+    if (seen.length < SEEN_LIST) {
+      seen.push(index);
+      return true;
+    }
+    seen = walk.seen = new Set(seen);
+  }
+  if (seen.has(index)) return false;
+  seen.add(index);
+  if (seen.size > GBX_LIMITS.nodes) throw new GbxError('too-large', `the body holds more than ${GBX_LIMITS.nodes} nodes`);
+  return true;
+}
+
 /** A reference to a node: -1 for none, an index already read, an external file, or a new node of `cls` read here. */
 export function readNodeRef<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>): NodeRef<S> {
   const index = r.i32();
   if (index === -1) return { kind: 'none' };
   if (index < 0 || index >= walk.nodeCount) throw new GbxError('corrupt', `a reference to node ${index}, outside the ${walk.nodeCount} the header declares`);
-  if (walk.externalNodes.has(index)) return { kind: 'external', index };
-  if (walk.seen.has(index)) return { kind: 'existing', index };
-  walk.seen.add(index);
-  if (walk.seen.size > GBX_LIMITS.nodes) throw new GbxError('too-large', `the body holds more than ${GBX_LIMITS.nodes} nodes`);
+  if (walk.externalNodes.size !== 0 && walk.externalNodes.has(index)) return { kind: 'external', index };
+  if (!markSeen(walk, index)) return { kind: 'existing', index };
   const classId = r.u32();
   if (classId !== cls.id) throw new GbxError('unsupported', `node ${index} is of class ${hex32(classId)} where a ${cls.name} (${hex32(cls.id)}) was expected`);
   return { kind: 'node', index, state: walkNode(r, walk, cls) };

@@ -67,6 +67,11 @@ function replayXml(header: GbxHeader): ReplayXml | null {
   return parseReplayXml(r.string(GBX_LIMITS.xmlBytes));
 }
 
+function firstMapUid(ghosts: GhostRun[]): string | null {
+  for (const ghost of ghosts) if (ghost.mapUid !== null) return ghost.mapUid;
+  return null;
+}
+
 /** A ghost file holds the run, not the map it was driven on. */
 const NO_MAP: MapLaps = { laps: null, unknown: 'a ghost file does not hold its map' };
 
@@ -88,7 +93,7 @@ export function readGbx(bytes: Uint8Array): GbxContent {
   return {
     kind: header.classId === GHOST_CLASS ? 'ghost' : 'replay',
     classId: header.classId,
-    mapUid: replay?.mapUid ?? ghosts.find((g) => g.mapUid !== null)?.mapUid ?? null,
+    mapUid: replay?.mapUid ?? firstMapUid(ghosts),
     replay,
     ghosts,
     laps: map.laps,

@@ -3,6 +3,9 @@ import { GbxError, hex32, type GbxErrorCode } from './errors.ts';
 import { GBX_LIMITS } from './limits.ts';
 
 const utf8 = new TextDecoder('utf-8');
+/** The longest string made from its codes; the codes' list is shared (a read is synchronous). */
+const SHORT_STRING = 64;
+const shortCodes: number[] = [];
 
 /** A value an id holds: a string, a number (a collection or a numeric id), or null when it cannot be known. */
 export type IdValue = string | number | null;
@@ -75,12 +78,6 @@ export class ByteReader {
     return this.bytes[this.offset++]!;
   }
 
-  /** Little-endian, read from the bytes directly: cheaper than a DataView per reader. */
-  #word(at: number): number {
-    const b = this.bytes;
-    return b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
-  }
-
   u16(): number {
     this.need(2);
     const value = this.bytes[this.offset]! | (this.bytes[this.offset + 1]! << 8);
@@ -88,27 +85,29 @@ export class ByteReader {
     return value;
   }
 
+  /** Little-endian, read from the bytes directly: cheaper than a DataView per reader. */
   u32(): number {
-    this.need(4);
-    const value = this.#word(this.offset) >>> 0;
-    this.offset += 4;
-    return value;
+    return this.i32() >>> 0;
   }
 
   i32(): number {
-    this.need(4);
-    const value = this.#word(this.offset);
-    this.offset += 4;
-    return value;
+    const at = this.offset;
+    if (this.end - at < 4) this.need(4);
+    const b = this.bytes;
+    this.offset = at + 4;
+    return b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
   }
 
   peekU32(): number | undefined {
-    return this.end - this.offset >= 4 ? this.#word(this.offset) >>> 0 : undefined;
+    return this.end - this.offset >= 4 ? this.peekI32() >>> 0 : undefined;
   }
 
   /** The next word as a signed 32-bit value (markers compare as such: no boxing of values above 2^30), or 0 at the end. */
   peekI32(): number {
-    return this.end - this.offset >= 4 ? this.#word(this.offset) : 0;
+    const at = this.offset;
+    if (this.end - at < 4) return 0;
+    const b = this.bytes;
+    return b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24);
   }
 
   skip(length: number): void {
@@ -143,15 +142,17 @@ export class ByteReader {
     const length = this.#stringLength(cap);
     const start = this.offset;
     this.offset += length;
-    // Most strings in a ghost are short ASCII (logins, UIDs): built directly, without the decoder's per-call cost.
-    if (length <= 64) {
-      let text = '';
-      for (let i = start; i < start + length; i++) {
-        const code = this.bytes[i]!;
+    // Most strings in a ghost are short ASCII (logins, UIDs): made in one call from their codes, without the decoder's
+    // per-call cost or a string per character.
+    if (length <= SHORT_STRING) {
+      const codes = shortCodes;
+      codes.length = length;
+      for (let i = 0; i < length; i++) {
+        const code = this.bytes[start + i]!;
         if (code >= 0x80) return utf8.decode(this.bytes.subarray(start, start + length));
-        text += String.fromCharCode(code);
+        codes[i] = code;
       }
-      return text;
+      return String.fromCharCode.apply(null, codes);
     }
     return utf8.decode(this.bytes.subarray(start, start + length));
   }

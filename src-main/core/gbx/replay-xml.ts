@@ -17,10 +17,10 @@ function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
 }
 
-/** Where the first `<name …>` element's attributes are: from after its name to its '>' (or the end). */
-function elementSpan(xml: string, name: string): [number, number] | undefined {
-  for (let at = xml.indexOf(`<${name}`); at >= 0; at = xml.indexOf(`<${name}`, at + 1)) {
-    const from = at + name.length + 1;
+/** Where the first `<name …>` element's attributes are (`open` is "<name"): from after its name to its '>' (or the end). */
+function elementSpan(xml: string, open: string): [number, number] | undefined {
+  for (let at = xml.indexOf(open); at >= 0; at = xml.indexOf(open, at + 1)) {
+    const from = at + open.length;
     const after = xml.charCodeAt(from);
     if (Number.isNaN(after) || after === 0x3e || after === 0x2f || isSpace(after)) {
       const close = xml.indexOf('>', from);
@@ -30,11 +30,10 @@ function elementSpan(xml: string, name: string): [number, number] | undefined {
   return undefined;
 }
 
-/** An attribute of the element at `span`, found with native searches (nothing here can backtrack). */
-function attribute(xml: string, span: [number, number] | undefined, name: string): string | undefined {
+/** An attribute of the element at `span` (`needle` is 'name="'), found with native searches (nothing here can backtrack). */
+function attribute(xml: string, span: [number, number] | undefined, needle: string): string | undefined {
   if (span === undefined) return undefined;
   const [from, to] = span;
-  const needle = `${name}="`;
   for (let at = xml.indexOf(needle, from); at >= 0 && at < to; at = xml.indexOf(needle, at + 1)) {
     if (!isSpace(xml.charCodeAt(at - 1))) continue;
     const start = at + needle.length;
@@ -75,17 +74,17 @@ function text(value: string | undefined): string | null {
 }
 
 export function parseReplayXml(xml: string): ReplayXml {
-  const map = elementSpan(xml, 'map');
-  const desc = elementSpan(xml, 'desc');
-  const times = elementSpan(xml, 'times');
-  const checkpoints = elementSpan(xml, 'checkpoints');
+  const map = elementSpan(xml, '<map');
+  const desc = elementSpan(xml, '<desc');
+  const times = elementSpan(xml, '<times');
+  const checkpoints = elementSpan(xml, '<checkpoints');
   return {
-    mapUid: text(attribute(xml, map, 'uid')),
-    mapName: text(attribute(xml, map, 'name')),
-    mapType: text(attribute(xml, desc, 'maptype')),
-    best: integer(attribute(xml, times, 'best')),
-    respawns: integer(attribute(xml, times, 'respawns')),
-    stuntScore: integer(attribute(xml, times, 'stuntscore')),
-    checkpoints: integer(attribute(xml, checkpoints, 'cur')),
+    mapUid: text(attribute(xml, map, 'uid="')),
+    mapName: text(attribute(xml, map, 'name="')),
+    mapType: text(attribute(xml, desc, 'maptype="')),
+    best: integer(attribute(xml, times, 'best="')),
+    respawns: integer(attribute(xml, times, 'respawns="')),
+    stuntScore: integer(attribute(xml, times, 'stuntscore="')),
+    checkpoints: integer(attribute(xml, checkpoints, 'cur="')),
   };
 }

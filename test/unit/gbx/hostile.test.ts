@@ -150,11 +150,40 @@ describe('loops and structure', () => {
     const b = new Bytes().skippable(0x03092005, (c) => c.u32(1)).skippable(0x03092005, (c) => c.u32(2)).u32(END);
     refused(gbxFile({ classId: GHOST, body: b.build() }), 'corrupt', /appears twice/);
   });
+  it('a chunk repeated after the IDs stopped rising (the reader searches once they do)', () => {
+    const b = new Bytes()
+      .skippable(0x03092008, (c) => c.u32(0))
+      .skippable(0x0309200b, (c) => c.u32(0))
+      .skippable(0x03092005, (c) => c.u32(1))
+      .skippable(0x0309200a, (c) => c.u32(0))
+      .skippable(0x03092008, (c) => c.u32(2))
+      .u32(END);
+    refused(gbxFile({ classId: GHOST, body: b.build() }), 'corrupt', /chunk 0x03092008 appears twice/);
+  });
+  it('chunks out of rising order, none twice, are read', () => {
+    const b = new Bytes()
+      .skippable(0x0309200b, (c) => c.u32(1).u32(30_000).u32(0))
+      .skippable(0x03092005, (c) => c.u32(30_000))
+      .skippable(0x03092008, (c) => c.u32(2))
+      .u32(END);
+    const [ghost] = readGbx(gbxFile({ classId: GHOST, body: b.build() })).ghosts;
+    expect(ghost).toMatchObject({ raceTime: 30_000, respawns: 2, checkpoints: [30_000] });
+  });
   it('a replay listing one ghost node twice (a node loop)', () => {
     const b = new Bytes().u32(0x03093014).u32(10).u32(2).u32(1).u32(GHOST);
     ghostChunks(b, run);
     b.u32(1).u32(0).u32(0).u32(END);
     refused(gbxFile({ classId: REPLAY, body: b.build(), nodeCount: 2 }), 'corrupt', /twice/);
+  });
+  it('a replay of 40 ghosts listing one of them again (found among many nodes, not only the first few)', () => {
+    const b = new Bytes().u32(0x03093014).u32(10).u32(41);
+    for (let node = 1; node <= 40; node++) ghostChunks(b.u32(node).u32(GHOST), run);
+    b.u32(35).u32(0).u32(0).u32(END);
+    refused(gbxFile({ classId: REPLAY, body: b.build(), nodeCount: 41 }), 'corrupt', /node 35 as a ghost twice/);
+    const whole = new Bytes().u32(0x03093014).u32(10).u32(40);
+    for (let node = 1; node <= 40; node++) ghostChunks(whole.u32(node).u32(GHOST), run);
+    whole.u32(0).u32(0).u32(END);
+    expect(readGbx(gbxFile({ classId: REPLAY, body: whole.build(), nodeCount: 41 })).ghosts).toHaveLength(40);
   });
   it('a node reference outside the node table', () => {
     const b = new Bytes().u32(0x03093014).u32(10).u32(1).u32(7).u32(GHOST);
