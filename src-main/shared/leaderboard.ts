@@ -744,38 +744,59 @@ function placeSecretEntries<P>(
 ): Map<Standing<P>, RankRange> {
   const atOrAboveThreshold = thresholdSide(ranked, facts.viewerKnown === true);
   const above = ranked.map((v) => atOrAboveThreshold.has(v));
-  // order.get(h)[i]: the secret entry h against the ranked entry ranked[i] (the export ranks a million rows this way).
+  // Counted as the orders are found, in one pass over secret x visible (the export ranks a million entries this way):
+  // per visible entry, the secret ones ahead of it and those not known; per secret entry, the visible ones it is
+  // behind and those not known.
+  const secretAhead = new Array<number>(ranked.length).fill(0);
+  const secretUnknown = new Array<number>(ranked.length).fill(0);
+  const visibleBehind = new Map<Standing<P>, number>();
+  const visibleUnknown = new Map<Standing<P>, number>();
+  const count = (h: Standing<P>, i: number, o: Order, by: number): void => {
+    if (o === 'ahead') secretAhead[i]! += by;
+    else if (o === 'unknown') {
+      secretUnknown[i]! += by;
+      visibleUnknown.set(h, visibleUnknown.get(h)! + by);
+    } else visibleBehind.set(h, visibleBehind.get(h)! + by);
+  };
+  // order.get(h)[i]: the secret entry h against the ranked entry ranked[i].
   const order = new Map(secret.map((h) => {
     const band = medalBand(kind, h.record!.medal, facts.medals);
-    return [h, ranked.map((v, i) => secretAgainst(kind, band, v.record!, above[i]!))];
+    let behind = 0;
+    let unknown = 0;
+    const orders = ranked.map((v, i) => {
+      const o = secretAgainst(kind, band, v.record!, above[i]!);
+      if (o === 'ahead') secretAhead[i]! += 1;
+      else if (o === 'unknown') {
+        secretUnknown[i]! += 1;
+        unknown += 1;
+      } else behind += 1;
+      return o;
+    });
+    visibleBehind.set(h, behind);
+    visibleUnknown.set(h, unknown);
+    return [h, orders];
   }));
-  const orders = secret.map((h) => order.get(h)!);
   ranked.forEach((v, i) => {
     // Only a world position bounds anything here.
     if (!v.worldPosition) return;
     // `ranked` is in rank order and a visible rank is 1 + those strictly ahead: they are the slice before it.
     const visibleAhead = (): readonly Standing<P>[] => ranked.slice(0, visibleRank.get(v)! - 1);
-    boundByWorldPosition(v, visibleAhead, secret, (h) => order.get(h)![i]!, (h, o) => { order.get(h)![i] = o; });
+    boundByWorldPosition(v, visibleAhead, secret, (h) => order.get(h)![i]!, (h, o) => {
+      count(h, i, order.get(h)![i]!, -1);
+      order.get(h)![i] = o;
+      count(h, i, o, 1);
+    });
   });
 
   const ranges = new Map<Standing<P>, RankRange>();
   ranked.forEach((v, i) => {
-    let ahead = visibleRank.get(v)! - 1;
-    let unknown = 0;
-    for (const o of orders) {
-      if (o[i] === 'ahead') ahead += 1;
-      else if (o[i] === 'unknown') unknown += 1;
-    }
-    ranges.set(v, { min: ahead + 1, max: ahead + unknown + 1 });
+    const ahead = visibleRank.get(v)! - 1 + secretAhead[i]!;
+    ranges.set(v, { min: ahead + 1, max: ahead + secretUnknown[i]! + 1 });
   });
   for (const h of secret) {
     const medal = clampMedal(h.record!.medal);
-    let ahead = 0;
-    let unknown = 0;
-    for (const o of order.get(h)!) {
-      if (o === 'behind') ahead += 1;
-      else if (o === 'unknown') unknown += 1;
-    }
+    let ahead = visibleBehind.get(h)!;
+    let unknown = visibleUnknown.get(h)!;
     for (const other of secret) {
       if (other === h) continue;
       const theirs = clampMedal(other.record!.medal);
