@@ -202,8 +202,11 @@ export function deltaDirection(delta: Delta): 'ahead' | 'behind' | 'level' {
   return worse > 0 ? 'behind' : worse < 0 ? 'ahead' : 'level';
 }
 
+/** toLocaleString('en-US')'s formatter, made once: toLocaleString builds one per call (the CSV export formats a million). */
+const EN_US = new Intl.NumberFormat('en-US');
+
 function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  return `${EN_US.format(n)} ${n === 1 ? one : many}`;
 }
 
 /** 1 → `1 respawn`, 3 → `3 respawns`. */
@@ -213,7 +216,14 @@ export function formatRespawns(count: number): string {
 
 /** Stunt points with digit grouping: `12,345 pts`. */
 export function formatPoints(points: number): string {
-  return `${Math.round(points).toLocaleString('en-US')} pts`;
+  return `${grouped(Math.round(points))} pts`;
+}
+
+/** EN_US.format for a safe integer, a comma between groups of three digits, without Intl's cost; Intl for the rest. */
+function grouped(n: number): string {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return EN_US.format(n);
+  const digits = String(n);
+  return n < 1000 && n > -1000 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 const signed = (n: number): string => (n < 0 ? '-' : '+');
@@ -599,7 +609,12 @@ export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender
     const y = b.record!.timestamp ?? '';
     return x < y ? -1 : x > y ? 1 : 0;
   };
-  ranked.sort((a, b) => compareKeys(keys.get(a)!, keys.get(b)!) || earlier(a, b) || byName(a, b));
+  // Sorted with each key beside its entry: no lookup per comparison (the export sorts a million entries).
+  const keyed = ranked.map((s) => ({ s, key: keys.get(s)! }));
+  keyed.sort((a, b) => compareKeys(a.key, b.key) || earlier(a.s, b.s) || byName(a.s, b.s));
+  keyed.forEach(({ s }, i) => {
+    ranked[i] = s;
+  });
   unranked.sort(byName);
 
   // Among the visible entries alone: competition ranks (1 + those strictly ahead).
@@ -728,34 +743,60 @@ function placeSecretEntries<P>(
   facts: BoardFacts,
 ): Map<Standing<P>, RankRange> {
   const atOrAboveThreshold = thresholdSide(ranked, facts.viewerKnown === true);
-  const bands = new Map(secret.map((h) => [h, medalBand(kind, h.record!.medal, facts.medals)]));
+  const above = ranked.map((v) => atOrAboveThreshold.has(v));
+  // Counted as the orders are found, in one pass over secret x visible (the export ranks a million entries this way):
+  // per visible entry, the secret ones ahead of it and those not known; per secret entry, the visible ones it is
+  // behind and those not known.
+  const secretAhead = new Array<number>(ranked.length).fill(0);
+  const secretUnknown = new Array<number>(ranked.length).fill(0);
+  const visibleBehind = new Map<Standing<P>, number>();
+  const visibleUnknown = new Map<Standing<P>, number>();
+  const count = (h: Standing<P>, i: number, o: Order, by: number): void => {
+    if (o === 'ahead') secretAhead[i]! += by;
+    else if (o === 'unknown') {
+      secretUnknown[i]! += by;
+      visibleUnknown.set(h, visibleUnknown.get(h)! + by);
+    } else visibleBehind.set(h, visibleBehind.get(h)! + by);
+  };
   // order.get(h)[i]: the secret entry h against the ranked entry ranked[i].
-  const order = new Map(secret.map((h) => [h, ranked.map((v) => secretAgainst(kind, bands.get(h)!, v.record!, atOrAboveThreshold.has(v)))]));
+  const order = new Map(secret.map((h) => {
+    const band = medalBand(kind, h.record!.medal, facts.medals);
+    let behind = 0;
+    let unknown = 0;
+    const orders = ranked.map((v, i) => {
+      const o = secretAgainst(kind, band, v.record!, above[i]!);
+      if (o === 'ahead') secretAhead[i]! += 1;
+      else if (o === 'unknown') {
+        secretUnknown[i]! += 1;
+        unknown += 1;
+      } else behind += 1;
+      return o;
+    });
+    visibleBehind.set(h, behind);
+    visibleUnknown.set(h, unknown);
+    return [h, orders];
+  }));
   ranked.forEach((v, i) => {
+    // Only a world position bounds anything here.
+    if (!v.worldPosition) return;
     // `ranked` is in rank order and a visible rank is 1 + those strictly ahead: they are the slice before it.
     const visibleAhead = (): readonly Standing<P>[] => ranked.slice(0, visibleRank.get(v)! - 1);
-    boundByWorldPosition(v, visibleAhead, secret, (h) => order.get(h)![i]!, (h, o) => { order.get(h)![i] = o; });
+    boundByWorldPosition(v, visibleAhead, secret, (h) => order.get(h)![i]!, (h, o) => {
+      count(h, i, order.get(h)![i]!, -1);
+      order.get(h)![i] = o;
+      count(h, i, o, 1);
+    });
   });
 
   const ranges = new Map<Standing<P>, RankRange>();
   ranked.forEach((v, i) => {
-    let ahead = visibleRank.get(v)! - 1;
-    let unknown = 0;
-    for (const h of secret) {
-      const o = order.get(h)![i];
-      if (o === 'ahead') ahead += 1;
-      else if (o === 'unknown') unknown += 1;
-    }
-    ranges.set(v, { min: ahead + 1, max: ahead + unknown + 1 });
+    const ahead = visibleRank.get(v)! - 1 + secretAhead[i]!;
+    ranges.set(v, { min: ahead + 1, max: ahead + secretUnknown[i]! + 1 });
   });
   for (const h of secret) {
     const medal = clampMedal(h.record!.medal);
-    let ahead = 0;
-    let unknown = 0;
-    for (const o of order.get(h)!) {
-      if (o === 'behind') ahead += 1;
-      else if (o === 'unknown') unknown += 1;
-    }
+    let ahead = visibleBehind.get(h)!;
+    let unknown = visibleUnknown.get(h)!;
     for (const other of secret) {
       if (other === h) continue;
       const theirs = clampMedal(other.record!.medal);

@@ -94,7 +94,7 @@ async function writeTemp(store: Store, options: ExportCsvOptions, handle: FileHa
   // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each. Writes
   // go through the writer's handle (core/atomic-file.ts), which flushes and closes the file once they are done.
   const stream = new Writable({
-    highWaterMark: 4 * CHUNK_CHARS,
+    highWaterMark: 3 * CHUNK_BYTES,
     write(chunk: Buffer, _encoding, done) {
       handle.write(chunk).then(() => done(), done);
     },
@@ -311,16 +311,16 @@ export class CsvWriter {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
   }
 
-  /** The rows of one map (every row the export has for it, in the cursor's order). */
-  mapRows(rows: readonly ExportTuple[], cursor: ExportCursor): string {
-    if (rows.length === 0) return '';
+  /** The lines of one map (every row the export has for it, in the cursor's order), each ending in CRLF. */
+  mapRows(rows: readonly ExportTuple[], cursor: ExportCursor): string[] {
+    if (rows.length === 0) return [];
     const map = cursor.maps.get(rows[0]![0])!;
     const kind = mapKind({ mapType: map[3], hasClones: map[4] === 1 });
     const records = rows.map(recordOf);
     const ranks = exportRanks(map, rows, records, { viewer: this.#viewer, accountOf: (ref) => cursor.players.get(ref)![0] });
-    let text = '';
-    for (let i = 0; i < rows.length; i += 1) text += `${this.row(rows[i]!, cursor)},${friendlyCells(kind, rows[i]!, records[i]!, ranks[i]!)}\r\n`;
-    return text;
+    const lines = new Array<string>(rows.length);
+    for (let i = 0; i < rows.length; i += 1) lines[i] = `${this.row(rows[i]!, cursor)},${friendlyCells(kind, rows[i]!, records[i]!, ranks[i]!)}\r\n`;
+    return lines;
   }
 
   /** The raw cells of one row of an export cursor, without the line's end. */
@@ -347,9 +347,18 @@ function recordCells([gameMode, scope, numberCells, timestamp, recordId, replayP
     `${plain(recordId)},${replayPath === null ? '' : plain(replayPath)}`;
 }
 
+/** Cells that are not plain, encoded: a result such as `1,234 pts` repeats over a map's rows and an export's maps. */
+const encoded = new Map<string, string>();
+
 /** A text cell as csv-stringify would write it: as is when it cannot need quoting or neutralising. */
 function plain(text: string): string {
-  return PLAIN_TEXT.test(text) ? text : encode([neutraliseFormula(text)]);
+  if (PLAIN_TEXT.test(text)) return text;
+  let cell = encoded.get(text);
+  if (cell === undefined) {
+    cell = encode([neutraliseFormula(text)]);
+    remember(encoded, text, cell);
+  }
+  return cell;
 }
 
 function remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
@@ -357,8 +366,60 @@ function remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
   cache.set(key, value);
 }
 
-/** Text chunk size handed to the output: large enough to amortise write calls, small enough to die young. */
-const CHUNK_CHARS = 1 << 16;
+/** Bytes per chunk handed to the output: few write calls, and still short-lived. */
+const CHUNK_BYTES = 1 << 18;
+
+/**
+ * The export's bytes, in chunks of whole lines. Each line is encoded on its own: joining a chunk's lines into one
+ * text first made V8 flatten ropes of thousands of pieces, and one rank's en dash ("2–4") turned the whole chunk into
+ * two-byte text, slow to encode (most of the export's writing time).
+ */
+class LineChunks {
+  #chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  #used = 0;
+  #ready: Buffer[] = [];
+  #readyBytes = 0;
+
+  /** Adds text made of whole lines. */
+  add(text: string): void {
+    // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+    const most = 3 * text.length;
+    if (this.#used + most > CHUNK_BYTES) {
+      this.#close();
+      if (most > CHUNK_BYTES) {
+        this.#push(Buffer.from(text));
+        return;
+      }
+    }
+    this.#used += this.#chunk.write(text, this.#used);
+  }
+
+  /** Bytes waiting to be written. */
+  get size(): number {
+    return this.#readyBytes + this.#used;
+  }
+
+  /** The chunks so far, emptied. */
+  take(): Buffer[] {
+    this.#close();
+    const ready = this.#ready;
+    this.#ready = [];
+    this.#readyBytes = 0;
+    return ready;
+  }
+
+  #close(): void {
+    if (this.#used === 0) return;
+    this.#push(this.#chunk.subarray(0, this.#used));
+    this.#chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.#used = 0;
+  }
+
+  #push(bytes: Buffer): void {
+    this.#ready.push(bytes);
+    this.#readyBytes += bytes.length;
+  }
+}
 
 async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable): Promise<number> {
   let failure: unknown;
@@ -368,23 +429,25 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
   out.on('error', onError);
   options.signal?.throwIfAborted();
   const source = options.splits === true ? splitsSource(store, options.list, options.bom ?? false) : recordsSource(store, options.list, options.bom ?? false);
-  let chunk = source.header;
+  const chunks = new LineChunks();
+  chunks.add(source.header);
   let count = 0;
   const flush = async (): Promise<void> => {
     options.signal?.throwIfAborted();
-    const text = chunk;
-    chunk = '';
+    let room = true;
+    for (const bytes of chunks.take()) room = out.write(bytes);
     // Else one turn of the event loop, so the stream hears its last write finished and starts the next while the
     // following chunk is built: without it, writes only ran once the buffer was full and the export waited on them.
-    if (!out.write(text)) await drained(out);
+    if (!room) await drained(out);
     else await nextTurn();
     if (failure !== undefined) throw failure;
   };
   try {
     for (const [text, rows] of source.rows) {
-      chunk += text;
+      if (typeof text === 'string') chunks.add(text);
+      else for (const line of text) chunks.add(line);
       count += rows;
-      if (chunk.length >= CHUNK_CHARS) await flush();
+      if (chunks.size >= CHUNK_BYTES) await flush();
     }
     await flush();
     return count;
@@ -397,8 +460,8 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
 /** What an export writes: its header, its rows (each a CSV line), and what to close when done or stopped. */
 export interface CsvSource {
   header: string;
-  /** Text of one or more rows, and how many rows it holds. */
-  rows: Iterable<readonly [text: string, rows: number]>;
+  /** Text of one or more rows (or their lines), and how many rows it holds. */
+  rows: Iterable<readonly [text: string | readonly string[], rows: number]>;
   close(): void;
 }
 

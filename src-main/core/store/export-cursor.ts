@@ -17,9 +17,13 @@ const NUMBER_CELLS = `CASE WHEN r.hidden = 1 THEN NULL ELSE r.time END, CASE WHE
  * A record's own cells (game mode, scope, time, score, respawns, medal, hidden, record timestamp, record ID, replay
  * file) as one text, comma-joined by SQLite, NULL as empty: a million rows cost one string each instead of ten values
  * to convert and join in JavaScript. Nothing is quoted or neutralised here; the writer checks the text is plain.
+ * Joined with || rather than printf('%s,...'): the same text (the columns are STRICT text and integers), less work.
  */
-const RECORD_CELLS = `printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s', r.game_mode, r.scope, ${NUMBER_CELLS}, r.timestamp,
-  r.map_record_id, rp.path)`;
+const RECORD_CELLS = `r.game_mode || ',' || r.scope || ',' || coalesce(CASE WHEN r.hidden = 1 THEN NULL ELSE r.time END, '') || ','
+  || coalesce(CASE WHEN r.hidden = 1 THEN NULL ELSE r.score END, '') || ','
+  || coalesce(CASE WHEN r.hidden = 1 THEN NULL ELSE r.respawn_count END, '') || ',' || r.medal || ','
+  || CASE WHEN r.hidden = 1 THEN 'true' ELSE 'false' END || ',' || r.timestamp || ',' || r.map_record_id || ','
+  || coalesce(rp.path, '')`;
 
 /**
  * Rows per page of the full export: one call reads a page, far cheaper per row than stepping one by one; pages are

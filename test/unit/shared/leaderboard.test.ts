@@ -335,6 +335,12 @@ describe('how results read', () => {
     ['race', race(41_924), secret(), '0:41.924'],
   ] as const)('a new PB on %s: %j after %j → %s', (kind, now, before, text) => expect(formatImprovement(kind, now, before)).toBe(text));
 
+  it('points are grouped exactly as toLocaleString(\'en-US\') groups them, whatever the value', () => {
+    const values = [0, -0, 0.4, -0.4, 999, 1000, -1000, 999_999, 1_000_000, -1_234_567, 12.5, -12.5, 2 ** 53, 2 ** 53 + 2, 1e21];
+    for (let digits = 1; digits <= 16; digits += 1) values.push(10 ** digits - 1, 10 ** digits, -(10 ** digits) + 7, 1234567890123456 % 10 ** digits);
+    for (const points of values) expect(formatResult('stunt', stunt(points)), String(points)).toBe(`${Math.round(points).toLocaleString('en-US')} pts`);
+  });
+
   it('medal scores read in the kind\'s unit: Platform\'s are respawn counts', () => {
     expect(formatMedalScore('race', 45_000)).toBe('0:45.000');
     expect(formatMedalScore('stunt', 5000)).toBe('5,000 pts');
