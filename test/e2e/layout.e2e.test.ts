@@ -3,9 +3,9 @@
 // in test-artifacts/screenshots/. Before that, "Try the demo" is followed from the welcome screen to its end: synced,
 // on the comparison.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
-import type { TestApp } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { openAppInBrowser, screenshot, startTestApp } from '../helpers/browser.ts';
+import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -13,21 +13,16 @@ const SIZES = [
 ] as const;
 
 let app: TestApp;
-let browser: Browser;
 let page: Page;
 let problems: string[];
+let opened: AppInBrowser | undefined;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  app = await startTestApp({ demo: { maxRps: 200 } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: SIZES[1] });
-  problems = watchPage(page).problems;
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 200 } }, page: { viewport: SIZES[1] } }));
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
+  await opened?.close();
 });
 
 interface Fit {
@@ -236,7 +231,7 @@ describe.each(SIZES)('at $width x $height', (size) => {
 describe('relative times and error toasts (issue 17 §2.10)', () => {
   it('the sidebar and the page say the same "synced …" and move on together; an error toast goes with its view', async () => {
     // A page on a clock the test moves: relative times must follow it without a reload.
-    const other = await browser.newPage({ viewport: SIZES[1] });
+    const other = await opened!.browser.newPage({ viewport: SIZES[1] });
     try {
       await other.clock.install();
       // The bridge's URL carries its token; the page goes to the comparison from there.
@@ -276,7 +271,7 @@ describe('relative times and error toasts (issue 17 §2.10)', () => {
 describe('first run forms at 1024x640', () => {
   it('the Connect form says why Test login waits: a contact is needed, and why', async () => {
     const fresh = await startTestApp();
-    const other = await browser.newPage({ viewport: SIZES[1] });
+    const other = await opened!.browser.newPage({ viewport: SIZES[1] });
     try {
       await other.goto(fresh.bridge.url);
       await other.click('[data-testid=connect-account]');

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startBrowserMode } from '../../src-main/bridge/browser-mode.ts';
 import type { BrowserMode, BrowserModeOptions } from '../../src-main/bridge/browser-mode.ts';
 
@@ -103,4 +103,44 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+export interface AppInBrowser {
+  app: TestApp;
+  browser: Browser;
+  /** One page, not yet navigated, watched for problems. */
+  page: Page;
+  /** What the page did that it never should (see watchPage). */
+  problems: string[];
+  /** Closes the browser, then the app (and removes its data folder). */
+  close(): Promise<void>;
+}
+
+/**
+ * The e2e files' harness: the window built if it must be, the app in browser mode with `app`'s options, Chromium, and
+ * one page of `page`'s options (its viewport) watched for problems. What was opened is closed if a later step fails.
+ */
+export async function openAppInBrowser(options: { app?: Partial<BrowserModeOptions>; page?: BrowserContextOptions } = {}): Promise<AppInBrowser> {
+  ensureRendererBuilt();
+  const app = await startTestApp(options.app);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage(options.page);
+    const opened = browser;
+    return {
+      app,
+      browser,
+      page,
+      problems: watchPage(page).problems,
+      close: async () => {
+        await opened.close();
+        await app.dispose();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await app.dispose();
+    throw error;
+  }
 }
