@@ -1,9 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// Files that need a process and module registry of their own: the shell's unit tests mock modules (vi.mock of
+// electron), and the end-to-end files drive Chromium against an app that may install process-wide error hooks.
+const OWN_PROCESS = ['test/unit/app/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/faults/**/*.test.ts', 'test/e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -13,5 +16,26 @@ export default defineConfig({
     // one file per core keeps both busy (two per core overloaded a loaded machine into timeouts).
     // TRACKWATCH_TEST_WORKERS overrides it (1 to read a failing file's output in order).
     maxWorkers: Number(process.env.TRACKWATCH_TEST_WORKERS) || availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/faults/**/*.test.ts'],
+          exclude: OWN_PROCESS,
+          // These files share a worker and its loaded modules: a fresh process and import graph per file cost about
+          // 0.3-0.8 s of CPU each, more than most unit files' tests. None of them mocks a module, stubs a global,
+          // fakes the clock or leaves a process hook behind (children they start are their own processes).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'own-process',
+          include: OWN_PROCESS,
+        },
+      },
+    ],
   },
 });
