@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 // Files that need a process and module registry of their own: the shell's unit tests mock modules (vi.mock of
 // electron), and the end-to-end files drive Chromium against an app that may install process-wide error hooks.
-const OWN_PROCESS = ['test/unit/app/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+const SHELL_UNITS = 'test/unit/app/**/*.test.ts';
+const E2E = 'test/e2e/**/*.test.ts';
 
 export default defineConfig({
   test: {
@@ -22,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/faults/**/*.test.ts'],
-          exclude: OWN_PROCESS,
+          exclude: [SHELL_UNITS, E2E],
           // These files share a worker and its loaded modules: a fresh process and import graph per file cost about
           // 0.3-0.8 s of CPU each, more than most unit files' tests. None of them mocks a module, stubs a global,
           // fakes the clock or leaves a process hook behind (children they start are their own processes).
@@ -32,8 +33,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'own-process',
-          include: OWN_PROCESS,
+          name: 'shell',
+          include: [SHELL_UNITS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: [E2E],
+          // One Chromium for the run, started only when an e2e file is: each file opens its own pages in it.
+          globalSetup: ['test/helpers/chromium-server.ts'],
         },
       },
     ],
