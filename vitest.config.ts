@@ -1,9 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// Files that need a process and module registry of their own: the shell's unit tests mock modules (vi.mock of
+// electron), and the end-to-end files drive Chromium against an app that may install process-wide error hooks.
+const SHELL_UNITS = 'test/unit/app/**/*.test.ts';
+const E2E = 'test/e2e/**/*.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/faults/**/*.test.ts', 'test/e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -13,5 +17,35 @@ export default defineConfig({
     // one file per core keeps both busy (two per core overloaded a loaded machine into timeouts).
     // TRACKWATCH_TEST_WORKERS overrides it (1 to read a failing file's output in order).
     maxWorkers: Number(process.env.TRACKWATCH_TEST_WORKERS) || availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/faults/**/*.test.ts'],
+          exclude: [SHELL_UNITS, E2E],
+          // These files share a worker and its loaded modules: a fresh process and import graph per file cost about
+          // 0.3-0.8 s of CPU each, more than most unit files' tests. None of them mocks a module, stubs a global,
+          // fakes the clock or leaves a process hook behind (children they start are their own processes).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'shell',
+          include: [SHELL_UNITS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: [E2E],
+          // One Chromium for the run, started only when an e2e file is: each file opens its own pages in it.
+          globalSetup: ['test/helpers/chromium-server.ts'],
+        },
+      },
+    ],
   },
 });

@@ -2,29 +2,24 @@
 // that player's nickname in every list. Now each line is one player, an ID is never a nickname, a nickname already
 // given is kept, and every line is told what happened to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
-import type { TestApp } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
+import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 
 let app: TestApp;
-let browser: Browser;
 let page: Page;
 let problems: string[];
+let opened: AppInBrowser | undefined;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  app = await startTestApp({ demo: { maxRps: 200 } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  problems = watchPage(page).problems;
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 200 } }, page: { viewport: { width: 1280, height: 800 } } }));
   await page.goto(app.bridge.url);
   await page.click('[data-testid=try-demo]');
   await page.getByRole('heading', { name: /^Compare/ }).waitFor();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
+  await opened?.close();
 });
 
 describe('pasting players', () => {

@@ -1,30 +1,26 @@
 // The built window in Debian's Chromium, through browser mode, against the demo's emulator: what a player sees.
-import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SENTINEL_U32 } from '../../src-main/core/model.ts';
 import { describeCost } from '../../src-main/core/sync/plan.ts';
 import { stripFormatting } from '../../src-main/shared/format.ts';
 import { mapKind, resultText } from '../../src-main/shared/leaderboard.ts';
 import { generateDataset, type DatasetMap, type DatasetRecord } from '../../src-main/emulator/index.ts';
 import * as oracle from '../../src-main/emulator/rules.ts';
-import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
-import type { TestApp } from '../helpers/browser.ts';
+import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
+import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 import { DATA_NOW } from '../helpers/clock.ts';
 
 let app: TestApp;
-let browser: Browser;
 let page: Page;
 let problems: string[];
+let opened: AppInBrowser | undefined;
 const dialogs: string[] = [];
 
 beforeAll(async () => {
-  ensureRendererBuilt();
   // Slow enough that the progress bar is seen, fast enough for a test: the demo's emulator is local.
-  app = await startTestApp({ demo: { maxRps: 40 } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1360, height: 860 }, acceptDownloads: true });
-  problems = watchPage(page).problems;
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 40 } }, page: { viewport: { width: 1360, height: 860 }, acceptDownloads: true } }));
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -32,8 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
+  await opened?.close();
 });
 
 /** The emulator's own truth, which the window must show after a sync. */
@@ -228,7 +223,8 @@ describe('Trackwatch in a browser', () => {
     await page.locator('.sidebar [data-list=Demo]').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-csv]')]);
     expect(download.suggestedFilename()).toMatch(/^trackwatch-Demo-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.csv$/);
-    const content = readFileSync((await download.path())!, 'utf8');
+    // Read as a stream: a browser the run shares is remote, and a remote download has no local path.
+    const content = await text(await download.createReadStream());
     const [header, ...lines] = content.trim().split(/\r?\n/);
     expect(header).toMatch(/map_?uid/i);
     expect(lines.length).toBeGreaterThan(100);

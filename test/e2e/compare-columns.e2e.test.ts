@@ -2,25 +2,24 @@
 // paged with Previous/Next (by keyboard too), each cell the player's PB as the emulator holds it, sort and totals
 // following the columns shown, the page following a resize, and a player not shown one click away on the map's page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SENTINEL_U32 } from '../../src-main/core/model.ts';
 import { stripFormatting } from '../../src-main/shared/format.ts';
 import { formatDelta, mapKind, resultText } from '../../src-main/shared/leaderboard.ts';
-import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
-import type { TestApp } from '../helpers/browser.ts';
+import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
+import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 import { serviceCaller } from '../helpers/service.ts';
 import { expectedPersonalBests } from '../helpers/sync.ts';
 
 let app: TestApp;
-let browser: Browser;
 let page: Page;
 let problems: string[];
+let opened: AppInBrowser | undefined;
 
 const { call } = serviceCaller(() => app.service);
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  app = await startTestApp({ demo: { maxRps: 200 } });
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 200 } }, page: { viewport: { width: 1024, height: 640 } } }));
   await call('setup.startDemo', {});
   // The demo list synced once, before the window opens: the grid shows it whole, with no toast over it.
   const finished = new Promise<unknown>((resolve) => {
@@ -32,15 +31,11 @@ beforeAll(async () => {
   });
   await call('sync.start', { list: 'Demo' });
   expect(await finished).toMatchObject({ list: 'Demo', outcome: 'ok' });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
-  problems = watchPage(page).problems;
   await page.goto(app.bridge.url);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
+  await opened?.close();
 });
 
 const grid = () => page.locator('[data-testid=compare-grid]');

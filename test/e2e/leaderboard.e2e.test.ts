@@ -4,32 +4,27 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
-import type { TestApp } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
+import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 import { LIST, MAPS, PLAYERS, writeLeaderboardData } from '../helpers/leaderboard-data.ts';
 
 let app: TestApp;
-let browser: Browser;
 let page: Page;
 let problems: string[];
+let opened: AppInBrowser | undefined;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trackwatch-e2e-leaderboard-'));
   writeLeaderboardData(dataDir);
   // Nothing here talks to a service: a closed port makes sure of it.
-  app = await startTestApp({ dataDir, apiUrl: 'http://127.0.0.1:9' });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-  problems = watchPage(page).problems;
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { dataDir, apiUrl: 'http://127.0.0.1:9' }, page: { viewport: { width: 1360, height: 860 } } }));
   await page.goto(app.bridge.url);
   await page.locator('.sidebar').waitFor();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
+  await opened?.close();
 });
 
 async function openMap(uid: string): Promise<void> {

@@ -2,30 +2,25 @@
 // the demo's emulator), the list created with the campaign's maps and synced, then each watched PB's world position
 // in the map view and the player view, checked against the emulator's own leaderboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { WorldBoard } from '../../src-main/emulator/index.ts';
 import { formatPosition } from '../../src-main/shared/format.ts';
-import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
-import type { TestApp } from '../helpers/browser.ts';
+import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
+import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 
 let app: TestApp;
-let browser: Browser;
 let page: Page;
 let problems: string[];
+let opened: AppInBrowser | undefined;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
   // The demo's world as of mid-November 2026 (Fall 2026, November 2026), as the names below say.
-  app = await startTestApp({ demo: { maxRps: 200, asOf: Date.parse('2026-11-15T20:00:00Z') } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
-  problems = watchPage(page).problems;
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 200, asOf: Date.parse('2026-11-15T20:00:00Z') } }, page: { viewport: { width: 1360, height: 860 } } }));
   page.on('dialog', (dialog) => void dialog.accept());
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
+  await opened?.close();
 });
 
 /** Closes the notices so a screenshot shows the page under them. */

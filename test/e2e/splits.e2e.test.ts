@@ -2,28 +2,24 @@
 // sorted by the possible gain, the map worth training next opened from it, its Splits section with the ideal run, the
 // chart and the keyboard; the player page's PB splits. Both themes, 1024x640 and 1280x800, never sideways.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Handlers } from '../../src-main/contract/index.ts';
 import { createHandlers } from '../../src-main/service/handlers/index.ts';
 import { formatDelta, formatTime } from '../../src-main/shared/format.ts';
 import { deltasTo } from '../../src-main/shared/splits.ts';
-import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
-import type { TestApp } from '../helpers/browser.ts';
+import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
+import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 
 let app: TestApp;
-let browser: Browser;
 let page: Page;
 let problems: string[];
+let opened: AppInBrowser | undefined;
 /** Main's own answers, to hold the window's figures to. */
 let handlers: Handlers;
 
 beforeAll(async () => {
-  ensureRendererBuilt();
-  app = await startTestApp({ demo: { maxRps: 200 } });
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 200 } }, page: { viewport: { width: 1024, height: 640 } } }));
   handlers = createHandlers(app.service);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
-  problems = watchPage(page).problems;
   await page.goto(app.bridge.url);
   await page.click('[data-testid=try-demo]');
   // The demo syncs by itself; its replays are read as they are downloaded.
@@ -31,8 +27,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
+  await opened?.close();
 });
 
 /** Whether the page scrolls sideways (the window must never). */

@@ -3,10 +3,10 @@
 // service unreachable" — never "synced". The app talks to the emulator through a gate that holds, refuses or breaks
 // the requests a test names, so each moment is chosen, not raced.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../src-main/emulator/index.ts';
-import { ensureRendererBuilt, launchChromium, screenshot, startTestApp, watchPage } from '../helpers/browser.ts';
-import type { TestApp } from '../helpers/browser.ts';
+import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
+import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 import { startGate, type Gate } from '../helpers/gate.ts';
 import { serviceCaller } from '../helpers/service.ts';
 import { DATA_NOW } from '../helpers/clock.ts';
@@ -18,34 +18,29 @@ const isRecords = (path: string) => path.startsWith('/v2/mapRecords/');
 let emulator: RunningEmulator;
 let gate: Gate;
 let app: TestApp;
-let browser: Browser;
 let page: Page;
 let problems: string[];
+let opened: AppInBrowser | undefined;
 
 const { call } = serviceCaller(() => app.service);
 
 beforeAll(async () => {
-  ensureRendererBuilt();
   emulator = await startEmulator({ dataset, auth: { login: LOGIN.login, password: LOGIN.password } });
   gate = await startGate(emulator.url);
-  app = await startTestApp({ apiUrl: gate.url });
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { apiUrl: gate.url }, page: { viewport: { width: 1024, height: 640 } } }));
   // An account with one list, set up as the window would (these are the window's own commands).
   await call('setup.connect', LOGIN);
   await call('settings.update', { maxRps: 2 });
   await call('watchlists.create', { name: 'Cup' });
   await call('watchlists.addMaps', { list: 'Cup', refs: dataset.maps.map((m) => m.mapUid) });
   await call('watchlists.addPlayers', { list: 'Cup', players: [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })) });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
-  problems = watchPage(page).problems;
   await page.goto(app.bridge.url);
   await page.goto(`${app.bridge.origin}/#/lists/Cup`);
   await page.getByRole('heading', { name: 'Cup', level: 1 }).waitFor();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
+  await opened?.close();
   await gate?.close();
   await emulator?.close();
 });

@@ -4,14 +4,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startBrowserMode } from '../../src-main/bridge/browser-mode.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import type { BrowserMode, BrowserModeOptions } from '../../src-main/bridge/browser-mode.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const RENDERER_DIR = path.join(ROOT, 'out', 'renderer');
 export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
-export const CHROMIUM = process.env.CHROMIUM_PATH || process.env.TRACKWATCH_CHROMIUM || '/usr/bin/chromium';
+export { CHROMIUM } from './chromium.ts';
 
 function newestIn(dir: string): number {
   let newest = 0;
@@ -63,10 +64,7 @@ export function ensureAppBuilt(): void {
 }
 
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export interface TestApp extends BrowserMode {
@@ -103,4 +101,49 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+export interface AppInBrowser {
+  app: TestApp;
+  browser: Browser;
+  /** One page, not yet navigated, watched for problems. */
+  page: Page;
+  /** What the page did that it never should (see watchPage). */
+  problems: string[];
+  /** Closes the browser, then the app (and removes its data folder). */
+  close(): Promise<void>;
+}
+
+/**
+ * The e2e files' harness: the window built if it must be, the app in browser mode with `app`'s options, Chromium (the
+ * run's shared one, else one of its own), and one page of `page`'s options (its viewport) watched for problems. What
+ * was opened is closed if a later step fails.
+ */
+export async function openAppInBrowser(options: { app?: Partial<BrowserModeOptions>; page?: BrowserContextOptions } = {}): Promise<AppInBrowser> {
+  ensureRendererBuilt();
+  const app = await startTestApp(options.app);
+  let browser: Browser | undefined;
+  try {
+    // The run's shared Chromium when the e2e project started one (chromium-server.ts): closing a connected browser
+    // closes this file's pages and leaves the others'.
+    const { inject } = await import('vitest');
+    const shared = inject('chromiumEndpoint');
+    browser = shared ? await chromium.connect(shared) : await launchChromium();
+    const page = await browser.newPage(options.page);
+    const opened = browser;
+    return {
+      app,
+      browser,
+      page,
+      problems: watchPage(page).problems,
+      close: async () => {
+        await opened.close();
+        await app.dispose();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await app.dispose();
+    throw error;
+  }
 }
