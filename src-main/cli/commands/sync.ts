@@ -236,17 +236,40 @@ function mapLabel(tw: Trackwatch, mapId: string): string {
 }
 
 /** Lines naming the replays whose download failed in this run and that the next sync asks for again. */
-function failedReplayLines(tw: Trackwatch, summary: SyncSummary): string[] {
-  if (summary.replaysFailed === 0) return [];
-  const since = tw.store.syncRuns.get(summary.runId)?.startedAt ?? '';
-  const failed = tw.store.replays.list(summary.list === null ? {} : { list: summary.list })
-    .filter((r) => r.state === 'failed' && r.updatedAt >= since && r.attempts < MAX_REPLAY_ATTEMPTS);
+function failedReplayLines(summary: SyncSummary): string[] {
+  const failed = summary.failedReplays;
   if (failed.length === 0) return [];
   const lines = failed.slice(0, 10).map((r) =>
-    `  replay of ${plainName(r.playerName ?? r.accountId)} on ${r.mapId ? mapLabel(tw, r.mapId) : 'a map'} failed: ${terminalSafe(r.error ?? 'no reason given')}`);
+    `  replay of ${plainName(r.playerName ?? r.accountId ?? 'a player')} on ${r.mapName !== null ? `"${plainName(r.mapName)}" (${r.mapUid})` : r.mapId ?? 'a map'} failed: ${terminalSafe(r.error ?? 'no reason given')}`);
   if (failed.length > 10) lines.push(`  … and ${failed.length - 10} more`);
   const them = failed.length === 1 ? 'it' : 'them';
   lines.push(`  the next sync tries ${them} again (${MAX_REPLAY_ATTEMPTS} tries in all; after that, \`trackwatch sync --retry-replays\`).`);
+  return lines;
+}
+
+/**
+ * Everything a finished sync prints, composed before the first line is: the map names its error lines read come from
+ * the store, and a damaged page met there must not follow a printed "sync ok" (issue 17 §1.7).
+ */
+function summaryLines(tw: Trackwatch, summary: SyncSummary, list: string | undefined): string[] {
+  const lines = [summaryLine(summary)];
+  // Maps and no players: a sync reads the watched players' records only, so it found none; said, not left as "0 new records".
+  if (summary.maps > 0 && summary.players === 0 && summary.outcome !== 'failed') {
+    const inList = list ? ` --list "${list}"` : '';
+    lines.push(colours.yellow(`no players are watched${list ? ` in "${list}"` : ''}, so no records were read: add some with \`trackwatch players add <player>${inList}\`, then sync again.`));
+  }
+  const best = positionLine(summary);
+  if (best) lines.push(best);
+  // A sync that failed for one reason says it once, as the command's last line (below).
+  const listed = summary.outcome === 'failed' && summary.errors.length === 1 ? [] : summary.errors;
+  for (const e of listed.slice(0, 10)) lines.push(colours.yellow(`  ${e.mapId ? `map ${mapLabel(tw, e.mapId)}: ` : ''}${terminalSafe(e.message)}`));
+  if (listed.length > 10) lines.push(colours.yellow(`  … and ${listed.length - 10} more (see \`trackwatch sync --json\`)`));
+  for (const text of failedReplayLines(summary)) lines.push(colours.yellow(text));
+  const givenUp = summary.replaysGivenUp;
+  if (givenUp > 0) lines.push(colours.yellow(`  ${plural(givenUp, 'replay')} failed ${MAX_REPLAY_ATTEMPTS} times and ${givenUp === 1 ? 'is' : 'are'} no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
+  // After what went wrong, which a reader looks for first.
+  const worldRecords = worldRecordLine(summary);
+  if (worldRecords) lines.push(worldRecords);
   return lines;
 }
 
@@ -290,26 +313,7 @@ export function registerSyncCommand(program: Command): void {
           list: flags.list, replays: flags.replays, positions: flags.positions, worldRecords: flags.worldRecords, refreshMaps: flags.refreshMaps, seasonIds, signal, quiet: flags.json, onStarted,
         });
         if (flags.json) printJson({ ...summary, plan, ...(flags.retryReplays ? { replaysRetried: retried } : {}) });
-        else {
-          line(summaryLine(summary));
-          // Maps and no players: a sync reads the watched players' records only, so it found none; said, not left as "0 new records".
-          if (summary.maps > 0 && summary.players === 0 && summary.outcome !== 'failed') {
-            const inList = flags.list ? ` --list "${flags.list}"` : '';
-            line(colours.yellow(`no players are watched${flags.list ? ` in "${flags.list}"` : ''}, so no records were read: add some with \`trackwatch players add <player>${inList}\`, then sync again.`));
-          }
-          const best = positionLine(summary);
-          if (best) line(best);
-          // A sync that failed for one reason says it once, as the command's last line (below).
-          const listed = summary.outcome === 'failed' && summary.errors.length === 1 ? [] : summary.errors;
-          for (const e of listed.slice(0, 10)) line(colours.yellow(`  ${e.mapId ? `map ${mapLabel(tw, e.mapId)}: ` : ''}${terminalSafe(e.message)}`));
-          if (listed.length > 10) line(colours.yellow(`  … and ${listed.length - 10} more (see \`trackwatch sync --json\`)`));
-          for (const text of failedReplayLines(tw, summary)) line(colours.yellow(text));
-          const givenUp = tw.store.replays.givenUp();
-          if (givenUp > 0) line(colours.yellow(`  ${plural(givenUp, 'replay')} failed ${MAX_REPLAY_ATTEMPTS} times and ${givenUp === 1 ? 'is' : 'are'} no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
-          // After what went wrong, which a reader looks for first.
-          const worldRecords = worldRecordLine(summary);
-          if (worldRecords) line(worldRecords);
-        }
+        else for (const text of summaryLines(tw, summary, flags.list)) line(text);
         if (summary.outcome === 'failed') {
           if (summary.localFault) throw new LocalFaultError(summary.localFault.code, summary.localFault.code, summary.localFault.message);
           const only = summary.errors.length === 1 ? summary.errors[0]!.message : undefined;

@@ -9,6 +9,7 @@ import { createContext, planFor, type SyncContext } from './context.ts';
 import { fatalMessage, isFatal, messageOf } from './failures.ts';
 import { acquireSyncLock } from './lock.ts';
 import { PHASES } from './phases/index.ts';
+import { EMPTY_REPORT, readReport, type RunReport } from './report.ts';
 import { RunRequests } from './run-requests.ts';
 import type { SyncDeps, SyncOptions, SyncSummary } from './types.ts';
 
@@ -52,18 +53,25 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number,
     // A fatal error out of a single-call phase (a full disk in maps, an AuthError in positions) did not pass through
     // the workers' policy: it is the run's fatal error all the same, so the run fails with its local fault.
     if (!failures.fatal && isFatal(error)) failures.stopFatally(error);
-    if (failures.fatal) run.addError({ mapId: null, message: fatalMessage(failures.fatal) });
+    if (failures.fatal) addErrorIfPossible(ctx, fatalMessage(failures.fatal));
     else if (failures.unreachable) {
       // Said already, in one line.
     } else if (failures.stopping) cancelled = true;
     else run.addError({ mapId: null, message: messageOf(error) });
   }
+  const report = reportOf(ctx, options.list);
   failures.releaseHeldBack();
 
-  const fault = failures.fatal === undefined ? undefined : localFault(failures.fatal);
-  const outcome = outcomeOf(ctx, cancelled);
   const counts = { maps: run.mapsDone - run.mapsSkipped, requests: run.requests, records: run.records, newPbs: run.newRecords, replays: run.replaysDownloaded };
-  finishRun(store, runId, outcome, counts);
+  let outcome = outcomeOf(ctx, cancelled);
+  const unfinished = finishRun(store, runId, outcome, counts);
+  if (unfinished && !failures.fatal) {
+    // The run's row could not be closed (a damaged page, a full disk): that is how the run ended, said once.
+    failures.stopFatally(unfinished);
+    addErrorIfPossible(ctx, fatalMessage(unfinished));
+    outcome = 'failed';
+  }
+  const fault = failures.fatal === undefined ? undefined : localFault(failures.fatal);
   run.phase = 'done';
   run.requestsLeft = () => 0;
   run.progress();
@@ -72,6 +80,7 @@ async function syncLocked(deps: SyncDeps, options: SyncOptions, started: number,
     records: run.records, newRecords: run.newRecords, newPersonalBests: run.newPersonalBests,
     replaysDownloaded: run.replaysDownloaded, replaysHidden: run.replaysHidden, replaysFailed: run.replaysFailed,
     unknownMaps: run.unknownMaps, errors: run.errors, newMaps: run.newMaps, positions: run.positions, worldRecords: run.worldRecords,
+    ...report,
     localFault: fault ? { code: fault.code, message: fault.message } : null,
     durationMs: Date.now() - started,
   };
@@ -101,14 +110,49 @@ function outcomeOf(ctx: SyncContext, cancelled: boolean): SyncOutcome {
 }
 
 /**
- * Closes the run. When even that cannot be written (the disk that failed the sync is still full), the run stays
- * 'running' on disk until the next sync closes it as interrupted; the summary says how it ended either way.
+ * What the summary reports of the store (report.ts), read inside the run: a local fault met there (a damaged page
+ * only this read reaches) is the run's fatal error, as it would be in any phase.
  */
-function finishRun(store: Store, runId: number, outcome: SyncOutcome, counts: Parameters<Store['syncRuns']['finish']>[2]): void {
+function reportOf(ctx: SyncContext, list: string | undefined): RunReport {
+  const { store, run, failures } = ctx;
   try {
-    store.syncRuns.finish(runId, outcome, counts);
+    return readReport(store, run.runId, list, run.replaysFailed);
+  } catch (error) {
+    if (!isFatal(error)) throw error;
+    if (!failures.fatal) {
+      failures.stopFatally(error);
+      addErrorIfPossible(ctx, fatalMessage(error));
+    }
+    return EMPTY_REPORT;
+  }
+}
+
+/** Notes the run's fatal error; on a store that cannot take it (the fault itself), the summary still carries it. */
+function addErrorIfPossible(ctx: SyncContext, message: string): void {
+  try {
+    ctx.run.addError({ mapId: null, message }); // kept in the summary before it is written
   } catch (error) {
     if (localFault(error) === undefined) throw error;
+  }
+}
+
+/**
+ * Closes the run; returns the local fault that kept it from being written, if one did. The row then stays 'running'
+ * on disk until the next sync closes it as interrupted; the summary says the run failed, and why.
+ */
+function finishRun(store: Store, runId: number, outcome: SyncOutcome, counts: Parameters<Store['syncRuns']['finish']>[2]): unknown {
+  try {
+    store.syncRuns.finish(runId, outcome, counts);
+    return undefined;
+  } catch (error) {
+    if (localFault(error) === undefined) throw error;
+    try {
+      // What failed may have been the counts' page, not the outcome's: the outcome alone is what matters most.
+      store.syncRuns.finish(runId, 'failed');
+    } catch {
+      // Left to the next sync's closeInterrupted.
+    }
+    return error;
   }
 }
 

@@ -4,7 +4,7 @@ import type { NadeoClient, RequestEvent } from '../nadeo/index.ts';
 import type { MapKind, RecordResult } from '../../shared/leaderboard.ts';
 import type { LocalFaultCode } from '../store/errors.ts';
 import type { Store } from '../store/index.ts';
-import type { HistoryRow, SyncOutcome } from '../store/types.ts';
+import type { HistoryRow, ReplayEntry, SyncOutcome } from '../store/types.ts';
 import type { SourceRefresh } from '../sources.ts';
 import type { PositionsAnswers, PositionsSummary } from './positions.ts';
 import type { WorldRecordsSummary } from './world-records.ts';
@@ -78,6 +78,10 @@ export interface SyncSummary {
   positions: PositionsSummary | null;
   /** The world records asked for (Live top route) and the WR ghosts asked along, or null when none were asked for. */
   worldRecords: WorldRecordsSummary | null;
+  /** Replays whose download failed in this run and that the next sync asks for again (report.ts). */
+  failedReplays: ReplayEntry[];
+  /** Replays of every list that failed too often and are no longer asked for. */
+  replaysGivenUp: number;
   /** What stopped the sync on this machine (a full disk, a read-only or damaged database), when that did. */
   localFault: { code: LocalFaultCode; message: string } | null;
   durationMs: number;

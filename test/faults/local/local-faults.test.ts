@@ -1,7 +1,7 @@
 // The command line against every local fault (issue 9 §5-7): each ends in one line on stderr and an exit code,
 // never a stack trace, and leaves the database (PRAGMA integrity_check) and the files it had intact.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -59,6 +59,36 @@ describe('the database', () => {
       expect(r.code, r.stderr).toBe(65);
       expect(oneLine(r)).toMatch(/^the database in the data folder .* is damaged \(SQLITE_NOTADB\); it was left as it is\. Restore it from a backup, or move it away/);
       expect(sha256(databaseOf(data))).toBe(before);
+    }
+  });
+
+  it('a damaged page only the end of a sync reads (issue 17 §1.7): the run says "damaged" and what to do, never "sync ok" first; its row is closed as failed, and the records stay', async () => {
+    const Database = createRequire(import.meta.url)('better-sqlite3') as typeof import('better-sqlite3');
+    const db = new Database(databaseOf(data));
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    // The replays table's pages: a sync that finds nothing new and downloads nothing never reads them; the count of
+    // replays given up on, in the run's report, does.
+    const pages = db.prepare<[], { pageno: number }>("SELECT pageno FROM dbstat WHERE name = 'replays'").all().map((p) => p.pageno);
+    const records = db.prepare('SELECT * FROM records ORDER BY id').all();
+    db.close();
+    expect(pages.length).toBeGreaterThan(0);
+    const fd = openSync(databaseOf(data), 'r+');
+    for (const page of pages) writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (page - 1) * pageSize);
+    closeSync(fd);
+
+    const r = await trackwatch(at('sync', '--no-replays'));
+    expect(r.code, r.stderr).toBe(65);
+    expect(oneLine(r)).toBe('the database in the data folder is damaged (SQLITE_CORRUPT); it was left as it is. Restore it from a backup, or move it away and Trackwatch starts a new one.');
+    expect(r.stdout).not.toMatch(/sync ok/);
+    expect(r.stdout).toMatch(/^sync failed: /m);
+    const after = new Database(databaseOf(data), { readonly: true });
+    try {
+      const runs = after.prepare<[], { outcome: string }>('SELECT outcome FROM sync_runs ORDER BY id').all().map((run) => run.outcome);
+      expect(runs).toEqual(['ok', 'failed']);
+      expect(after.prepare('SELECT * FROM records ORDER BY id').all()).toEqual(records);
+    } finally {
+      after.close();
     }
   });
 

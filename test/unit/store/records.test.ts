@@ -225,6 +225,34 @@ describe('applyRecords', () => {
     expect(improvements.map((i) => i.kind)).toEqual(['first', 'improved']);
     expect(store.records.get(mapId(1), accountId(1))?.time).toBe(29000);
   });
+
+  it('writes a long batch of first sightings, improvements and a repeated player in the order given, each history row naming its stored row', () => {
+    apply(1, [makeRecord(1, 5), makeRecord(1, 17)]);
+    // 25 first sightings (more than one multi-row INSERT holds) around two improvements and a player listed twice.
+    const batch: PlayerRecord[] = [];
+    const kinds: string[] = [];
+    const add = (record: PlayerRecord, kind: string): void => void (batch.push(record), kinds.push(kind));
+    for (let p = 1; p <= 12; p += 1) if (p !== 5) add(makeRecord(1, p), 'first');
+    add(makeRecord(1, 5, { time: 20000, mapRecordId: recordId(5005) }), 'improved');
+    for (let p = 13; p <= 27; p += 1) if (p !== 17) add(makeRecord(1, p), 'first');
+    add(makeRecord(1, 3, { time: 20003, mapRecordId: recordId(5003) }), 'improved');
+    add(makeRecord(1, 17, { time: 20017, mapRecordId: recordId(5017) }), 'improved');
+    const { newRecords, improvements } = apply(1, batch);
+
+    expect(newRecords).toEqual(batch);
+    expect(improvements.map((i) => [i.kind, i.accountId, i.newTime])).toEqual(batch.map((r, n) => [kinds[n], r.accountId, r.time]));
+    // Row IDs follow the batch: each history row is the stored version it names.
+    const ids = improvements.map((i) => i.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const byId = store.db.prepare<[number], { account_id: string; time: number; change: string }>(
+      'SELECT p.account_id, r.time, r.change FROM records r JOIN players p ON p.id = r.player_ref WHERE r.id = ?',
+    );
+    for (const i of improvements) expect(byId.get(i.id)).toEqual({ account_id: i.accountId, time: i.newTime, change: i.kind });
+    // Player 3's first sighting was replaced by the copy later in the batch; 27 players, 27 current records.
+    expect(store.records.get(mapId(1), accountId(3))?.time).toBe(20003);
+    expect(count('records')).toBe(27);
+    expect(count('history')).toBe(2 + batch.length);
+  });
 });
 
 describe('record queries', () => {

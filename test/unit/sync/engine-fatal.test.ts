@@ -57,6 +57,38 @@ describe('a fatal error in a single-call phase', () => {
   });
 });
 
+const corrupt = (): Error => new Database.SqliteError('database disk image is malformed', 'SQLITE_CORRUPT');
+const DAMAGED = /^the database in the data folder is damaged \(SQLITE_CORRUPT\); it was left as it is\. Restore it from a backup/;
+
+describe('a damaged page met at the end of a run (issue 17 §1.7)', () => {
+  it('by the report (replays given up on), after every phase went well: the run fails with it, never ok', async () => {
+    store.replays.givenUp = () => {
+      throw corrupt();
+    };
+    const summary = await runSync({ store, client: service.client, dataDir, requestEvents: new RequestEventHub() }, { list: 'Fall', replays: false });
+    expect(summary.maps).toBeGreaterThan(0);
+    expect(summary.outcome).toBe('failed');
+    expect(summary.localFault?.message).toMatch(DAMAGED);
+    expect(summary.errors.map((e) => e.message)).toEqual([summary.localFault!.message]);
+    expect(store.syncRuns.get(summary.runId)?.outcome).toBe('failed');
+  });
+
+  it('by the close of the run row (its counts): the outcome alone is written, and the summary says failed and why', async () => {
+    const finish = store.syncRuns.finish.bind(store.syncRuns);
+    const closes: string[] = [];
+    store.syncRuns.finish = (id, outcome, counts) => {
+      closes.push(outcome);
+      if (counts !== undefined) throw corrupt();
+      finish(id, outcome, counts);
+    };
+    const summary = await runSync({ store, client: service.client, dataDir, requestEvents: new RequestEventHub() }, { list: 'Fall', replays: false });
+    expect(closes).toEqual(['ok', 'failed']);
+    expect(summary.outcome).toBe('failed');
+    expect(summary.localFault?.message).toMatch(DAMAGED);
+    expect(store.syncRuns.get(summary.runId)?.outcome).toBe('failed');
+  });
+});
+
 describe('a run left "running" by a process that is gone', () => {
   it('is closed when the folder is next opened to write, unless a sync holds it', async () => {
     const runId = store.syncRuns.start('Fall');
