@@ -7,13 +7,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { backfillSplits } from '../../src-main/core/splits/backfill.ts';
 import { openStore, replayPath } from '../../src-main/core/store/index.ts';
 import { ghostOfRecord, writeGhostFile } from '../../src-main/emulator/gbx/index.ts';
 import { generateDataset } from '../../src-main/emulator/index.ts';
 import { accountId, makeMap, makeRecord, mapId } from '../unit/store/fixtures.ts';
 import type { BenchRow } from './report.ts';
+import type { ChildResult } from './splits-backfill-child.ts';
 import { DATA_NOW } from '../helpers/clock.ts';
 
 const PLAYERS = 500;
@@ -72,42 +71,6 @@ async function archive(dir: string, count: number): Promise<number> {
   return bytes;
 }
 
-interface ChildResult {
-  wallMs: number;
-  peakRssMb: number;
-  startRssMb: number;
-  read: number;
-  unreadable: number;
-  slices: number;
-  maxBlockMs: number;
-  p99BlockMs: number;
-}
-
-/** The first start, in a process of its own so its memory is the backfill's alone. */
-async function child(dir: string): Promise<ChildResult> {
-  const startRss = process.memoryUsage().rss;
-  const store = openStore({ file: join(dir, 'trackwatch.sqlite') });
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  let peak = process.memoryUsage().rss;
-  let slices = 0;
-  delay.enable();
-  const started = performance.now();
-  const done = await backfillSplits(store, dir, {
-    onProgress: () => {
-      slices += 1;
-      peak = Math.max(peak, process.memoryUsage().rss);
-    },
-  });
-  const wallMs = performance.now() - started;
-  delay.disable();
-  store.close();
-  const maxRss = process.resourceUsage().maxRSS * 1024;
-  return {
-    wallMs, peakRssMb: Math.max(peak, maxRss) / 1e6, startRssMb: startRss / 1e6, read: done.read, unreadable: done.unreadable, slices,
-    maxBlockMs: delay.max / 1e6, p99BlockMs: delay.percentile(99) / 1e6,
-  };
-}
-
 export async function backfillBench(count = 50_000): Promise<BenchRow[]> {
   const dir = await mkdtemp(join(tmpdir(), 'tw-bench-backfill-'));
   try {
@@ -115,7 +78,7 @@ export async function backfillBench(count = 50_000): Promise<BenchRow[]> {
     const bytes = await archive(dir, count);
     const setupS = (performance.now() - setup) / 1000;
     const result = await new Promise<ChildResult>((resolve, reject) => {
-      const proc = fork(import.meta.filename, ['--backfill-child', dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const proc = fork(join(import.meta.dirname, 'splits-backfill-child.ts'), [dir], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       proc.once('message', (m) => resolve(m as ChildResult));
       proc.once('error', reject);
       proc.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the backfill child exited with ${code}`))));
@@ -130,10 +93,4 @@ export async function backfillBench(count = 50_000): Promise<BenchRow[]> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-if (process.argv[2] === '--backfill-child' && process.argv[3]) {
-  const result = await child(process.argv[3]);
-  process.send?.(result);
-  process.disconnect?.();
 }
