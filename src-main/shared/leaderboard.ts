@@ -745,46 +745,39 @@ function placeSecretEntries<P>(
   const atOrAboveThreshold = thresholdSide(ranked, facts.viewerKnown === true);
   const above = ranked.map((v) => atOrAboveThreshold.has(v));
   // Counted as the orders are found, in one pass over secret x visible (the export ranks a million entries this way):
-  // per visible entry, the secret ones ahead of it and those not known; per secret entry, the visible ones it is
+  // per visible entry i, the secret ones ahead of it and those not known; per secret entry j, the visible ones it is
   // behind and those not known.
   const secretAhead = new Array<number>(ranked.length).fill(0);
   const secretUnknown = new Array<number>(ranked.length).fill(0);
-  const visibleBehind = new Map<Standing<P>, number>();
-  const visibleUnknown = new Map<Standing<P>, number>();
-  const count = (h: Standing<P>, i: number, o: Order, by: number): void => {
+  const visibleBehind = new Array<number>(secret.length).fill(0);
+  const visibleUnknown = new Array<number>(secret.length).fill(0);
+  const count = (j: number, i: number, o: Order, by: number): void => {
     if (o === 'ahead') secretAhead[i]! += by;
     else if (o === 'unknown') {
       secretUnknown[i]! += by;
-      visibleUnknown.set(h, visibleUnknown.get(h)! + by);
-    } else visibleBehind.set(h, visibleBehind.get(h)! + by);
+      visibleUnknown[j]! += by;
+    } else visibleBehind[j]! += by;
   };
-  // order.get(h)[i]: the secret entry h against the ranked entry ranked[i].
-  const order = new Map(secret.map((h) => {
+  // order[j][i]: the secret entry secret[j] against the ranked entry ranked[i].
+  const order = secret.map((h, j) => {
     const band = medalBand(kind, h.record!.medal, facts.medals);
-    let behind = 0;
-    let unknown = 0;
-    const orders = ranked.map((v, i) => {
+    return ranked.map((v, i) => {
       const o = secretAgainst(kind, band, v.record!, above[i]!);
-      if (o === 'ahead') secretAhead[i]! += 1;
-      else if (o === 'unknown') {
-        secretUnknown[i]! += 1;
-        unknown += 1;
-      } else behind += 1;
+      count(j, i, o, 1);
       return o;
     });
-    visibleBehind.set(h, behind);
-    visibleUnknown.set(h, unknown);
-    return [h, orders];
-  }));
+  });
+  const secretIndex = new Map(secret.map((h, j) => [h, j]));
   ranked.forEach((v, i) => {
     // Only a world position bounds anything here.
     if (!v.worldPosition) return;
     // `ranked` is in rank order and a visible rank is 1 + those strictly ahead: they are the slice before it.
     const visibleAhead = (): readonly Standing<P>[] => ranked.slice(0, visibleRank.get(v)! - 1);
-    boundByWorldPosition(v, visibleAhead, secret, (h) => order.get(h)![i]!, (h, o) => {
-      count(h, i, order.get(h)![i]!, -1);
-      order.get(h)![i] = o;
-      count(h, i, o, 1);
+    boundByWorldPosition(v, visibleAhead, secret, (h) => order[secretIndex.get(h)!]![i]!, (h, o) => {
+      const j = secretIndex.get(h)!;
+      count(j, i, order[j]![i]!, -1);
+      order[j]![i] = o;
+      count(j, i, o, 1);
     });
   });
 
@@ -793,10 +786,10 @@ function placeSecretEntries<P>(
     const ahead = visibleRank.get(v)! - 1 + secretAhead[i]!;
     ranges.set(v, { min: ahead + 1, max: ahead + secretUnknown[i]! + 1 });
   });
-  for (const h of secret) {
+  secret.forEach((h, j) => {
     const medal = clampMedal(h.record!.medal);
-    let ahead = visibleBehind.get(h)!;
-    let unknown = visibleUnknown.get(h)!;
+    let ahead = visibleBehind[j]!;
+    let unknown = visibleUnknown[j]!;
     for (const other of secret) {
       if (other === h) continue;
       const theirs = clampMedal(other.record!.medal);
@@ -805,7 +798,7 @@ function placeSecretEntries<P>(
       else if (theirs === medal) unknown += 1;
     }
     ranges.set(h, { min: ahead + 1, max: ahead + unknown + 1 });
-  }
+  });
   return ranges;
 }
 
