@@ -131,6 +131,8 @@ export class ReplaysRepo {
   readonly #get;
   readonly #all;
   readonly #ofList;
+  readonly #failedSince;
+  readonly #failedSinceOfList;
 
   constructor(ctx: RepoContext, lists: WatchlistsRepo) {
     this.#ctx = ctx;
@@ -181,6 +183,15 @@ export class ReplaysRepo {
     this.#ofList = db.prepare<{ list: number }, EntryRow>(
       `${ENTRY_SELECT}
        WHERE rp.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
+         AND rp.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)
+       ORDER BY rp.updated_at DESC, rp.record_id`,
+    );
+    const failedSince = `rp.state = 'failed' AND rp.updated_at >= @since AND rp.attempts < @max`;
+    this.#failedSince = db.prepare<{ since: string; max: number }, EntryRow>(`${ENTRY_SELECT} WHERE ${failedSince} ORDER BY rp.updated_at DESC, rp.record_id`);
+    this.#failedSinceOfList = db.prepare<{ since: string; max: number; list: number }, EntryRow>(
+      `${ENTRY_SELECT}
+       WHERE ${failedSince}
+         AND rp.map_ref IN (SELECT map_ref FROM watchlist_maps WHERE watchlist_id = @list AND map_ref IS NOT NULL)
          AND rp.player_ref IN (SELECT player_ref FROM watchlist_players WHERE watchlist_id = @list)
        ORDER BY rp.updated_at DESC, rp.record_id`,
     );
@@ -298,6 +309,16 @@ export class ReplaysRepo {
   get(recordId: string): ReplayEntry | undefined {
     const row = typeof recordId === 'string' ? this.#get.get(recordId.toLowerCase()) : undefined;
     return row && toEntry(row);
+  }
+
+  /**
+   * The replays (of a list's maps and players, or all) whose download failed at or after `since` and that a sync still
+   * asks for (fewer than `maxAttempts` tries), newest first: a run's failures, without reading every replay row.
+   */
+  failedSince(since: string, options: { list?: WatchlistRef } = {}, maxAttempts = MAX_REPLAY_ATTEMPTS): ReplayEntry[] {
+    const params = { since, max: maxAttempts };
+    const rows = options.list === undefined ? this.#failedSince.all(params) : this.#failedSinceOfList.all({ ...params, list: this.#lists.require(options.list).id });
+    return rows.map(toEntry);
   }
 
   /** Every replay row (of a list's maps and players, or all), newest first, with sizes. */

@@ -16,8 +16,7 @@ export function readReport(store: Store, runId: number, list: string | undefined
   let failedReplays: ReplayEntry[] = [];
   if (replaysFailed > 0) {
     const since = store.syncRuns.get(runId)?.startedAt ?? '';
-    failedReplays = store.replays.list(list === undefined ? {} : { list })
-      .filter((r) => r.state === 'failed' && r.updatedAt >= since && r.attempts < MAX_REPLAY_ATTEMPTS);
+    failedReplays = store.replays.failedSince(since, list === undefined ? {} : { list }, MAX_REPLAY_ATTEMPTS);
   }
   return { failedReplays, replaysGivenUp: store.replays.givenUp() };
 }

@@ -93,6 +93,26 @@ describe('replays', () => {
     expect(store.replays.retryFailed()).toBe(0);
   });
 
+  it("gives a run's failed downloads that a sync still asks for, from a moment on, of a list or all", () => {
+    // Named with their map and player, as the sync names them: a list reaches its replays through them.
+    const ref = (p: number) => ({ mapRecordId: makeRecord(1, p).mapRecordId, mapId: mapId(1), accountId: accountId(p) });
+    const gaveUp = makeRecord(1, 2).mapRecordId;
+    const once = makeRecord(1, 1).mapRecordId;
+    for (let i = 0; i < 3; i += 1) store.replays.markFailed(ref(2), 'HTTP 503');
+    store.replays.markFailed(ref(1), 'timeout');
+    const since = '2000-01-01T00:00:00.000Z'; // before every try above
+    expect(store.replays.failedSince(since).map((r) => r.mapRecordId)).toEqual([once]);
+    expect(store.replays.failedSince(since, { list: 'Watched' })).toMatchObject([{ mapRecordId: once, mapId: mapId(1), error: 'timeout', attempts: 1 }]);
+    expect(store.replays.failedSince(since, {}, 5).map((r) => r.mapRecordId).sort()).toEqual([once, gaveUp].sort());
+    // Not a failure of this run: it failed before the run started.
+    expect(store.replays.failedSince('9999-01-01T00:00:00.000Z')).toEqual([]);
+    // Nor of a list that does not watch the player.
+    store.watchlists.create('Other');
+    store.maps.addRefs('Other', [{ mapId: mapId(1) }]);
+    store.players.add('Other', [{ accountId: accountId(3) }]);
+    expect(store.replays.failedSince(since, { list: 'Other' })).toEqual([]);
+  });
+
   it('never downgrades a downloaded replay to failed or hidden', () => {
     const id = makeRecord(1, 1).mapRecordId;
     store.replays.markDownloaded(id, replayPath(mapId(1), accountId(1), id), 10, SHA);
