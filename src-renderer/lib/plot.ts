@@ -7,10 +7,15 @@ export function themeColor(styles: CSSStyleDeclaration, name: string, fallback: 
   return styles.getPropertyValue(name).trim() || fallback;
 }
 
-/** Axes drawn in the theme's muted text colour over its border-coloured grid. */
+/** The colour axes are drawn in: the theme's muted text. */
+export function axisColor(styles: CSSStyleDeclaration): string {
+  return themeColor(styles, '--text-muted', '#9ba2b1');
+}
+
+/** Axes drawn in axisColor over the theme's border-coloured grid. */
 export function themeAxis(styles: CSSStyleDeclaration): uPlot.Axis {
   const grid = themeColor(styles, '--border', '#252a35');
-  return { stroke: themeColor(styles, '--text-muted', '#9ba2b1'), grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+  return { stroke: axisColor(styles), grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
 }
 
 /** The narrowest a chart is drawn, whatever its element's width. */
