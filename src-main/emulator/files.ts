@@ -27,13 +27,14 @@ export function replayKindOf(record: Pick<DatasetRecord, 'mapRecordId'>): 'ghost
 
 /**
  * Exactly the bytes served for a record's replay: its replayBase64, else a real-format Gbx ghost or replay of the
- * record's run on its map (gbx/runs.ts), the same for the same record and new for a new one; a few are damaged.
+ * record's run on its map (gbx/runs.ts), the same for the same record and new for a new one; a few are damaged. The
+ * ghost's nickname is `nickname` when given (a crowd player's, whom the dataset does not name), else the dataset's.
  */
-export function replayBytesFor(record: DatasetRecord, dataset: Pick<Dataset, 'maps' | 'displayNames'>): Buffer {
+export function replayBytesFor(record: DatasetRecord, dataset: Pick<Dataset, 'maps' | 'displayNames'>, nickname?: string): Buffer {
   if (record.replayBase64 !== undefined) return Buffer.from(record.replayBase64, 'base64');
   const map = dataset.maps.find((m) => m.mapId === record.mapId);
   if (map === undefined) throw new Error(`record ${record.mapRecordId} is on map ${record.mapId}, which the dataset does not hold`);
-  const ghost = ghostOfRecord(record, map, dataset.displayNames?.[record.accountId]);
+  const ghost = ghostOfRecord(record, map, nickname ?? dataset.displayNames?.[record.accountId]);
   const file = replayKindOf(record) === 'replay'
     ? writeReplayFile({ map: replayMapOf(map), ghosts: [ghost], authorGhost: authorGhostOf(map, record) })
     : writeGhostFile(ghost);

@@ -2,6 +2,7 @@
 // and account IDs by name (docs/oauth/reference/accounts/name-to-id.md in openplanet-nl/nadeoapi-docs).
 import { createHmac, randomBytes } from 'node:crypto';
 import { json, type Answer } from './answers.ts';
+import type { NameBook } from './crowd-names.ts';
 import { UUID_PATTERN } from './dataset.ts';
 
 export interface OAuthOptions {
@@ -59,25 +60,23 @@ export class DisplayNamesApi {
    * GET /api/display-names/account-ids?displayName[]=…: each known name (as asked) to its account ID; unknown names are
    * left out, and when none is known the answer is `[]` (the PHP backend's empty map).
    */
-  accountIds(authorization: string | undefined, query: URLSearchParams, names: Record<string, string> | undefined): Answer {
+  accountIds(authorization: string | undefined, query: URLSearchParams, names: NameBook): Answer {
     const refused = this.#refusal(authorization);
     if (refused) return refused;
     const asked = query.getAll('displayName[]');
     if (asked.length === 0) return json(400, { error: 'invalid_request', message: 'Give at least one displayName[].' });
     if (asked.length > MAX_DISPLAY_NAMES_PER_CALL)
       return json(400, { error: 'invalid_request', message: `At most ${MAX_DISPLAY_NAMES_PER_CALL} displayName[] per call.` });
-    const entries = Object.entries(names ?? {});
     const answer: Record<string, string> = {};
     for (const name of asked) {
-      // Display names are unique; the lookup ignores letter case like the service's.
-      const hit = entries.find(([, n]) => n === name) ?? entries.find(([, n]) => n.toLowerCase() === name.toLowerCase());
-      if (hit) answer[name] = hit[0];
+      const id = names.idOf(name);
+      if (id !== undefined) answer[name] = id;
     }
     return json(200, Object.keys(answer).length > 0 ? answer : []);
   }
 
   /** GET /api/display-names?accountId[]=…&accountId[]=… : names of the known accounts, the others left out. */
-  displayNames(authorization: string | undefined, query: URLSearchParams, names: Record<string, string> | undefined): Answer {
+  displayNames(authorization: string | undefined, query: URLSearchParams, names: NameBook): Answer {
     const refused = this.#refusal(authorization);
     if (refused) return refused;
     const ids = query.getAll('accountId[]');
@@ -88,7 +87,7 @@ export class DisplayNamesApi {
     if (invalid !== undefined) return json(400, { error: 'invalid_request', message: `Invalid account id: ${invalid}` });
     const answer: Record<string, string> = {};
     for (const id of ids) {
-      const name = names?.[id] ?? names?.[id.toLowerCase()];
+      const name = names.nameOf(id);
       if (name !== undefined) answer[id] = name;
     }
     return json(200, answer);

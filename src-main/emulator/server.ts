@@ -9,6 +9,7 @@ import type { Dataset } from './dataset.ts';
 import { FaultPlan, TokenBucket, type FaultKind } from './faults.ts';
 import { mapFileBytes, replayBytesFor, THUMBNAIL_JPEG } from './files.ts';
 import { crowdRecordById } from './world.ts';
+import { nameBookOf } from './crowd-names.ts';
 import { evolveDataset, type EvolveOptions } from './generator.ts';
 import { DatasetIndex } from './lookup.ts';
 import { DisplayNamesApi, type OAuthOptions } from './oauth.ts';
@@ -141,6 +142,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const auth = new NadeoAuth(options.auth, options.now);
   const names = new DisplayNamesApi(options.oauth, options.now);
   const now = options.now ?? Date.now;
+  const nameBook = nameBookOf(dataset, now);
   const live = new LiveApi(index, now);
   const faults = new FaultPlan(failRate, options.faultSeed ?? 1);
   // The names API is another service in reality (api.trackmania.com), so it gets its own budget.
@@ -177,8 +179,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     ['/v2/authentication/token/basic', { name: 'POST /v2/authentication/token/basic', kind: 'login', method: 'POST', handle: (r) => auth.login(r.authorization, r.body) }],
     ['/v2/authentication/token/refresh', { name: 'POST /v2/authentication/token/refresh', kind: 'login', method: 'POST', handle: (r) => auth.refresh(r.authorization) }],
     ['/api/access_token', { name: 'POST /api/access_token', kind: 'names-token', method: 'POST', handle: (r) => names.accessToken(r.body) }],
-    ['/api/display-names', { name: 'GET /api/display-names', kind: 'names', method: 'GET', handle: (r) => names.displayNames(r.authorization, r.query, dataset.displayNames) }],
-    ['/api/display-names/account-ids', { name: 'GET /api/display-names/account-ids', kind: 'names', method: 'GET', handle: (r) => names.accountIds(r.authorization, r.query, dataset.displayNames) }],
+    ['/api/display-names', { name: 'GET /api/display-names', kind: 'names', method: 'GET', handle: (r) => names.displayNames(r.authorization, r.query, nameBook) }],
+    ['/api/display-names/account-ids', { name: 'GET /api/display-names/account-ids', kind: 'names', method: 'GET', handle: (r) => names.accountIds(r.authorization, r.query, nameBook) }],
     ['/api/campaign/official', { name: 'GET /api/campaign/official', kind: 'live', method: 'GET', handle: (r) => live.seasonalCampaigns(r.query, false) }],
     ['/api/token/campaign/official', { name: 'GET /api/token/campaign/official', kind: 'live', method: 'GET', handle: (r) => live.seasonalCampaigns(r.query, true) }],
     ['/api/token/campaign/month', { name: 'GET /api/token/campaign/month', kind: 'live', method: 'GET', handle: (r) => live.trackOfTheDay(r.query) }],
@@ -235,7 +237,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   function replayAnswer(record: Parameters<typeof replayBytesFor>[0], caller: string | undefined): Answer {
     // Seed 2.2 / 7.3: the replay of an entry hidden by a secret threshold answers 403 (to all but its player).
     if (isHiddenFrom(index.mapById(record.mapId), record, caller)) return apiError(403, API_ERROR.forbidden);
-    return bytes(replayBytesFor(record, dataset), 'application/octet-stream');
+    return bytes(replayBytesFor(record, dataset, nameBook.nameOf(record.accountId)), 'application/octet-stream');
   }
 
   function resolve(path: string): { route: Route; pathId: string; params: string[] } | undefined {

@@ -148,4 +148,27 @@ describe('world positions agree with the records', () => {
       await emu.close();
     }
   });
+
+  it('the OAuth API names the crowd players Core knows records of, the WR holder among them, unique and found back by name', async () => {
+    const { url, oauthUrl } = seasonEmu();
+    const maps = season.maps.filter((m) => (m.population ?? 0) > 0);
+    expect(maps.length).toBeGreaterThan(2);
+    const holders = await Promise.all(maps.map(async (m) => (await topOf(url, m.mapUid, 0, 1))[0]!.accountId));
+    const beyond = (await topOf(url, maps[0]!.mapUid, 100, 1))[0]!.accountId;
+    const watched = Object.keys(season.displayNames ?? {}).slice(0, 2);
+    const ids = [...holders, ...watched, beyond];
+    const names = (await get(`${oauthUrl}/api/display-names?${ids.map((id) => `accountId[]=${id}`).join('&')}`)).json<Record<string, string>>();
+    // Every holder has a plain name of its own, apart from the dataset's players'; the 101st of the crowd has none
+    // (Core knows no record of theirs), and the dataset's players keep their own.
+    for (const id of holders) expect(names[id], id).toMatch(/^[A-Z][a-z]+\d{4}$/);
+    expect(new Set(holders.map((id) => names[id]!.toLowerCase())).size).toBe(new Set(holders).size);
+    for (const id of watched) expect(names[id]).toBe(season.displayNames![id]);
+    expect(names[beyond]).toBeUndefined();
+    const datasetNames = new Set(Object.values(season.displayNames ?? {}).map((n) => n.toLowerCase()));
+    expect(holders.filter((id) => datasetNames.has(names[id]!.toLowerCase()))).toEqual([]);
+    // The name-to-ID route finds a holder by that name, in any case.
+    const name = names[holders[0]!]!;
+    const found = (await get(`${oauthUrl}/api/display-names/account-ids?displayName[]=${name.toUpperCase()}`)).json<Record<string, string>>();
+    expect(found).toEqual({ [name.toUpperCase()]: holders[0] });
+  });
 });

@@ -22,8 +22,9 @@ describe('world records of a list', () => {
   let tw: Trackwatch;
   let holders: Map<string, { accountId: string; score: number | null }>;
 
-  async function open(maxUriLength?: number): Promise<string[]> {
-    tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emu.url, maxRps: 2000, tuning: { burst: 50, concurrency: 4, ...(maxUriLength ? { maxUriLength } : {}) } });
+  async function open(maxUriLength?: number, names = false): Promise<string[]> {
+    const oauth = names ? { oauth: { clientId: 'app', clientSecret: 'secret', baseUrl: emu.oauthUrl } } : {};
+    tw = await openTrackwatch({ dataDir: data.dir, apiUrl: emu.url, maxRps: 2000, ...oauth, tuning: { burst: 50, concurrency: 4, ...(maxUriLength ? { maxUriLength } : {}) } });
     holders = new Map();
     for (const map of dataset.maps) {
       const wr = await tw.live.getWorldRecord(map.mapUid);
@@ -117,5 +118,20 @@ describe('world records of a list', () => {
     expect(summary.worldRecords).toMatchObject({ ghostsAsked: 0, ghostsSkipped: visible });
     const { worldRecordLine } = await import('../../../src-main/cli/commands/sync.ts');
     expect(worldRecordLine(summary)).toContain(`the WR ghost of ${visible} maps was not asked: one more account would not fit the records request`);
+  });
+
+  it('names each WR holder by the display name the OAuth API gives, the crowd\'s too, never by a piece of the account ID', async () => {
+    await open(undefined, true);
+    const summary = await tw.sync({ list: 'Rivals' });
+    expect(summary.outcome, JSON.stringify(summary.errors)).toBe('ok');
+    const visible = [...holders.values()].filter((h) => h.score !== null).map((h) => h.accountId);
+    const crowd = visible.filter((id) => !dataset.records.some((r) => r.accountId.toLowerCase() === id));
+    expect(crowd.length).toBeGreaterThan(0);
+    const query = visible.map((id) => `accountId[]=${id}`).join('&');
+    const given = (await (await fetch(`${emu.oauthUrl}/api/display-names?${query}`)).json()) as Record<string, string>;
+    for (const id of visible) {
+      expect(given[id], id).toBeDefined();
+      expect(tw.store.players.nameOf(id)).toBe(given[id]);
+    }
   });
 });
