@@ -13,4 +13,5 @@ if (major < 24) {
 const { enableCompileCache } = await import('node:module');
 enableCompileCache?.();
 const { main } = await import('../src-main/cli/main.ts');
-process.exitCode = await main(process.argv);
+const { processIo } = await import('../src-main/cli/io.ts');
+process.exitCode = await main(process.argv, processIo());

@@ -6,6 +6,8 @@ import { resolveDataDir } from '../core/paths.ts';
 import { DEFAULT_MAX_RPS, isAllowedRate, rateRangeWords, REAL_SERVICE_MAX_RPS } from '../shared/rate-policy.ts';
 import { openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../core/trackwatch.ts';
 import { CancelledError, UserError, isCancel } from './errors.ts';
+import type { CliIo } from './io.ts';
+import type { Output } from './output.ts';
 
 export interface GlobalFlags {
   dataDir?: string;
@@ -104,7 +106,7 @@ export function resolveServiceUrls(flags: GlobalFlags, env: NodeJS.ProcessEnv, a
 }
 
 /** Turns the root's flags and the environment into the options of a Trackwatch. Secrets come only from the environment. */
-export function resolveOptions(flags: GlobalFlags, env: NodeJS.ProcessEnv = process.env): TrackwatchOptions {
+export function resolveOptions(flags: GlobalFlags, env: NodeJS.ProcessEnv): TrackwatchOptions {
   const api = checkApiUrl(given(flags.apiUrl, '--api-url', env.TRACKWATCH_API_URL, 'TRACKWATCH_API_URL') ?? { value: REAL_BASE_URL, from: '--api-url' });
   const login = env.TRACKWATCH_LOGIN;
   const password = env.TRACKWATCH_PASSWORD;
@@ -141,9 +143,9 @@ function commandPath(command: Command): string {
 }
 
 /** Opens the data folder for a command, with the root program's global options. */
-export async function openFromCommand(command: Command): Promise<Trackwatch> {
+export async function openFromCommand(command: Command, env: NodeJS.ProcessEnv): Promise<Trackwatch> {
   const path = commandPath(command);
-  const options = resolveOptions(command.optsWithGlobals<GlobalFlags>(), process.env);
+  const options = resolveOptions(command.optsWithGlobals<GlobalFlags>(), env);
   const readOnly = READ_ONLY_COMMANDS.has(path);
   if (readOnly && !existsSync(options.dataDir)) {
     throw new UserError(
@@ -163,25 +165,25 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * whatever `work` then throws ends the command as cancelled: exit 130, one line. A command that says more about its
  * cancel throws its own CancelledError.
  */
-export async function stoppable<T>(what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function stoppable<T>(io: CliIo, what: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onStop = (): void => controller.abort();
-  for (const name of STOP_SIGNALS) process.once(name, onStop);
+  const listening = STOP_SIGNALS.map((name) => io.onceSignal(name, onStop));
   try {
     return await work(controller.signal);
   } catch (error) {
     if (controller.signal.aborted && !isCancel(error)) throw new CancelledError(`${what} was cancelled.`);
     throw error;
   } finally {
-    for (const name of STOP_SIGNALS) process.off(name, onStop);
+    for (const stopListening of listening) stopListening();
   }
 }
 
 /** Runs `work` with an open Trackwatch and always closes it; Ctrl-C cancels it (stoppable). */
-export async function withTrackwatch<T>(command: Command, work: (tw: Trackwatch, signal: AbortSignal) => Promise<T>): Promise<T> {
-  const tw = await openFromCommand(command);
+export async function withTrackwatch<T>(out: Output, command: Command, work: (tw: Trackwatch, signal: AbortSignal) => Promise<T>): Promise<T> {
+  const tw = await openFromCommand(command, out.io.env);
   try {
-    return await stoppable(`\`trackwatch ${commandPath(command)}\``, (signal) => work(tw, signal));
+    return await stoppable(out.io, `\`trackwatch ${commandPath(command)}\``, (signal) => work(tw, signal));
   } finally {
     await tw.close();
   }

@@ -19,7 +19,7 @@ export function shellQuoted(text: string): string {
 }
 
 /** The command that runs this trackwatch from any folder: `trackwatch`, or `node /abs/path/bin/trackwatch.js`. */
-export function selfCommand(bin: string | undefined = process.argv[1], path: string = process.env.PATH ?? ''): string {
+export function selfCommand(bin: string | undefined, path: string): string {
   const me = bin === undefined ? undefined : real(bin);
   if (me === undefined) return 'trackwatch';
   const names = process.platform === 'win32' ? ['trackwatch.cmd', 'trackwatch.exe', 'trackwatch'] : ['trackwatch'];

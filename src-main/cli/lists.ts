@@ -99,8 +99,3 @@ export function listToAddTo(
   if (o.interactive) return { name: wanted, create: true };
   throw new UserError(`there is no list "${wanted}"${lists.length > 0 ? ` (the lists are ${quoted(lists)})` : ''}; to make it, run \`trackwatch ${o.command}\` with --create.`);
 }
-
-/** Commands take a terminal on both ends as a player typing; anything else (a pipe, a cron job) as a script. */
-export function isInteractive(): boolean {
-  return Boolean(process.stdin.isTTY && process.stdout.isTTY);
-}

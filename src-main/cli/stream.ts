@@ -2,7 +2,7 @@
 // one string (V8 caps a string near 512 MB: "Invalid string length"), and a table of 150,000 rows is never one
 // cli-table3 call ("Maximum call stack size exceeded").
 import type { Writable } from 'node:stream';
-import { colours, table, terminalJson } from './output.ts';
+import { NO_COLOURS, table, terminalJson, type Colours } from './output.ts';
 
 /** Text is handed to the stream in pieces of about this many characters. */
 const PIECE_CHARS = 1 << 16;
@@ -56,9 +56,14 @@ function cellWidth(cell: string): number {
  * over 150,000 rows) line by line in the same layout: each cell padded to its column's widest, one space after it,
  * one between columns.
  */
-export function* tablePieces(head: string[], rows: readonly (string | number)[][], align?: ('left' | 'right')[]): Generator<string> {
+export function* tablePieces(
+  head: string[],
+  rows: readonly (string | number)[][],
+  align?: ('left' | 'right')[],
+  colours: Colours = NO_COLOURS,
+): Generator<string> {
   if (rows.length <= TABLE_ROWS_AT_ONCE) {
-    yield `${table(head, rows, { compact: true, ...(align ? { align } : {}) })}\n`;
+    yield `${table(head, rows, { compact: true, colours, ...(align ? { align } : {}) })}\n`;
     return;
   }
   const widths = head.map(cellWidth);

@@ -5,13 +5,15 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE_TIME_STYLE = { dateStyle: 'medium', timeStyle: 'short' } as const;
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', DATE_TIME_STYLE);
 const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
-/** An ISO time in the machine's time zone, readable: "24 Nov 2026, 14:05"; '' for none. */
-export function localDateTime(iso: string | null | undefined): string {
+/** An ISO time in the machine's time zone (or `timeZone`, an IANA name), readable: "24 Nov 2026, 14:05"; '' for none. */
+export function localDateTime(iso: string | null | undefined, timeZone?: string): string {
   const at = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(at) ? '' : DATE_TIME.format(at);
+  if (Number.isNaN(at)) return '';
+  return (timeZone === undefined ? DATE_TIME : new Intl.DateTimeFormat('en-GB', { ...DATE_TIME_STYLE, timeZone })).format(at);
 }
 
 /** An ISO time's local date: "24 Nov 2026"; '' for none. */

@@ -124,9 +124,24 @@ let exitHooked = false;
 function forgetNotesOnExit(): void {
   if (exitHooked) return;
   exitHooked = true;
-  process.once('exit', () => {
-    for (const note of notes.values()) if (note.writes === 0) rmSync(note.file, { force: true });
-  });
+  process.once('exit', forgetIdleWriteNotes);
+}
+
+/**
+ * Removes the notes of data folders this process has no write running in, as its exit does; a later write notes its
+ * folder again. For a run that ends before its process (the command line's tests run many in one process).
+ */
+export function forgetIdleWriteNotes(): void {
+  for (const [root, note] of notes) {
+    if (note.writes !== 0) continue;
+    notes.delete(root);
+    // A note that cannot be removed (the folder went read-only) is the next start's sweep's to remove.
+    try {
+      rmSync(note.file, { force: true });
+    } catch {
+      continue;
+    }
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Dataset, EmulatorOptions, GenerateOptions } from '../../emulator/i
 const emulatorModule = (): Promise<typeof import('../../emulator/index.ts')> => import('../../emulator/index.ts');
 import { isUuid } from '../../shared/ids.ts';
 import { UserError } from '../errors.ts';
+import type { Output } from '../output.ts';
 
 interface EmulatorCliOptions {
   dataset?: string;
@@ -130,7 +131,7 @@ export async function emulatorOptionsFrom(opts: EmulatorCliOptions, explicit: (n
   return { options, summary };
 }
 
-async function runEmulator(opts: EmulatorCliOptions, command: Command): Promise<void> {
+async function runEmulator(out: Output, opts: EmulatorCliOptions, command: Command): Promise<void> {
   const { options, summary } = await emulatorOptionsFrom(opts, (name) => command.getOptionValueSource(name) === 'cli');
   let emulator;
   try {
@@ -145,27 +146,25 @@ async function runEmulator(opts: EmulatorCliOptions, command: Command): Promise<
   // registered kills the process outright, and whoever read the line may send one at once.
   const signal = new Promise<NodeJS.Signals>((done) => {
     const stop = (name: NodeJS.Signals): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      for (const stopListening of listening) stopListening();
       done(name);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    const listening = (['SIGINT', 'SIGTERM'] as const).map((name) => out.io.onceSignal(name, stop));
   });
   // Tests and scripts read this first line to find the emulator.
   // A wildcard host listens on every address: said so, the URL first (what this machine reaches it by).
   const everywhere = options.host === '0.0.0.0' || options.host === '::' || options.host === '[::]';
-  process.stdout.write(`listening on ${emulator.url}${everywhere ? ` and every other address of this machine (--host ${options.host}: other machines can reach it)` : ''}\n`);
-  process.stdout.write(`${summary}\n`);
-  if (options.auth) process.stdout.write(`auth: login required (${options.auth.login}${options.auth.accountId ? `, account ${options.auth.accountId}` : ''})\n`);
-  if (options.oauth) process.stdout.write(`oauth: display names need a token (client ${options.oauth.clientId})\n`);
+  out.io.stdout.write(`listening on ${emulator.url}${everywhere ? ` and every other address of this machine (--host ${options.host}: other machines can reach it)` : ''}\n`);
+  out.io.stdout.write(`${summary}\n`);
+  if (options.auth) out.io.stdout.write(`auth: login required (${options.auth.login}${options.auth.accountId ? `, account ${options.auth.accountId}` : ''})\n`);
+  if (options.oauth) out.io.stdout.write(`oauth: display names need a token (client ${options.oauth.clientId})\n`);
 
   const stoppedBy = await signal;
   await emulator.close();
-  process.stderr.write(`emulator stopped (${stoppedBy})\n`);
+  out.io.stderr.write(`emulator stopped (${stoppedBy})\n`);
 }
 
-export function registerEmulatorCommand(program: Command): void {
+export function registerEmulatorCommand(program: Command, out: Output): void {
   program
     .command('emulator')
     .description("Serve an emulator of Nadeo's API (the seed's routes, their successors, auth, files, display names) until Ctrl+C.")
@@ -188,5 +187,5 @@ export function registerEmulatorCommand(program: Command): void {
     .option('--rate-limit <rps>', 'requests per second allowed (token bucket); beyond it 429 with Retry-After')
     .option('--without-deprecated-routes', "the seed's deprecated routes answer 404, as after their removal")
     .option('--by-id-drops-invalid', '/maps/by-id/ drops invalid IDs instead of answering a validation error')
-    .action((opts: EmulatorCliOptions, command: Command) => runEmulator(opts, command));
+    .action((opts: EmulatorCliOptions, command: Command) => runEmulator(out, opts, command));
 }

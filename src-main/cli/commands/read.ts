@@ -13,7 +13,7 @@ import { existingList } from '../lists.ts';
 import { resolveMap } from '../maps.ts';
 import { resolvePlayer } from '../players.ts';
 import { UserError, terminalSafe } from '../errors.ts';
-import { colours, count, delta, line, medal, plainName, printJson, result, table } from '../output.ts';
+import { count, plainName, type Output } from '../output.ts';
 import { jsonArrayPieces, tablePieces, writePieces } from '../stream.ts';
 
 /** Records grouped by map (in the order the maps first come), each map's in leaderboard order (the shared rule). */
@@ -163,51 +163,51 @@ export function compareMaps(tw: Trackwatch, list: string, me: string | undefined
  * medal, delta to the best and to me, the next medal), then each player's medals. `limit` shows the first maps
  * only; `rest` is the command that shows more, printed after them.
  */
-export function printCompare(tw: Trackwatch, list: string, opts: { me?: string | undefined; limit?: number | undefined; rest?: string } = {}): void {
+export function printCompare(out: Output, tw: Trackwatch, list: string, opts: { me?: string | undefined; limit?: number | undefined; rest?: string } = {}): void {
   const maps = compareMaps(tw, list, opts.me);
-  if (maps.length === 0) return line('nothing to compare yet: add maps and players, then `trackwatch sync`.');
+  if (maps.length === 0) return out.line('nothing to compare yet: add maps and players, then `trackwatch sync`.');
   // Said once for the list, not as "without a record" on every map.
   if (tw.store.players.list(list).length === 0) {
-    return line(`"${list}" has no players: add some with \`trackwatch players add <player> --list "${list}"\`, then \`trackwatch sync --list "${list}"\`.`);
+    return out.line(`"${list}" has no players: add some with \`trackwatch players add <player> --list "${list}"\`, then \`trackwatch sync --list "${list}"\`.`);
   }
   if (tw.store.syncRuns.stateOf(list).last === undefined && maps.every((m) => m.entries.every((e) => !e.hasRecord))) {
-    return line(`"${list}" has never been synced: run \`trackwatch sync --list "${list}"\`.`);
+    return out.line(`"${list}" has never been synced: run \`trackwatch sync --list "${list}"\`.`);
   }
   const shown = opts.limit === undefined ? maps : maps.slice(0, opts.limit);
   for (const m of shown) {
     const notes = [kindLabel(m.kind, m.mapType), `author ${formatMedalScore(m.kind, m.medals.author)}`];
     if (m.secret > 0) notes.push(`${count(m.secret, 'secret entry', 'secret entries')}${m.bestIsKnown ? '' : ': "to best" is to the best visible'}`);
-    line(`${colours.bold(m.name)} ${colours.dim(`(${m.mapUid}) ${notes.join(' · ')}`)}`);
-    if (m.worldRecord) line(`  ${worldRecordWords(m.kind, m.worldRecord)}`);
+    out.line(`${out.colours.bold(m.name)} ${out.colours.dim(`(${m.mapUid}) ${notes.join(' · ')}`)}`);
+    if (m.worldRecord) out.line(`  ${worldRecordWords(out, m.kind, m.worldRecord)}`);
     const withRecord = m.entries.filter((e) => e.hasRecord);
     // A column for the gap to the world record, on maps whose WR is known and visible.
     const toWr = m.worldRecord !== null && !m.worldRecord.secret;
     if (withRecord.length > 0) {
-      line(table(
+      out.line(out.table(
         ['#', 'player', 'result', 'medal', 'to best', 'to me', ...(toWr ? ['to WR'] : []), 'next medal'],
         withRecord.map((e) => [
           // A range ("2–4") where secret entries blur the order; dim for a secret entry, whose result is not shown.
-          e.hidden ? colours.dim(formatRank(e.rankRange) || '-') : formatRank(e.rankRange) || '-',
-          e.name + (e.isMe ? colours.cyan(' (you)') : ''),
-          result(m.kind, e),
-          medal(e.medal),
+          e.hidden ? out.colours.dim(formatRank(e.rankRange) || '-') : formatRank(e.rankRange) || '-',
+          e.name + (e.isMe ? out.colours.cyan(' (you)') : ''),
+          out.result(m.kind, e),
+          out.medal(e.medal),
           // The leader's own row says so, as the window's map page does, instead of a zero delta; only when surely best.
-          e.isBest ? colours.dim('best') : delta(e.deltaToBest ?? e.deltaToBestVisible),
-          delta(e.deltaToMe),
+          e.isBest ? out.colours.dim('best') : out.delta(e.deltaToBest ?? e.deltaToBestVisible),
+          out.delta(e.deltaToMe),
           // Who holds (or ties) the WR says so, as the leader says "best", instead of a zero delta.
-          ...(toWr ? [isLevel(e.deltaToWorldRecord) ? colours.dim('WR') : delta(e.deltaToWorldRecord)] : []),
-          colours.dim(e.nextMedal?.text ?? ''),
+          ...(toWr ? [isLevel(e.deltaToWorldRecord) ? out.colours.dim('WR') : out.delta(e.deltaToWorldRecord)] : []),
+          out.colours.dim(e.nextMedal?.text ?? ''),
         ]),
         { compact: true, align: ['right', 'left', 'right', 'left', 'right', 'right', ...(toWr ? ['right' as const] : []), 'left'] },
       ).replace(/^/gm, '  '));
     }
     const missing = m.entries.length - withRecord.length;
-    if (missing > 0) line(colours.dim(`  ${count(missing, 'watched player')} without a record`));
+    if (missing > 0) out.line(out.colours.dim(`  ${count(missing, 'watched player')} without a record`));
   }
   if (shown.length < maps.length) {
-    line(colours.dim(`… ${count(maps.length - shown.length, 'more map')}: ${opts.rest ?? `trackwatch compare --list "${list}" --limit ${maps.length}`}`));
+    out.line(out.colours.dim(`… ${count(maps.length - shown.length, 'more map')}: ${opts.rest ?? `trackwatch compare --list "${list}" --limit ${maps.length}`}`));
   }
-  printMedalSummary(tw, list, maps);
+  printMedalSummary(out, tw, list, maps);
 }
 
 function isLevel(d: Delta | null): boolean {
@@ -215,14 +215,14 @@ function isLevel(d: Delta | null): boolean {
 }
 
 /** "world record 0:41.207 by Rival (2026-11-20)", or "world record: secret (held by Rival)". */
-export function worldRecordWords(kind: MapKind, wr: CompareJsonWorldRecord): string {
-  if (wr.secret) return `world record: ${colours.yellow('secret')} (held by ${wr.name}; the service hides its time)`;
-  const when = wr.setAt ? colours.dim(` (${wr.setAt.slice(0, 10)})`) : '';
-  return `world record ${result(kind, { hidden: false, time: wr.time, score: wr.score, respawnCount: null })} by ${wr.name}${when}`;
+export function worldRecordWords(out: Output, kind: MapKind, wr: CompareJsonWorldRecord): string {
+  if (wr.secret) return `world record: ${out.colours.yellow('secret')} (held by ${wr.name}; the service hides its time)`;
+  const when = wr.setAt ? out.colours.dim(` (${wr.setAt.slice(0, 10)})`) : '';
+  return `world record ${out.result(kind, { hidden: false, time: wr.time, score: wr.score, respawnCount: null })} by ${wr.name}${when}`;
 }
 
 /** Each player's medals over the list's maps, and how many are within reach of the next one. */
-function printMedalSummary(tw: Trackwatch, list: string, maps: readonly CompareJsonMap[]): void {
+function printMedalSummary(out: Output, tw: Trackwatch, list: string, maps: readonly CompareJsonMap[]): void {
   const limit = GAP_LIMITS[1]!;
   const players = tw.store.players.list(list);
   if (players.length === 0) return;
@@ -230,9 +230,9 @@ function printMedalSummary(tw: Trackwatch, list: string, maps: readonly CompareJ
     const e = m.entries.find((x) => x.accountId === accountId);
     return e?.hasRecord ? medalProgress(m.kind, e, m.medals) : null;
   });
-  line('');
-  line(colours.bold(`Medals on ${count(maps.length, 'map')} of "${list}"`) + colours.dim(` (near: within ${formatGapLimit(limit)} of the next medal)`));
-  line(table(
+  out.line('');
+  out.line(out.colours.bold(`Medals on ${count(maps.length, 'map')} of "${list}"`) + out.colours.dim(` (near: within ${formatGapLimit(limit)} of the next medal)`));
+  out.line(out.table(
     ['player', 'author', 'gold', 'silver', 'bronze', 'none', 'no record', 'near'],
     players.map((p) => {
       const c = countMedals(progressOf(p.accountId), limit);
@@ -243,9 +243,9 @@ function printMedalSummary(tw: Trackwatch, list: string, maps: readonly CompareJ
 }
 
 /** PB improvements as the `history` command and the demo show them: each result in its map kind's unit. */
-export function historyTable(tw: Trackwatch, rows: readonly HistoryRow[]): string {
+export function historyTable(out: Output, tw: Trackwatch, rows: readonly HistoryRow[]): string {
   const maps = new Map(rows.map((h) => [h.mapId, tw.store.maps.get(h.mapId)]));
-  return table(
+  return out.table(
     ['set', 'map', 'player', 'was', 'now', 'kind'],
     rows.map((h) => {
       const map = maps.get(h.mapId);
@@ -258,7 +258,7 @@ export function historyTable(tw: Trackwatch, rows: readonly HistoryRow[]): strin
         plainName(tw.store.players.nameOf(h.accountId)),
         // An earlier secret record reads SECRET, never an empty time (nor the score the service sent in its place).
         h.kind === 'first' ? '' : wasSecret(h) ? 'SECRET' : formatResult(kind, was),
-        result(kind, now),
+        out.result(kind, now),
         h.kind,
       ];
     }),
@@ -266,7 +266,7 @@ export function historyTable(tw: Trackwatch, rows: readonly HistoryRow[]): strin
   );
 }
 
-export function registerReadCommands(program: Command): void {
+export function registerReadCommands(program: Command, out: Output): void {
   program
     .command('records')
     .description('stored records, by map and/or player (no network)')
@@ -275,7 +275,7 @@ export function registerReadCommands(program: Command): void {
     .option('--list <name>', 'only this watchlist')
     .option('--json', 'machine-readable output')
     .action(async (flags: { map?: string; player?: string; list?: string; json?: boolean }, command: Command) => {
-      await withTrackwatch(command, async (tw) => {
+      await withTrackwatch(out, command, async (tw) => {
         const mapId = flags.map ? resolveMap(tw, flags.map, '--map') : undefined;
         const player = flags.player === undefined ? undefined : resolvePlayer(tw, flags.player, '--player');
         // Without a filter, every stored record: those of deleted lists and removed players too, as the export has them.
@@ -297,18 +297,20 @@ export function registerReadCommands(program: Command): void {
         // A secret entry's score and respawn count are whatever the service sent: never shown.
         const shown = records.map((r) => (r.hidden ? { ...r, time: null, score: null, respawnCount: null } : r));
         // Streamed: 600,000 records are never one string, 150,000 rows never one table.
-        if (flags.json) return writePieces(process.stdout, jsonArrayPieces(shown));
+        if (flags.json) return writePieces(out.io.stdout, jsonArrayPieces(shown));
         if (records.length === 0) {
-          return line(mapId || player || flags.list ? 'no stored record matches these filters.' : 'no records stored yet: `trackwatch sync` fetches them.');
+          return out.line(mapId || player || flags.list ? 'no stored record matches these filters.' : 'no records stored yet: `trackwatch sync` fetches them.');
         }
         // The scope is said only when it tells records apart (every personal best is "PersonalBest").
         const scoped = records.some((r) => r.scope !== 'PersonalBest');
-        await writePieces(process.stdout, tablePieces(
+        await writePieces(out.io.stdout, tablePieces(
           ['map', 'player', ...(scoped ? ['scope'] : []), 'result', 'medal', 'set'],
           inLeaderboardOrder(records, kindOf).map((r) => {
             const map = tw.store.maps.get(r.mapId);
-            return [plainName(map?.name ?? r.mapUid), plainName(r.playerName), ...(scoped ? [r.scope] : []), result(kindOf(r.mapId), r), medal(r.medal), r.timestamp.slice(0, 10)];
+            return [plainName(map?.name ?? r.mapUid), plainName(r.playerName), ...(scoped ? [r.scope] : []), out.result(kindOf(r.mapId), r), out.medal(r.medal), r.timestamp.slice(0, 10)];
           }),
+          undefined,
+          out.colours,
         ));
       });
     });
@@ -321,15 +323,15 @@ export function registerReadCommands(program: Command): void {
     .option('--limit <n>', 'the first n maps only (default: 10 on a terminal, all with --json)')
     .option('--json', 'machine-readable output: per map, the entries in leaderboard order (README, "compare --json")')
     .action(async (flags: { me?: string; list?: string; limit?: string; json?: boolean }, command: Command) => {
-      await withTrackwatch(command, async (tw) => {
+      await withTrackwatch(out, command, async (tw) => {
         const list = existingList(tw, flags.list);
         const me = flags.me === undefined ? tw.store.settings.me() : resolvePlayer(tw, flags.me, '--me', list);
         const limit = flags.limit === undefined ? undefined : parseLimit(flags.limit, '--limit');
         if (flags.json) {
           const maps = compareMaps(tw, list, me);
-          return printJson(limit === undefined ? maps : maps.slice(0, limit));
+          return out.json(limit === undefined ? maps : maps.slice(0, limit));
         }
-        printCompare(tw, list, { me, limit: limit ?? 10 });
+        printCompare(out, tw, list, { me, limit: limit ?? 10 });
       });
     });
 
@@ -344,7 +346,7 @@ export function registerReadCommands(program: Command): void {
     .option('--limit <n>', 'at most this many rows', '50')
     .option('--json', 'machine-readable output')
     .action(async (flags: { map?: string; player?: string; list?: string; since?: string; until?: string; limit: string; json?: boolean }, command: Command) => {
-      await withTrackwatch(command, async (tw) => {
+      await withTrackwatch(out, command, async (tw) => {
         const limit = parseLimit(flags.limit, '--limit');
         const since = parseDate(flags.since, '--since');
         const until = parseDate(flags.until, '--until');
@@ -361,19 +363,19 @@ export function registerReadCommands(program: Command): void {
         // One more than shown tells whether there are more.
         const rows = tw.store.records.history({ ...filter, limit: limit + 1 });
         const shown = rows.slice(0, limit);
-        if (flags.json) return printJson(shown);
+        if (flags.json) return out.json(shown);
         if (shown.length === 0) {
           const given = (['map', 'player', 'list', 'since', 'until'] as const).flatMap((name) => {
             const value = flags[name];
             return value === undefined ? [] : [`--${name} ${/\s|^$/.test(value) ? `"${terminalSafe(value)}"` : terminalSafe(value)}`];
           });
           if (given.length > 0 && tw.store.records.history({ limit: 1 }).length > 0) {
-            return line(`no PB was seen with ${given.join(' ')}; other PBs are stored: widen or drop these filters.`);
+            return out.line(`no PB was seen with ${given.join(' ')}; other PBs are stored: widen or drop these filters.`);
           }
-          return line('no history yet: each sync records first sightings and improvements.');
+          return out.line('no history yet: each sync records first sightings and improvements.');
         }
-        line(historyTable(tw, shown));
-        if (rows.length > limit) line(colours.dim(`older ones not shown: raise --limit (${limit} now), or narrow with --since, --until, --map, --player or --list.`));
+        out.line(historyTable(out, tw, shown));
+        if (rows.length > limit) out.line(out.colours.dim(`older ones not shown: raise --limit (${limit} now), or narrow with --since, --until, --map, --player or --list.`));
       });
     });
 }

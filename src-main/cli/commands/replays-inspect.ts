@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { GBX_LIMITS, GbxError, readGbx, type GbxContent, type GbxErrorCode, type GhostRun } from '../../core/gbx/index.ts';
 import { formatScore, formatTime } from '../../shared/format.ts';
 import { terminalSafe } from '../errors.ts';
-import { colours, line, plainName, printJson, table } from '../output.ts';
+import { plainName, type Output } from '../output.ts';
 
 export interface InspectedFile {
   file: string;
@@ -50,7 +50,7 @@ function failureLine(error: unknown): string {
 }
 
 /** Reads every file; each one that fails is said on stderr at once, in one line. */
-export async function inspectFiles(files: readonly string[]): Promise<{ read: InspectedFile[]; failed: number }> {
+export async function inspectFiles(out: Output, files: readonly string[]): Promise<{ read: InspectedFile[]; failed: number }> {
   const read: InspectedFile[] = [];
   let failed = 0;
   for (const file of files) {
@@ -58,7 +58,7 @@ export async function inspectFiles(files: readonly string[]): Promise<{ read: In
       read.push({ file, content: readGbx(await readBounded(file)) });
     } catch (error) {
       failed++;
-      process.stderr.write(`trackwatch: ${terminalSafe(file)}: ${terminalSafe(failureLine(error))}\n`);
+      out.note(`trackwatch: ${terminalSafe(file)}: ${terminalSafe(failureLine(error))}`);
     }
   }
   return { read, failed };
@@ -92,16 +92,16 @@ function sectors(times: readonly (number | null)[]): (number | null)[] {
   });
 }
 
-function ghostLines(ghost: GhostRun): void {
+function ghostLines(out: Output, ghost: GhostRun): void {
   const stunts = ghost.checkpointStuntScores.some((s) => s !== null && s !== 0) || (ghost.stuntScore ?? 0) !== 0;
   const facts = [
-    colours.bold(plainName(ghost.name) || 'unnamed'),
+    out.colours.bold(plainName(ghost.name) || 'unnamed'),
     formatTime(ghost.raceTime),
     `respawns ${ghost.respawns ?? '-'}`,
     ...(stunts ? [`stunt score ${formatScore(ghost.stuntScore)}`] : []),
     `${ghost.checkpoints.length} checkpoint${ghost.checkpoints.length === 1 ? '' : 's'}`,
   ];
-  line(`  ${facts.join('  ')}`);
+  out.line(`  ${facts.join('  ')}`);
   if (ghost.checkpoints.length === 0) return;
   const sector = sectors(ghost.checkpoints);
   const rows = ghost.checkpoints.map((t, i) => [
@@ -111,7 +111,7 @@ function ghostLines(ghost: GhostRun): void {
     ...(stunts ? [formatScore(ghost.checkpointStuntScores[i])] : []),
   ]);
   const head = ['CP', 'time', 'sector', ...(stunts ? ['stunt score'] : [])];
-  line(table(head, rows, { compact: true, align: ['right', 'right', 'right', 'right'] }).replace(/^/gm, '    '));
+  out.line(out.table(head, rows, { compact: true, align: ['right', 'right', 'right', 'right'] }).replace(/^/gm, '    '));
 }
 
 /** A replay's map says its laps; a ghost file holds no map, so nothing is said of it. */
@@ -121,11 +121,11 @@ function lapsText(content: GbxContent): string {
   return content.laps === 1 ? ', not a lap race' : `, ${content.laps} laps`;
 }
 
-export function printInspection(files: InspectedFile[], json: boolean): void {
-  if (json) return printJson(asJson(files));
+export function printInspection(out: Output, files: InspectedFile[], json: boolean): void {
+  if (json) return out.json(asJson(files));
   for (const { file, content } of files) {
     const map = content.mapUid === null ? 'map unknown' : `map ${terminalSafe(content.mapUid)}`;
-    line(`${terminalSafe(file)}: ${content.kind === 'ghost' ? 'ghost' : `replay of ${content.ghosts.length} ghost${content.ghosts.length === 1 ? '' : 's'}`}, ${map}${lapsText(content)}`);
-    for (const ghost of content.ghosts) ghostLines(ghost);
+    out.line(`${terminalSafe(file)}: ${content.kind === 'ghost' ? 'ghost' : `replay of ${content.ghosts.length} ghost${content.ghosts.length === 1 ? '' : 's'}`}, ${map}${lapsText(content)}`);
+    for (const ghost of content.ghosts) ghostLines(out, ghost);
   }
 }

@@ -6,7 +6,7 @@ import { REPLAY_BEST_MAX, type ReplayPolicy } from '../../core/store/index.ts';
 import { withTrackwatch } from '../context.ts';
 import { existingList } from '../lists.ts';
 import { ExitCode, UserError } from '../errors.ts';
-import { line, printJson } from '../output.ts';
+import type { Output } from '../output.ts';
 
 /** What a policy means, in one line. */
 export function describePolicy(policy: ReplayPolicy): string {
@@ -29,7 +29,7 @@ function parsePolicy(mode: string, n: string | undefined): Partial<ReplayPolicy>
   throw new UserError(`a replay policy is "all", "best N" or "none", got "${mode}".`);
 }
 
-export function registerReplayCommands(program: Command): void {
+export function registerReplayCommands(program: Command, out: Output): void {
   const replays = program.command('replays').description('which replays syncs download, and one replay on demand');
   replays
     .command('policy')
@@ -39,13 +39,13 @@ export function registerReplayCommands(program: Command): void {
     .option('--list <name>', 'watchlist (default: "Default", else the only one)')
     .option('--json', 'machine-readable output')
     .action(async (mode: string | undefined, n: string | undefined, flags: { list?: string; json?: boolean }, command: Command) => {
-      await withTrackwatch(command, async (tw) => {
+      await withTrackwatch(out, command, async (tw) => {
         const list = existingList(tw, flags.list);
         const policy = mode === undefined
           ? tw.store.watchlists.replayPolicy(list)
           : tw.store.watchlists.setReplayPolicy(list, parsePolicy(mode, n));
-        if (flags.json) return printJson({ list, policy });
-        line(`syncs of "${list}" download ${describePolicy(policy)}`);
+        if (flags.json) return out.json({ list, policy });
+        out.line(`syncs of "${list}" download ${describePolicy(policy)}`);
       });
     });
   replays
@@ -54,15 +54,15 @@ export function registerReplayCommands(program: Command): void {
     .argument('<map>', 'a map UID, ID or link')
     .argument('<accountId>', "the player's account ID")
     .action(async (map: string, accountId: string, _flags: unknown, command: Command) => {
-      await withTrackwatch(command, async (tw, signal) => {
+      await withTrackwatch(out, command, async (tw, signal) => {
         const ref = parseMapRef(map);
         if (ref.kind === 'invalid') throw new UserError(`"${ref.input}" is not a map: ${ref.reason}`);
         const { entry, alreadyStored } = await tw.fetchReplay(ref.kind === 'uid' ? ref.uid : ref.id, accountId, { signal });
         if (entry.state !== 'downloaded' || !entry.path) {
           throw new UserError(`the service refused this replay (${entry.error ?? entry.state}); a later sync asks again.`);
         }
-        if (alreadyStored) line(`already stored at ${tw.dataDir}/${entry.path} (${entry.size ?? 0} bytes); nothing was downloaded`);
-        else line(`downloaded ${entry.size ?? 0} bytes to ${tw.dataDir}/${entry.path}`);
+        if (alreadyStored) out.line(`already stored at ${tw.dataDir}/${entry.path} (${entry.size ?? 0} bytes); nothing was downloaded`);
+        else out.line(`downloaded ${entry.size ?? 0} bytes to ${tw.dataDir}/${entry.path}`);
       });
     });
   replays
@@ -73,8 +73,8 @@ export function registerReplayCommands(program: Command): void {
     .action(async (files: string[], flags: { json?: boolean }) => {
       // Loaded here: every other command starts without the Gbx reader.
       const { inspectFiles, printInspection } = await import('./replays-inspect.ts');
-      const { read, failed } = await inspectFiles(files);
-      printInspection(read, flags.json === true);
+      const { read, failed } = await inspectFiles(out, files);
+      printInspection(out, read, flags.json === true);
       // Each unreadable file was said on stderr as it came; the exit code says some were (no further line).
       if (failed > 0) throw new CommanderError(ExitCode.DATA_ERROR, 'trackwatch.unreadableFiles', `${failed} file(s) could not be read`);
     });

@@ -8,6 +8,7 @@ import { memorySecretStore } from '../../service/secrets.ts';
 import type { TrackwatchService } from '../../service/service.ts';
 import { resolveOptions, resolveServiceUrls, type GlobalFlags } from '../context.ts';
 import { UserError } from '../errors.ts';
+import type { Output } from '../output.ts';
 
 /** Applies what the flags and environment gave (only what they gave: defaults leave saved settings alone). */
 async function applyGiven(service: TrackwatchService, flags: GlobalFlags, env: NodeJS.ProcessEnv): Promise<void> {
@@ -36,7 +37,7 @@ async function applyGiven(service: TrackwatchService, flags: GlobalFlags, env: N
   else await service.reconfigureMain();
 }
 
-export function registerServeCommand(program: Command): void {
+export function registerServeCommand(program: Command, out: Output): void {
   program
     .command('serve')
     .description('open Trackwatch in a browser: serves the window on 127.0.0.1 behind a one-time token')
@@ -46,13 +47,14 @@ export function registerServeCommand(program: Command): void {
       const port = flags.port === undefined ? 0 : Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UserError(`--port must be a port number, got "${flags.port}".`);
       // The same rules as every command: --data-dir "" refused, --max-rps in range, login and password together.
-      const options = resolveOptions(globals);
+      const { env } = out.io;
+      const options = resolveOptions(globals, env);
       // Browser mode has no keychain: a password from the environment lives in memory only, like one typed in.
       const secrets = memorySecretStore();
-      if (process.env.TRACKWATCH_PASSWORD) secrets.set('nadeo.password', process.env.TRACKWATCH_PASSWORD);
-      if (process.env.TRACKWATCH_OAUTH_CLIENT_SECRET) secrets.set('oauth.clientSecret', process.env.TRACKWATCH_OAUTH_CLIENT_SECRET);
+      if (env.TRACKWATCH_PASSWORD) secrets.set('nadeo.password', env.TRACKWATCH_PASSWORD);
+      if (env.TRACKWATCH_OAUTH_CLIENT_SECRET) secrets.set('oauth.clientSecret', env.TRACKWATCH_OAUTH_CLIENT_SECRET);
       // --live-url, --oauth-url, --exchange-url as every command takes them (a real host beside an emulator refused).
-      const urls = resolveServiceUrls(globals, process.env, options.apiUrl);
+      const urls = resolveServiceUrls(globals, env, options.apiUrl);
       let mode;
       try {
         // The service and its HTTP bridge load with `serve`, not with every command.
@@ -73,21 +75,20 @@ export function registerServeCommand(program: Command): void {
         if (localFault(error) || error instanceof StoreError) throw error;
         throw new UserError(message);
       }
-      // A bug in one request or one sync is reported, and the window stays served.
-      const stopReporting = keepRunningOnUnexpectedErrors((line, stack) => process.stderr.write(`trackwatch serve: ${line}\n${stack ? `${stack}\n` : ''}`));
+      // A bug in one request or one sync is reported, and the window stays served (a process-wide hook: serve runs
+      // until it is stopped, and removes it then).
+      const stopReporting = keepRunningOnUnexpectedErrors((line, stack) => out.io.stderr.write(`trackwatch serve: ${line}\n${stack ? `${stack}\n` : ''}`));
       try {
-        await applyGiven(mode.service, globals, process.env);
+        await applyGiven(mode.service, globals, env);
         // Listening for the stop signals before printing the URL: a signal the OS delivers while no listener is
         // registered kills the process outright, and whoever read the URL may send one at once.
         let stop!: () => void;
         const stopped = new Promise<void>((resolve) => (stop = resolve));
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-        process.stdout.write(`Trackwatch is open at\n\n  ${mode.bridge.url}\n\nOnly this URL (with its token) opens it. Press Ctrl+C to stop.\n`);
+        const listening = (['SIGINT', 'SIGTERM'] as const).map((name) => out.io.onceSignal(name, stop));
+        out.io.stdout.write(`Trackwatch is open at\n\n  ${mode.bridge.url}\n\nOnly this URL (with its token) opens it. Press Ctrl+C to stop.\n`);
         await stopped;
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        process.stdout.write('Stopping…\n');
+        for (const stopListening of listening) stopListening();
+        out.io.stdout.write('Stopping…\n');
       } finally {
         await mode.close();
         stopReporting();

@@ -10,7 +10,7 @@ import type { Trackwatch } from '../../core/trackwatch.ts';
 import { withTrackwatch } from '../context.ts';
 import { CancelledError, UserError, terminalSafe } from '../errors.ts';
 import { formatPosition, formatPositionChange } from '../../shared/format.ts';
-import { colours, line, plainName, printJson } from '../output.ts';
+import { plainName, type Output } from '../output.ts';
 import { plural } from '../words.ts';
 
 interface SyncFlags {
@@ -46,19 +46,19 @@ function positionsSkip(plan: SyncPlan): string {
  * A large first sync starts only when the player said so: asked on a terminal, `--yes` otherwise. Resolves when it
  * may start; throws when it may not (nothing has been asked of the service).
  */
-async function confirmLargeSync(plan: SyncPlan, list: string | undefined, yes: boolean, signal: AbortSignal): Promise<void> {
+async function confirmLargeSync(out: Output, plan: SyncPlan, list: string | undefined, yes: boolean, signal: AbortSignal): Promise<void> {
   // What would make it smaller: a replay policy, or leaving replays out (unless they already are).
   const smaller = plan.replayDownloads > 0 ? ' (`trackwatch replays policy --list NAME best 3`, or `sync --no-replays`)' : '';
   if (!plan.large || yes) return;
   const what = `this first sync of ${scopeOf(plan, list)} is large: ${describeCost(plan)}`;
   const skip = positionsSkip(plan);
-  if (!process.stdin.isTTY || !process.stderr.isTTY) {
+  if (!out.io.stdin.isTTY || !out.io.stderr.isTTY) {
     throw new UserError(
       `${what}. Nothing was asked of Nadeo's service; run it again with --yes to start it${smaller ? `, or make it smaller${smaller}` : ''}.` +
         `${skip ? ` ${skip}` : ''}`,
     );
   }
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  const prompt = createInterface({ input: out.io.stdin, output: out.io.stderr });
   try {
     const answer = await prompt.question(`${what}.\n${skip ? `${skip}\n` : ''}Start it? [y/N] `, { signal });
     if (!/^\s*y(es)?\s*$/i.test(answer)) throw new UserError('not started; nothing was asked of Nadeo\'s service.');
@@ -145,6 +145,7 @@ export function barFrame(p: SyncProgress, stopping: boolean): BarFrame | null {
 
 /** Runs a sync with a terminal progress bar (when stdout is a terminal) and prints its summary. */
 export async function syncWithProgress(
+  out: Output,
   tw: Trackwatch,
   options: {
     list?: string; replays?: boolean; positions?: boolean; worldRecords?: boolean; refreshMaps?: boolean; seasonIds?: string[]; signal?: AbortSignal; quiet?: boolean;
@@ -152,9 +153,9 @@ export async function syncWithProgress(
     onStarted?: () => void;
   },
 ): Promise<SyncSummary> {
-  const bar = process.stderr.isTTY && !options.quiet
+  const bar = out.io.stderr.isTTY && !options.quiet
     ? new cliProgress.SingleBar(
-        { format: ' {phase} {bar} {value}/{total} | {requests} req | {pbs} new records{errors} | left {left}', barsize: 24, hideCursor: true, clearOnComplete: true, stream: process.stderr },
+        { format: ' {phase} {bar} {value}/{total} | {requests} req | {pbs} new records{errors} | left {left}', barsize: 24, hideCursor: true, clearOnComplete: true, stream: out.io.stderr as NodeJS.WritableStream },
         cliProgress.Presets.shades_classic,
       )
     : undefined;
@@ -251,29 +252,29 @@ function failedReplayLines(summary: SyncSummary): string[] {
  * Everything a finished sync prints, composed before the first line is: the map names its error lines read come from
  * the store, and a damaged page met there must not follow a printed "sync ok" (issue 17 §1.7).
  */
-function summaryLines(tw: Trackwatch, summary: SyncSummary, list: string | undefined): string[] {
+function summaryLines(out: Output, tw: Trackwatch, summary: SyncSummary, list: string | undefined): string[] {
   const lines = [summaryLine(summary)];
   // Maps and no players: a sync reads the watched players' records only, so it found none; said, not left as "0 new records".
   if (summary.maps > 0 && summary.players === 0 && summary.outcome !== 'failed') {
     const inList = list ? ` --list "${list}"` : '';
-    lines.push(colours.yellow(`no players are watched${list ? ` in "${list}"` : ''}, so no records were read: add some with \`trackwatch players add <player>${inList}\`, then sync again.`));
+    lines.push(out.colours.yellow(`no players are watched${list ? ` in "${list}"` : ''}, so no records were read: add some with \`trackwatch players add <player>${inList}\`, then sync again.`));
   }
   const best = positionLine(summary);
   if (best) lines.push(best);
   // A sync that failed for one reason says it once, as the command's last line (below).
   const listed = summary.outcome === 'failed' && summary.errors.length === 1 ? [] : summary.errors;
-  for (const e of listed.slice(0, 10)) lines.push(colours.yellow(`  ${e.mapId ? `map ${mapLabel(tw, e.mapId)}: ` : ''}${terminalSafe(e.message)}`));
-  if (listed.length > 10) lines.push(colours.yellow(`  … and ${listed.length - 10} more (see \`trackwatch sync --json\`)`));
-  for (const text of failedReplayLines(summary)) lines.push(colours.yellow(text));
+  for (const e of listed.slice(0, 10)) lines.push(out.colours.yellow(`  ${e.mapId ? `map ${mapLabel(tw, e.mapId)}: ` : ''}${terminalSafe(e.message)}`));
+  if (listed.length > 10) lines.push(out.colours.yellow(`  … and ${listed.length - 10} more (see \`trackwatch sync --json\`)`));
+  for (const text of failedReplayLines(summary)) lines.push(out.colours.yellow(text));
   const givenUp = summary.replaysGivenUp;
-  if (givenUp > 0) lines.push(colours.yellow(`  ${plural(givenUp, 'replay')} failed ${MAX_REPLAY_ATTEMPTS} times and ${givenUp === 1 ? 'is' : 'are'} no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
+  if (givenUp > 0) lines.push(out.colours.yellow(`  ${plural(givenUp, 'replay')} failed ${MAX_REPLAY_ATTEMPTS} times and ${givenUp === 1 ? 'is' : 'are'} no longer asked for; \`trackwatch sync --retry-replays\` tries them again.`));
   // After what went wrong, which a reader looks for first.
   const worldRecords = worldRecordLine(summary);
   if (worldRecords) lines.push(worldRecords);
   return lines;
 }
 
-export function registerSyncCommand(program: Command): void {
+export function registerSyncCommand(program: Command, out: Output): void {
   program
     .command('sync')
     .description('fetch map info, personal bests and replays for a watchlist (or every list)')
@@ -290,30 +291,30 @@ export function registerSyncCommand(program: Command): void {
       checkSeasons(flags.season ?? []);
       if (flags.retryReplays && !flags.replays) throw new UserError('--retry-replays downloads replays: leave out --no-replays.');
       const seasonIds = flags.season?.map((season) => season.trim());
-      await withTrackwatch(command, async (tw, signal) => {
+      await withTrackwatch(out, command, async (tw, signal) => {
         if (flags.list) tw.store.watchlists.require(flags.list);
         const plan = tw.planSync({ list: flags.list, replays: flags.replays, positions: flags.positions, worldRecords: flags.worldRecords, refreshMaps: flags.refreshMaps, seasonIds });
         // Nothing to read is not a failure: an empty folder is as synced as it can be.
         const nothing = nothingToSync(tw, plan.lists, flags.list);
         if (nothing) {
-          if (flags.json) printJson({ outcome: 'nothing', message: nothing, plan });
-          else line(nothing);
+          if (flags.json) out.json({ outcome: 'nothing', message: nothing, plan });
+          else out.line(nothing);
           return;
         }
-        await confirmLargeSync(plan, flags.list, flags.yes === true, signal);
+        await confirmLargeSync(out, plan, flags.list, flags.yes === true, signal);
         let retried = 0;
         // Once the sync holds the folder's lock (another sync running is said first), before it sends anything.
         const onStarted = (): void => {
-          if (!flags.json) line(`sync of ${scopeOf(plan, flags.list)}: ${describeCost(plan)}`);
+          if (!flags.json) out.line(`sync of ${scopeOf(plan, flags.list)}: ${describeCost(plan)}`);
           if (!flags.retryReplays) return;
           retried = tw.store.replays.retryFailed();
-          if (!flags.json) line(`${plural(retried, 'replay')} given up on earlier will be tried again.`);
+          if (!flags.json) out.line(`${plural(retried, 'replay')} given up on earlier will be tried again.`);
         };
-        const summary = await syncWithProgress(tw, {
+        const summary = await syncWithProgress(out, tw, {
           list: flags.list, replays: flags.replays, positions: flags.positions, worldRecords: flags.worldRecords, refreshMaps: flags.refreshMaps, seasonIds, signal, quiet: flags.json, onStarted,
         });
-        if (flags.json) printJson({ ...summary, plan, ...(flags.retryReplays ? { replaysRetried: retried } : {}) });
-        else for (const text of summaryLines(tw, summary, flags.list)) line(text);
+        if (flags.json) out.json({ ...summary, plan, ...(flags.retryReplays ? { replaysRetried: retried } : {}) });
+        else for (const text of summaryLines(out, tw, summary, flags.list)) out.line(text);
         if (summary.outcome === 'failed') {
           if (summary.localFault) throw new LocalFaultError(summary.localFault.code, summary.localFault.code, summary.localFault.message);
           const only = summary.errors.length === 1 ? summary.errors[0]!.message : undefined;

@@ -11,8 +11,10 @@ const program = `
   import { Command } from 'commander';
   import { addGlobalOptions } from './src-main/cli/context.ts';
   import { registerServeCommand } from './src-main/cli/commands/serve.ts';
+  import { processIo } from './src-main/cli/io.ts';
+  import { Output } from './src-main/cli/output.ts';
   const program = addGlobalOptions(new Command('trackwatch'));
-  registerServeCommand(program);
+  registerServeCommand(program, new Output(processIo()));
   await program.parseAsync(process.argv);
 `;
 

@@ -3,6 +3,8 @@
 // and a WR that is secret, without a ghost or of another checkpoint count said in one line instead.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { printSplits } from '../../../src-main/cli/commands/splits.ts';
+import { processIo } from '../../../src-main/cli/io.ts';
+import { Output } from '../../../src-main/cli/output.ts';
 import type { SplitsWrite, Store } from '../../../src-main/core/store/index.ts';
 import { splitsForMap } from '../../../src-main/service/splits-view.ts';
 import { formatDelta, formatTime } from '../../../src-main/shared/format.ts';
@@ -43,7 +45,7 @@ function printed(v: ReturnType<typeof view>): string {
   const out: string[] = [];
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
   try {
-    printSplits(v);
+    printSplits(new Output(processIo()), v);
   } finally {
     spy.mockRestore();
   }
