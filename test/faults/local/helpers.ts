@@ -6,6 +6,7 @@ import { chmodSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE_NAME } from '../../../src-main/core/paths.ts';
+import { cli } from '../../helpers/cli.ts';
 
 export const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
 const INJECT = join(import.meta.dirname, 'inject.ts');
@@ -31,8 +32,21 @@ export interface RunOptions {
 
 const isRoot = process.getuid?.() === 0;
 
-/** Runs `trackwatch args...`; resolves when it exits. */
-export function trackwatch(args: string[], options: RunOptions = {}): Promise<Result> {
+/**
+ * Runs `trackwatch args...`; resolves when it ends. In a child process when the fault needs one (an injected fault
+ * patches the process, a read-only mount is the process's namespace, a signal or a file descriptor is the process's,
+ * HOME is read by Node itself); in this process otherwise (test/helpers/cli.ts), which is the same command for a
+ * fraction of the time.
+ */
+export async function trackwatch(args: string[], options: RunOptions = {}): Promise<Result> {
+  if (!options.inject && !options.readOnly && !options.onSpawn && options.stdoutFd === undefined && options.env?.HOME === undefined) {
+    return { ...(await cli(args, options.env)), signal: null };
+  }
+  return trackwatchProcess(args, options);
+}
+
+/** Runs `trackwatch args...` in a child process; resolves when it exits. */
+export function trackwatchProcess(args: string[], options: RunOptions = {}): Promise<Result> {
   const node = [...(options.inject ? ['--import', INJECT] : []), BIN, ...args];
   const env = {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...options.env,

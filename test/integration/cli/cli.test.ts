@@ -1,4 +1,5 @@
-// The trackwatch command as a user runs it: real processes, a temp data folder, the emulator as the service.
+// The trackwatch command as a user runs it: a temp data folder, the emulator as the service; in this process, but for
+// the smoke tests that run it as a process of its own (test/helpers/cli.ts).
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
@@ -13,7 +14,7 @@ import { splitsForMap } from '../../../src-main/service/splits-view.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
-import { BIN, cli } from '../../helpers/cli.ts';
+import { BIN, cli, cliProcess } from '../../helpers/cli.ts';
 import { DATA_NOW } from '../../helpers/clock.ts';
 
 const run = promisify(execFile);
@@ -38,7 +39,9 @@ describe('trackwatch against the emulator', () => {
 
   it('adds maps by UID, ID and link, reporting unknown and invalid refs by name', async () => {
     const [a, b, c] = dataset.maps;
-    const r = await cli([...base, 'maps', 'add', a!.mapUid, b!.mapId, `https://trackmania.io/#/leaderboard/${c!.mapUid}`, 'UnknownUid0000000000000', 'not-a-map!'], creds);
+    // As a user runs it (a process of its own), as are the sync, the comparison and the export below: the smoke tests
+    // of the main command families (test/helpers/cli.ts).
+    const r = await cliProcess([...base, 'maps', 'add', a!.mapUid, b!.mapId, `https://trackmania.io/#/leaderboard/${c!.mapUid}`, 'UnknownUid0000000000000', 'not-a-map!'], creds);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('added 3 maps to "Default"');
     expect(r.stdout).toContain('not found on the service: UnknownUid0000000000000');
@@ -51,7 +54,7 @@ describe('trackwatch against the emulator', () => {
     expect(add.code, add.stderr).toBe(0);
     await cli([...base, 'players', 'add', ...accounts.slice(1)], creds);
 
-    const sync = await cli([...base, 'sync', '--json'], creds);
+    const sync = await cliProcess([...base, 'sync', '--json'], creds);
     expect(sync.code, sync.stderr).toBe(0);
     const summary = JSON.parse(sync.stdout) as { outcome: string; maps: number; players: number; requests: number };
     expect(summary).toMatchObject({ outcome: 'ok', maps: 3, players: accounts.length });
@@ -63,13 +66,13 @@ describe('trackwatch against the emulator', () => {
     const maps = JSON.parse(compare.stdout) as { entries: { isMe: boolean }[] }[];
     expect(maps).toHaveLength(3);
     expect(maps.every((m) => m.entries.some((e) => e.isMe))).toBe(true);
-    const table = await cli([...offline, 'compare']);
+    const table = await cliProcess([...offline, 'compare']);
     expect(table.stdout).toContain('(you)');
   });
 
   it('exports CSV with the documented columns', async () => {
     const out = join(data.dir, 'out.csv');
-    const r = await cli(['--data-dir', data.dir, 'export', 'csv', '--out', out]);
+    const r = await cliProcess(['--data-dir', data.dir, 'export', 'csv', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const header = (await readFile(out, 'utf8')).split('\r\n')[0]!.split(',');
     for (const column of ['map_uid', 'map_id', 'map_name', 'account_id', 'player_name', 'game_mode', 'scope', 'time_ms', 'score', 'respawns', 'medal', 'hidden', 'record_timestamp', 'record_id', 'replay_file']) {

@@ -1,28 +1,17 @@
 // The command line with what players play: a list made from a campaign (--from), maps by Exchange link, players by
 // display name or trackmania.io link (unknown and ambiguous names said plainly), and a sync that says what a source
 // gained and the best position change.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDataset, startEmulator, type RunningEmulator } from '../../../src-main/emulator/index.ts';
 import { stripFormatting } from '../../../src-main/shared/format.ts';
+import { cli as trackwatch, type CliResult } from '../../helpers/cli.ts';
 import { tempDataDir } from '../../helpers/sync.ts';
 
-const BIN = join(import.meta.dirname, '../../../bin/trackwatch.js');
-const run = promisify(execFile);
 const OAUTH = { clientId: 'cli-app', clientSecret: 'cli-secret' };
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', TZ: 'UTC', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+/** Dates read in UTC, whatever the machine's time zone. */
+function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return trackwatch(args, { TZ: 'UTC', ...env });
 }
 
 describe('lists from what you play, on the command line', () => {
