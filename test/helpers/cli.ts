@@ -7,15 +7,17 @@
 // it closes: test/integration/cli/in-process.test.ts holds that.
 //
 // `cliProcess` runs the real `bin/trackwatch.js` in a child process. It is kept, deliberately, where the process is
-// what is tested:
-// - bin/trackwatch.js itself: the Node-version guard and the compile cache (cli.test.ts);
-// - signals and kills: Ctrl-C mid-sync, SIGTERM, a kill at a chosen moment (sync-cli.test.ts, test/integration/sync
-//   kill.test.ts, test/faults/local);
-// - a closed pipe (`| head`) and stdout on a full device (sync-plan.test.ts, test/faults/local);
-// - local faults injected with `node --import` (test/faults/local/inject.ts patches fs and SQLite process-wide) or on
-//   a read-only mount namespace (test/faults/local/helpers.ts);
-// - one smoke test per main command family as a user runs it: maps/players/sync/compare/export (cli.test.ts), the
-//   emulator and serve (test/integration/emulator, test/integration/bridge), the demo (cli.test.ts).
+// what is tested, or where a user's way of running it is:
+// - bin/trackwatch.js's guard against a Node older than 24 (cli.test.ts);
+// - smoke tests as a user runs it: `maps add`, `sync --json`, `compare` and `export csv` (cli.test.ts), and the
+//   command the demo prints, run as printed from another folder (cli.test.ts);
+// - a real Ctrl-C (SIGINT) at a request the test holds (sync-cli.test.ts, through test/faults/local/helpers.ts);
+// - a terminal, made with `script`, for the question before a large sync (sync-plan.test.ts);
+// - local faults that need a process of their own (test/faults/local/helpers.ts says which): a fault injected with
+//   `node --import` (inject.ts patches fs and SQLite process-wide, Ctrl-C mid-export among them), a read-only mount
+//   namespace, a closed stdout pipe, stdout on /dev/full, a HOME that Node reads, and `serve` on a read-only folder.
+// Outside these folders, test/integration/emulator, test/integration/bridge (serve) and test/integration/sync
+// (kill.test.ts: SIGKILL at a chosen moment) start the command as a process too.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';

@@ -190,6 +190,18 @@ describe('trackwatch demo', () => {
 });
 
 describe('trackwatch errors before any request', () => {
+  it('on a Node older than 24: one line saying which Node it needs, exit 1, before loading anything', async () => {
+    // bin/trackwatch.js reads the version first; a preload makes this Node say it is 22.
+    const older = 'data:text/javascript,Object.defineProperty(process.versions, "node", { value: "22.1.0" });';
+    const r = await run(process.execPath, ['--import', older, BIN, 'lists'], { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('trackwatch: needs Node 24 or newer, this is Node 22.1.0. Install Node 24 (see README.md, "Prerequisites").\n');
+  });
+
   it('refuses the real service without a contact, and says how to give one', async () => {
     const data = await tempDataDir();
     try {
