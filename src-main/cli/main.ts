@@ -19,7 +19,7 @@ import { forgetIdleWriteNotes } from '../core/atomic-file.ts';
  * Builds the `trackwatch` program for one run, writing through `out`. Each command lives in its own module under
  * ./commands. `argv` is the run's command line (its script path names the copy to run again, invocation.ts).
  */
-export function buildProgram(out: Output, argv: readonly string[] = []): Command {
+export function buildProgram(out: Output, argv: readonly string[]): Command {
   const { io } = out;
   const program = addGlobalOptions(
     new Command('trackwatch')

@@ -3,8 +3,10 @@
 // and the next test file in the shared worker (vitest.config.ts, isolate: false), starts from the same process.
 import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateDataset } from '../../../src-main/emulator/index.ts';
+import { Output } from '../../../src-main/cli/output.ts';
+import type { CliIo } from '../../../src-main/cli/io.ts';
 import { cli, useEmulatorAndDataDir } from '../../helpers/cli.ts';
 import { DATA_NOW } from '../../helpers/clock.ts';
 
@@ -77,5 +79,35 @@ describe('the command in this process', () => {
     expect(next.code, next.stderr).toBe(0);
     expect(next.stderr).toBe('');
     expect(process.env.TRACKWATCH_MAX_RPS).toBeUndefined();
+  });
+
+  it('writes help and usage errors to the run\'s streams, never to this process\'s', async () => {
+    const written = vi.spyOn(process.stdout, 'write');
+    const erred = vi.spyOn(process.stderr, 'write');
+    try {
+      const help = await cli(['--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: trackwatch \[options\] \[command\]\n/);
+      const unknown = await cli(['no-such-command']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toMatch(/^error: unknown command 'no-such-command'\n/);
+      // Whatever else this worker writes meanwhile (a warning), none of it is the command's.
+      const here = [...written.mock.calls, ...erred.mock.calls].map(([chunk]) => String(chunk)).join('');
+      expect(here).not.toContain('Usage: trackwatch');
+      expect(here).not.toContain('no-such-command');
+    } finally {
+      written.mockRestore();
+      erred.mockRestore();
+    }
+  });
+});
+
+describe('a run\'s output', () => {
+  const ioWith = (stdout: { isTTY?: boolean }, env: NodeJS.ProcessEnv): CliIo => ({ stdout, env } as unknown as CliIo);
+
+  it('is coloured only on a terminal without NO_COLOR, whatever this process\'s own streams are', () => {
+    expect(new Output(ioWith({ isTTY: true }, {})).medal(4)).toContain('\u001b[');
+    expect(new Output(ioWith({ isTTY: true }, { NO_COLOR: '1' })).medal(4)).toBe('author');
+    expect(new Output(ioWith({}, {})).medal(4)).toBe('author');
   });
 });
