@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/helpers/sequencer.ts';
 
 // Files that need a process and module registry of their own: the shell's unit tests mock modules (vi.mock of
 // electron), and the end-to-end files drive Chromium against an app that may install process-wide error hooks.
@@ -12,6 +13,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Without vitest's cache of durations (a fresh clone, CI), the slow folders start first (test/helpers/sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // Most of the suite's time is spent waiting: on a child `trackwatch` process, a paced emulator, Chromium. Vitest's
     // default (one worker per core but one: one worker on CI's two cores) leaves a core idle through those waits;
     // one file per core keeps both busy (two per core overloaded a loaded machine into timeouts).
