@@ -45,6 +45,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: [E2E],
+          // Like the shared files, they share a worker's process and loaded modules (about 1 s of CPU a file): none
+          // mocks a module or installs a process hook (browser mode does not; `serve` does, and no e2e file runs it).
+          isolate: false,
           // One Chromium for the run, started only when an e2e file is: each file opens its own pages in it.
           globalSetup: ['test/helpers/chromium-server.ts'],
         },
