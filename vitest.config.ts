@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './test/helpers/sequencer.ts';
 
-// Files that need a process and module registry of their own: the shell's unit tests mock modules (vi.mock of
-// electron), and the end-to-end files drive Chromium against an app that may install process-wide error hooks.
+// The shell's unit tests need a process and module registry of their own: they mock modules (vi.mock of electron).
+// The end-to-end files are a project of their own for the one Chromium they share (globalSetup below).
 const SHELL_UNITS = 'test/unit/app/**/*.test.ts';
 const E2E = 'test/e2e/**/*.test.ts';
 
