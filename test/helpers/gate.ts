@@ -9,7 +9,7 @@ export interface Gate {
   url: string;
   /** Decides each request by its path and query; 'hold' keeps it open until the gate closes. */
   rule: (path: string) => GateRule;
-  /** Resolves when a request matching `test` has been held (or answered by a rule). */
+  /** Resolves when a request matching `test` is held now, or once one is held (or answered by a rule). */
   seen(test: (path: string) => boolean): Promise<string>;
   /** Lets every held request through to the emulator, as if it had never been held. */
   release(): void;
@@ -20,7 +20,7 @@ export interface Gate {
 
 export async function startGate(target: string): Promise<Gate> {
   const waiting: { test: (path: string) => boolean; resolve: (path: string) => void }[] = [];
-  const held = new Map<ServerResponse, () => void>();
+  const held = new Map<ServerResponse, { path: string; pass: () => void }>();
   const gate: Partial<Gate> & { rule: Gate['rule'] } = { rule: () => 'pass' };
   const forward = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     const chunks: Buffer[] = [];
@@ -49,7 +49,7 @@ export async function startGate(target: string): Promise<Gate> {
       }
     }
     if (rule === 'hold') {
-      held.set(res, () => forward(req, res, path));
+      held.set(res, { path, pass: () => forward(req, res, path) });
       res.on('close', () => held.delete(res));
       return;
     }
@@ -63,11 +63,16 @@ export async function startGate(target: string): Promise<Gate> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(gate, {
     url: `http://127.0.0.1:${port}`,
-    seen: (test: (path: string) => boolean) => new Promise<string>((resolve) => waiting.push({ test, resolve })),
+    // A request held before the test asked counts: a sync may reach the gate before the test's next line runs.
+    seen: (test: (path: string) => boolean) => new Promise<string>((resolve) => {
+      const already = [...held.values()].find((h) => test(h.path));
+      if (already) resolve(already.path);
+      else waiting.push({ test, resolve });
+    }),
     release: () => {
       const letGo = [...held.values()];
       held.clear();
-      for (const pass of letGo) pass();
+      for (const { pass } of letGo) pass();
     },
     refuse: async () => {
       for (const res of held.keys()) res.destroy();

@@ -83,7 +83,7 @@ export function testHost(extra: Partial<ServiceHost> = {}): ServiceHost {
 /**
  * Paces `service`'s client at the demo's rate against an emulator, the way the demo paces its own: the window's
  * `settings.update` stops at Nadeo's ceiling (2/s), which left syncs of a few maps waiting seconds on the limiter.
- * Still paced (20 ms a request past the burst), so two syncs never share a millisecond. Refused against real hosts.
+ * Still paced (20 ms a request past the burst of 2). Refused against the real services.
  */
 export async function paceForEmulator(service: TrackwatchService): Promise<void> {
   if (service.folder.main.isRealService) throw new Error('paceForEmulator: this folder talks to the real services');
