@@ -11,6 +11,7 @@ import * as oracle from '../../src-main/emulator/rules.ts';
 import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
 import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 import { DATA_NOW } from '../helpers/clock.ts';
+import { startGate } from '../helpers/gate.ts';
 
 let app: TestApp;
 let page: Page;
@@ -19,8 +20,8 @@ let opened: AppInBrowser | undefined;
 const dialogs: string[] = [];
 
 beforeAll(async () => {
-  // Slow enough that the progress bar is seen, fast enough for a test: the demo's emulator is local.
-  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 40 } }, page: { viewport: { width: 1360, height: 860 }, acceptDownloads: true } }));
+  // The demo's emulator is local: its syncs go fast (the one whose progress bar is looked at is held mid-way).
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 200 } }, page: { viewport: { width: 1360, height: 860 }, acceptDownloads: true } }));
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -106,16 +107,32 @@ describe('Trackwatch in a browser', () => {
   it('syncs with a visible progress bar, counts and time left, and the cost line the command line says', async () => {
     await page.locator('.sidebar [data-list=Demo]').click();
     await page.getByRole('heading', { name: 'Demo', level: 1 }).waitFor();
-    // The window's line is the command line's (describeCost), from the plan sync.plan makes.
-    const plan = app.service.active.planSync({ list: 'Demo' });
-    await page.click('[data-testid=sync-start]');
-    const counts = page.locator('[data-testid=sync-counts]');
-    await counts.waitFor({ timeout: 20_000 });
-    expect(await counts.textContent()).toMatch(/^\d+ \/ \d+$/);
-    expect(await page.getByRole('progressbar', { name: 'Sync progress' }).isVisible()).toBe(true);
-    expect(await page.locator('[data-testid=sync-cost]').textContent()).toBe(describeCost(plan));
-    await screenshot(page, '05-sync-progress');
-    await page.locator('[data-testid=sync-start]').waitFor({ timeout: 90_000 });
+    // The sync is held at its records requests (a gate in front of the demo's emulator) while the bar is looked at.
+    const demo = app.service.demo!;
+    const gate = await startGate(demo.emulator.url);
+    const isRecords = (path: string) => path.startsWith('/v2/mapRecords/');
+    try {
+      gate.rule = (path) => (isRecords(path) ? 'hold' : 'pass');
+      await demo.trackwatch.reconfigure({ apiUrl: gate.url });
+      // The window's line is the command line's (describeCost), from the plan sync.plan makes.
+      const plan = app.service.active.planSync({ list: 'Demo' });
+      await page.click('[data-testid=sync-start]');
+      await gate.seen(isRecords);
+      const counts = page.locator('[data-testid=sync-counts]');
+      await counts.waitFor({ timeout: 20_000 });
+      expect(await counts.textContent()).toMatch(/^\d+ \/ \d+$/);
+      expect(await page.getByRole('progressbar', { name: 'Sync progress' }).isVisible()).toBe(true);
+      expect(await page.locator('[data-testid=sync-cost]').textContent()).toBe(describeCost(plan));
+      await screenshot(page, '05-sync-progress');
+      gate.rule = () => 'pass';
+      gate.release();
+      await page.locator('[data-testid=sync-start]').waitFor({ timeout: 90_000 });
+    } finally {
+      gate.rule = () => 'pass';
+      gate.release();
+      await demo.trackwatch.reconfigure({ apiUrl: demo.emulator.url });
+      await gate.close();
+    }
     await page.getByText('Sync finished').last().waitFor();
     expect(await page.locator('.sidebar [data-list=Demo]').textContent()).toContain('just now');
   }, 120_000);

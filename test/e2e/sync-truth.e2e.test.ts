@@ -8,7 +8,7 @@ import { generateDataset, startEmulator, type RunningEmulator } from '../../src-
 import { openAppInBrowser, screenshot } from '../helpers/browser.ts';
 import type { AppInBrowser, TestApp } from '../helpers/browser.ts';
 import { startGate, type Gate } from '../helpers/gate.ts';
-import { serviceCaller } from '../helpers/service.ts';
+import { paceForEmulator, serviceCaller } from '../helpers/service.ts';
 import { DATA_NOW } from '../helpers/clock.ts';
 
 const LOGIN = { login: 'svc-login', password: 'svc-password', contact: 'player: Tester; contact: t@example.com' };
@@ -30,7 +30,7 @@ beforeAll(async () => {
   ({ app, page, problems } = opened = await openAppInBrowser({ app: { apiUrl: gate.url }, page: { viewport: { width: 1024, height: 640 } } }));
   // An account with one list, set up as the window would (these are the window's own commands).
   await call('setup.connect', LOGIN);
-  await call('settings.update', { maxRps: 2 });
+  await paceForEmulator(app.service);
   await call('watchlists.create', { name: 'Cup' });
   await call('watchlists.addMaps', { list: 'Cup', refs: dataset.maps.map((m) => m.mapUid) });
   await call('watchlists.addPlayers', { list: 'Cup', players: [...new Set(dataset.records.map((r) => r.accountId))].map((accountId) => ({ accountId })) });

@@ -6,6 +6,7 @@ import { dispatch } from '../../src-main/service/dispatch.ts';
 import { createHandlers } from '../../src-main/service/handlers/index.ts';
 import { memorySecretStore } from '../../src-main/service/secrets.ts';
 import type { ServiceHost, TrackwatchService } from '../../src-main/service/service.ts';
+import { DEMO_MAX_RPS } from '../../src-main/shared/rate-policy.ts';
 
 export interface ServiceCaller {
   /** Sends a command; its answer, or an Error naming the command and the error value it got. */
@@ -78,3 +79,15 @@ export function testHost(extra: Partial<ServiceHost> = {}): ServiceHost {
   return { shell: 'browser', platform: 'linux', secrets: memorySecretStore(), ...extra };
 }
 
+
+/**
+ * Paces `service`'s client at the demo's rate against an emulator, the way the demo paces its own: the window's
+ * `settings.update` stops at Nadeo's ceiling (2/s), which left syncs of a few maps waiting seconds on the limiter.
+ * Still paced (20 ms a request past the burst of 2). Refused against the real services.
+ */
+export async function paceForEmulator(service: TrackwatchService): Promise<void> {
+  if (service.folder.main.isRealService) throw new Error('paceForEmulator: this folder talks to the real services');
+  service.settings.set('maxRps', DEMO_MAX_RPS);
+  await service.reconfigureMain();
+  if (service.settings.maxRps !== DEMO_MAX_RPS) throw new Error(`paceForEmulator: the rate kept is ${service.settings.maxRps}`);
+}

@@ -139,18 +139,18 @@ describe('a sync killed with SIGKILL at chosen moments', () => {
     const victim = await tempDataDir();
     try {
       await prepare(reference.dir);
-      const clean = runCli(['--data-dir', reference.dir, '--api-url', emulator.url, '--max-rps', '150', 'sync', '--yes']);
+      const clean = runCli(['--data-dir', reference.dir, '--api-url', emulator.url, '--max-rps', '2000', 'sync', '--yes']);
       expect((await clean.done).code, (await clean.done).stderr).toBe(0);
 
       await prepare(victim.dir);
       for (const point of KILLS) {
-        const run = runCli(['--data-dir', victim.dir, '--api-url', proxy.url, '--max-rps', '150', 'sync', '--yes']);
+        const run = runCli(['--data-dir', victim.dir, '--api-url', proxy.url, '--max-rps', '2000', 'sync', '--yes']);
         const fired = await proxy.arm(run.child, point);
         const ended = await run.done;
         expect(fired, `kill at ${JSON.stringify(point)}: ${ended.stderr}`).toBe(true);
         expect(ended.signal).toBe('SIGKILL');
       }
-      const last = runCli(['--data-dir', victim.dir, '--api-url', proxy.url, '--max-rps', '150', 'sync', '--yes']);
+      const last = runCli(['--data-dir', victim.dir, '--api-url', proxy.url, '--max-rps', '2000', 'sync', '--yes']);
       expect((await last.done).code, (await last.done).stderr).toBe(0);
 
       const open = async (dir: string) => openTrackwatch({ dataDir: dir, apiUrl: emulator.url });
