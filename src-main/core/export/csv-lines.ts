@@ -226,10 +226,17 @@ export const CHUNK_BYTES = 1 << 18;
  * two-byte text, slow to encode (most of the export's writing time).
  */
 export class LineChunks {
-  #chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  readonly #allocate: () => Buffer;
+  #chunk: Buffer;
   #used = 0;
   #ready: Buffer[] = [];
   #readyBytes = 0;
+
+  /** `allocate`: a chunk's memory, CHUNK_BYTES long (a worker thread reuses the chunks the output has written). */
+  constructor(allocate: () => Buffer = () => Buffer.allocUnsafe(CHUNK_BYTES)) {
+    this.#allocate = allocate;
+    this.#chunk = allocate();
+  }
 
   /** Adds text made of whole lines. */
   add(text: string): void {
@@ -265,7 +272,7 @@ export class LineChunks {
   #close(): void {
     if (this.#used === 0) return;
     this.#push(this.#chunk.subarray(0, this.#used));
-    this.#chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    this.#chunk = this.#allocate();
     this.#used = 0;
   }
 

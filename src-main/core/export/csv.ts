@@ -9,6 +9,7 @@ import { lapEnds, sectorsOf } from '../../shared/splits.ts';
 import { writeAtomically } from '../atomic-file.ts';
 import { LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type Store, type WatchlistRef } from '../store/index.ts';
 import { CHUNK_BYTES, CSV_OPTIONS, CsvWriter, LineChunks, mapLines, NameCache, neutraliseFormula } from './csv-lines.ts';
+import { PARALLEL_MIN_ROWS, writeParallel } from './csv-parallel.ts';
 
 export { CSV_COLUMNS, CsvWriter, exportRanks, friendlyCells, NameCache, neutraliseFormula, type ExportFacts } from './csv-lines.ts';
 
@@ -23,6 +24,11 @@ export interface ExportCsvOptions {
   signal?: AbortSignal | undefined;
   /** `export csv --splits`: a row per record and checkpoint (SPLITS_CSV_COLUMNS) instead of a row per record. */
   splits?: boolean | undefined;
+  /**
+   * Two worker threads (true) or the calling thread (false); by default, threads from PARALLEL_MIN_ROWS rows on, on a
+   * database file. The bytes are the same either way.
+   */
+  parallel?: boolean | undefined;
 }
 
 export interface ExportCsvResult {
@@ -161,6 +167,13 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
   };
   out.on('error', onError);
   options.signal?.throwIfAborted();
+  try {
+    const split = await writeAcrossThreads(store, options, out, () => failure);
+    if (split !== null) return split;
+  } catch (error) {
+    out.off('error', onError);
+    throw error;
+  }
   const source = options.splits === true ? splitsSource(store, options.list, options.bom ?? false) : recordsSource(store, options.list, options.bom ?? false);
   const chunks = new LineChunks();
   chunks.add(source.header);
@@ -187,6 +200,30 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
   } finally {
     source.close();
     out.off('error', onError);
+  }
+}
+
+/**
+ * The export across worker threads (csv-parallel.ts) when it has PARALLEL_MIN_ROWS rows or more, or `parallel` says
+ * so; the rows written, or null when it wrote nothing and the calling thread must export: `export csv --splits`, an
+ * in-memory store, a small export, `parallel: false`, or commits kept falling between the workers' snapshots.
+ */
+async function writeAcrossThreads(store: Store, options: ExportCsvOptions, out: Writable, failed: () => unknown): Promise<number | null> {
+  // Another thread opens only a database file: an in-memory store is exported where it lives.
+  if (options.splits === true || options.parallel === false || !store.file) return null;
+  const plan = store.records.planExport({ list: options.list });
+  if (!plan) return null;
+  try {
+    if (options.parallel !== true && plan.mapRows.reduce((sum, [, rows]) => sum + rows, 0) < PARALLEL_MIN_ROWS) return null;
+    const write = async (chunk: Buffer, written?: () => void): Promise<void> => {
+      options.signal?.throwIfAborted();
+      if (!out.write(chunk, (error) => error || written?.())) await drained(out);
+      if (failed() !== undefined) throw failed();
+    };
+    const header = new CsvWriter().header(options.bom ?? false);
+    return await writeParallel({ plan, viewer: store.settings.viewer(), header, write, signal: options.signal });
+  } finally {
+    plan.close();
   }
 }
 
