@@ -51,7 +51,10 @@ export function cutBlocks(mapRows: readonly (readonly [number, number])[]): Bloc
       rows = 0;
     }
   }
-  blocks.push([blocks.length, first, Number.MAX_SAFE_INTEGER]);
+  // The last block runs to the end: maps after the last counted one (none, unless a sync added them) fall in it.
+  const end = blocks.at(-1);
+  if (rows > 0 || !end) blocks.push([blocks.length, first, Number.MAX_SAFE_INTEGER]);
+  else blocks[blocks.length - 1] = [end[0], end[1], Number.MAX_SAFE_INTEGER];
   return blocks;
 }
 
@@ -62,9 +65,14 @@ class Inbox {
   #events: Event[] = [];
   #wake: (() => void) | undefined;
   readonly #signal: AbortSignal | undefined;
+  readonly #onAbort = (): void => this.#wake?.();
   constructor(signal: AbortSignal | undefined) {
     this.#signal = signal;
-    signal?.addEventListener('abort', () => this.#wake?.(), { once: true });
+    signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+  /** Stops listening to the signal, which may outlive the export. */
+  close(): void {
+    this.#signal?.removeEventListener('abort', this.#onAbort);
   }
   push(event: Event): void {
     this.#events.push(event);
@@ -126,6 +134,7 @@ export async function writeParallel({ plan, viewer, header, write, signal }: Par
     workers.forEach((w, i) => w.postMessage({ kind: 'blocks', blocks: blocks.filter(([index]) => index % WORKERS === i) } satisfies ToWorker));
     return await writeInOrder(blocks.length, workers, inbox, write);
   } finally {
+    inbox.close();
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
