@@ -11,7 +11,10 @@ export default defineConfig({
       // Dependencies (better-sqlite3 and its native binding above all) stay in node_modules inside the asar.
       externalizeDeps: true,
       rolldownOptions: {
-        input: { index: resolve(root, 'src-main/app/main.ts') },
+        // The CSV export's worker thread is an entry of its own; chunks sit beside the entries, so the export finds
+        // it as ./csv-worker.js from whichever file its code lands in (core/export/csv-parallel.ts WORKER_URL).
+        input: { index: resolve(root, 'src-main/app/main.ts'), 'csv-worker': resolve(root, 'src-main/core/export/csv-worker.ts') },
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

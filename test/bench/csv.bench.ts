@@ -1,5 +1,6 @@
 // Benchmark of the CSV export: 1,000,000 stored records exported by exportCsv (in a child process, for its peak
 // memory) against the sqlite3 shell's own CSV export of the same rows (`sqlite3 -csv -header db "SELECT ..."`).
+// The export also runs in one thread (parallel: false) in the same rounds, for what its two worker threads save.
 // Export and shell runs alternate for a few rounds and the median of each is kept, so a busy machine slows both
 // alike; the machine's load average is printed beside the figures. The CPU time each used (Linux: the children's times in /proc/self/stat) is printed beside the wall time: on
 // a machine shared with other work the wall times swing, the CPU times much less. Prints times, the ratios and the
@@ -97,11 +98,11 @@ interface ChildResult {
   hwmMb: number | null;
 }
 
-/** In the child: export to the file, report time and peak memory. */
-async function child(db: string, out: string): Promise<void> {
+/** In the child: export to the file (as the product does, or in one thread), report time and peak memory. */
+async function child(db: string, out: string, oneThread: boolean): Promise<void> {
   const store = openStore({ file: db });
   const started = performance.now();
-  const { rows } = await exportCsv(store, out);
+  const { rows } = await exportCsv(store, out, oneThread ? { parallel: false } : {});
   const exportMs = performance.now() - started;
   store.close();
   let hwmMb: number | null = null;
@@ -174,7 +175,19 @@ export async function run(rows = 1_000_000, rounds = 5): Promise<BenchRow[]> {
     const loads: number[] = [];
     let result: ChildResult | undefined;
     const exportTimes: number[] = [];
+    // The export in the calling thread alone (parallel: false), in the same rounds: what the two worker threads save.
+    const oneWalls: number[] = [];
+    const oneCpus: (number | null)[] = [];
+    let oneRssMb = 0;
     for (let round = 0; round < rounds; round += 1) {
+      rmSync(out, { force: true });
+      const [oneProc, oneMs, oneCpu] = timed(() =>
+        spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', db, out, 'one-thread'], { encoding: 'utf8', maxBuffer: 1 << 20, env: CHILD_ENV }),
+      );
+      if (oneProc.status !== 0) throw new Error(`the one-thread export child failed: ${oneProc.stderr}`);
+      oneWalls.push(oneMs);
+      oneCpus.push(oneCpu);
+      oneRssMb = Math.max(oneRssMb, (JSON.parse(oneProc.stdout) as ChildResult).maxRssMb);
       rmSync(out, { force: true });
       const [proc, ms, cpu] = timed(() =>
         spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', db, out], { encoding: 'utf8', maxBuffer: 1 << 20, env: CHILD_ENV }),
@@ -207,9 +220,11 @@ export async function run(rows = 1_000_000, rounds = 5): Promise<BenchRow[]> {
     const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
     const cpu = (ms: number | null): string => (ms === null ? 'CPU not measured (not Linux)' : `${secs(ms)} CPU`);
     const info = (figure: string, measured: string): BenchRow => ({ figure, measured, target: '', ok: true });
+    const oneCpuMs = medianOrNull(oneCpus);
     const table: BenchRow[] = [
       info('exportCsv (child process: start, export, exit)', `${secs(wallMs)}, ${cpu(cpuMs)}, ${result.rows.toLocaleString('en-US')} rows, ${mb(out)}`),
       info('  of which the export itself', secs(result.exportMs)),
+      info('exportCsv in one thread (parallel: false)', `${secs(median(oneWalls))}, ${cpu(oneCpuMs)}, peak ${oneRssMb.toFixed(0)} MB`),
       info('machine load (1-minute average, median of the rounds)', median(loads).toFixed(2)),
     ];
     if (!shellAvailable) {
@@ -237,6 +252,6 @@ export async function run(rows = 1_000_000, rounds = 5): Promise<BenchRow[]> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!);
+  if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!, process.argv[5] === 'one-thread');
   else await run(process.argv[2] ? Number(process.argv[2]) : undefined, process.argv[3] ? Number(process.argv[3]) : undefined);
 }

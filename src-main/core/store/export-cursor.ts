@@ -1,6 +1,7 @@
 // The export's read of every current record (of a list, or all), streamed from one snapshot so that a million rows
 // keep memory flat and a sync can write meanwhile.
 import type { Database, Statement } from 'better-sqlite3';
+import { openConnection } from './db.ts';
 import { IN_LIST, NOT_ONLY_HOLDERS } from './record-sql.ts';
 
 const FROM = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
@@ -52,15 +53,23 @@ export type ExportValues = [gameMode: string, scope: string, numberCells: string
 /**
  * The export's query: one list's current records (through the list's maps and players), or a page of every current
  * record; both map by map (the writer ranks each map's rows), the pages keyed on records_by_map (@map, @player,
- * @scope: the last row of the page before; @limit).
+ * @scope: the last row of the page before; @limit). `ranged`: only the maps whose refs lie in [@first, @last] (a list)
+ * or up to @last (the pages, which start at @first): a block of an export split across threads (export/csv-parallel.ts).
  */
-export function exportQuery(withList: boolean): string {
+export function exportQuery(withList: boolean, ranged = false): string {
   const columns = `r.map_ref, r.player_ref, ${RECORD_CELLS}, r.id, r.scope, r.hidden = 1, r.time, r.score, r.respawn_count,
     r.medal, ps.score, ps.position, ps.as_of, r.timestamp`;
   return withList
-    ? `SELECT ${columns} ${WITH_POSITION} WHERE ${IN_LIST} AND r.current = 1 ORDER BY r.map_ref, r.player_ref, r.scope`
+    ? `SELECT ${columns} ${WITH_POSITION} WHERE ${IN_LIST} AND r.current = 1 ${ranged ? 'AND r.map_ref BETWEEN @first AND @last' : ''}
+       ORDER BY r.map_ref, r.player_ref, r.scope`
     : `SELECT ${columns} ${WITH_POSITION} WHERE r.current = 1 AND (r.map_ref, r.player_ref, r.scope) > (@map, @player, @scope)
-       AND ${NOT_ONLY_HOLDERS} ORDER BY r.map_ref, r.player_ref, r.scope LIMIT @limit`;
+       ${ranged ? 'AND r.map_ref <= @last' : ''} AND ${NOT_ONLY_HOLDERS} ORDER BY r.map_ref, r.player_ref, r.scope LIMIT @limit`;
+}
+
+/** A block of an export: the rows of the maps whose refs lie in [first, last]. */
+export interface MapRange {
+  first: number;
+  last: number;
 }
 
 interface PageKey {
@@ -68,20 +77,23 @@ interface PageKey {
   player: number;
   scope: string;
   limit: number;
+  last?: number;
 }
 
 /** One row's values by row ID (ExportValues). */
 export const EXPORT_VALUES_QUERY = `SELECT r.game_mode, r.scope, printf('%s,%s,%s,%s,%s', ${NUMBER_CELLS}), r.timestamp,
   r.map_record_id, rp.path ${FROM} WHERE r.id = ?`;
 
-function* pages(stmt: Statement<PageKey, ExportTuple>): Generator<ExportTuple, void, undefined> {
-  let key: PageKey = { map: 0, player: 0, scope: '', limit: EXPORT_PAGE_ROWS };
+function* pages(stmt: Statement<PageKey, ExportTuple>, range?: MapRange): Generator<ExportTuple, void, undefined> {
+  // A ranged walk starts before every row of its first map: no player ref is below the smallest integer.
+  let key: PageKey = range ? { map: range.first, player: Number.MIN_SAFE_INTEGER, scope: '', limit: EXPORT_PAGE_ROWS, last: range.last }
+    : { map: 0, player: 0, scope: '', limit: EXPORT_PAGE_ROWS };
   for (;;) {
     const page = stmt.all(key);
     for (const row of page) yield row;
     if (page.length < EXPORT_PAGE_ROWS) return;
     const last = page[page.length - 1]!;
-    key = { map: last[0], player: last[1], scope: last[4], limit: EXPORT_PAGE_ROWS };
+    key = { ...key, map: last[0], player: last[1], scope: last[4] };
   }
 }
 
@@ -105,11 +117,17 @@ export interface ExportCursor {
   close(): void;
 }
 
+/** A cursor that also reads blocks of maps: a worker thread's part of an export split across threads. */
+export interface ExportReader extends ExportCursor {
+  /** The rows of one block of maps, in the same order and from the same snapshot. */
+  between(range: MapRange): IterableIterator<ExportTuple>;
+}
+
 /**
  * Opens a cursor over one list's current records (`listId`) or all of them. With `reader` (a read-only connection
  * of its own, which the cursor closes) the store stays usable while it runs; otherwise it reads through `db`.
  */
-export function openExportCursor(db: Database, reader: Database | undefined, listId: number | undefined): ExportCursor {
+export function openExportCursor(db: Database, reader: Database | undefined, listId: number | undefined): ExportReader {
   const source = reader ?? db;
   const close = (): void => {
     if (!reader) return;
@@ -133,10 +151,19 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
     const rows = listId === undefined
       ? pages(source.prepare<PageKey, ExportTuple>(exportQuery(false)).raw(true))
       : source.prepare<{ list: number }, ExportTuple>(exportQuery(true)).raw(true).iterate({ list: listId });
+    let ranged: Statement<PageKey, ExportTuple> | Statement<{ list: number } & MapRange, ExportTuple> | undefined;
     return {
       maps,
       players,
       rows,
+      between: (range) => {
+        if (listId === undefined) {
+          ranged ??= source.prepare<PageKey, ExportTuple>(exportQuery(false, true)).raw(true);
+          return pages(ranged as Statement<PageKey, ExportTuple>, range);
+        }
+        ranged ??= source.prepare<{ list: number } & MapRange, ExportTuple>(exportQuery(true, true)).raw(true);
+        return (ranged as Statement<{ list: number } & MapRange, ExportTuple>).iterate({ list: listId, ...range });
+      },
       values: (rowId) => {
         const found = valuesOf.get(rowId);
         if (!found) throw new Error(`export row ${rowId} vanished from its own snapshot`);
@@ -151,4 +178,25 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
     close();
     throw error;
   }
+}
+
+/** Where a reader of the export opens its own connection: the database file, on read-only media or not, and the list. */
+export interface ExportSource {
+  file: string;
+  immutable: boolean;
+  listId: number | undefined;
+}
+
+/** A streaming read touches each page once: a small cache keeps the export's memory flat. */
+const EXPORT_CACHE_KIB = 2048;
+
+/** A read-only connection of the export's own (the store's, or a worker thread's). */
+export function openExportConnection(source: Pick<ExportSource, 'file' | 'immutable'>): Database {
+  return openConnection(source.file, { readonly: true, immutable: source.immutable, cacheKib: EXPORT_CACHE_KIB });
+}
+
+/** A cursor on a connection of its own (which it closes), from any thread: its snapshot starts when it opens. */
+export function openExportReader(source: ExportSource): ExportReader {
+  const reader = openExportConnection(source);
+  return openExportCursor(reader, reader, source.listId);
 }

@@ -26,7 +26,8 @@ export { PERSONAL_BEST } from './ids.ts';
 export { DEFAULT_REPLAY_POLICY, REPLAY_BEST_MAX, REPLAY_POLICY_MODES, WATCHLIST_NAME_MAX, replayPolicy, watchlistName, type ReplayPolicy } from './watchlists.ts';
 export { NICKNAME_MAX, playerName } from './players.ts';
 export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from './replays.ts';
-export type { ExportCursor, ExportMap, ExportTuple, ExportValues } from './export-cursor.ts';
+export type { ExportCursor, ExportMap, ExportSource, ExportTuple, ExportValues, MapRange } from './export-cursor.ts';
+export { beginOnOneSnapshot, SNAPSHOT_TRIES, type ExportPlan } from './export-split.ts';
 export { assertSafeRelativePath, resolveInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';
 export type { SplitsEntry, SplitsExportRow, SplitsWrite, UnreadReplay } from './splits.ts';
@@ -117,9 +118,8 @@ export function openStore(options: OpenStoreOptions): Store {
   const syncRuns = new SyncRunsRepo(ctx, watchlists);
   const maps = new MapsRepo(ctx, watchlists);
   const players = new PlayersRepo(ctx, watchlists);
-  // A streaming read touches each page once: a small cache keeps the export's memory flat.
-  const openReader = file ? () => openConnection(file, { readonly: true, immutable: readOnlyMedia, cacheKib: 2048 }) : undefined;
-  const records = new RecordsRepo(ctx, watchlists, maps, players, openReader);
+  // The export reads through connections of its own (store/export-cursor.ts openExportConnection).
+  const records = new RecordsRepo(ctx, watchlists, maps, players, file ? { file, immutable: readOnlyMedia } : undefined);
   const replays = new ReplaysRepo(ctx, watchlists);
   const settings = new SettingsRepo(ctx);
   const sources = new SourcesRepo(ctx, watchlists);

@@ -2,13 +2,14 @@
 // versions with a `change` are the PB history (first sightings and changes), the rest are corrections. This file
 // applies what a sync fetched and reads the current records; the history (history.ts) and the export's cursor
 // (export-cursor.ts) read the same table.
-import type { Database, Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 import type { PlayerRecord } from '../model.ts';
 import { isImprovement, mapKind, type MapKind, type RecordResult } from '../../shared/leaderboard.ts';
 import { bit, type RepoContext } from './context.ts';
 import { invalidInput, notFound } from './errors.ts';
 import { PERSONAL_BEST, describe, scope as checkScope, timestamp as normalizeTimestamp, uuid } from './ids.ts';
-import { openExportCursor, type ExportCursor } from './export-cursor.ts';
+import { openExportConnection, openExportCursor, type ExportCursor } from './export-cursor.ts';
+import { planExport, type ExportPlan } from './export-split.ts';
 import { HistoryReader } from './history.ts';
 import type { MapsRepo } from './maps.ts';
 import { playerName, type PlayersRepo } from './players.ts';
@@ -119,7 +120,7 @@ export class RecordsRepo {
   readonly #lists: WatchlistsRepo;
   readonly #maps: MapsRepo;
   readonly #players: PlayersRepo;
-  readonly #openReader: (() => Database) | undefined;
+  readonly #reader: { file: string; immutable: boolean } | undefined;
   readonly #mapOf;
   readonly #currentOf;
   readonly #insert;
@@ -140,12 +141,12 @@ export class RecordsRepo {
   /** Account IDs as a sync hands them over → checked (lower case): the same players come map after map. */
   readonly #accounts = new Map<string, string>();
 
-  constructor(ctx: RepoContext, lists: WatchlistsRepo, maps: MapsRepo, players: PlayersRepo, openReader?: () => Database) {
+  constructor(ctx: RepoContext, lists: WatchlistsRepo, maps: MapsRepo, players: PlayersRepo, reader?: { file: string; immutable: boolean }) {
     this.#ctx = ctx;
     this.#lists = lists;
     this.#maps = maps;
     this.#players = players;
-    this.#openReader = openReader;
+    this.#reader = reader;
     this.#history = new HistoryReader(ctx, lists, maps, players);
     const { db } = ctx;
     this.#mapOf = db.prepare<[string], { id: number; map_uid: string; map_type: string; has_clones: number }>(
@@ -378,7 +379,16 @@ export class RecordsRepo {
    */
   openExport(options: { list?: WatchlistRef | undefined } = {}): ExportCursor {
     const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
-    return openExportCursor(this.#ctx.db, this.#openReader?.(), listId);
+    return openExportCursor(this.#ctx.db, this.#reader && openExportConnection(this.#reader), listId);
+  }
+
+  /**
+   * The same export as openExport's, planned for readers in other threads (store/export-split.ts): each opens its own
+   * connection from the plan's source. Null for an in-memory database, which no other connection can open.
+   */
+  planExport(options: { list?: WatchlistRef | undefined } = {}): ExportPlan | null {
+    const listId = options.list === undefined ? undefined : this.#lists.require(options.list).id;
+    return this.#reader ? planExport({ ...this.#reader, listId }) : null;
   }
 }
 

@@ -37,7 +37,7 @@ afterAll(() => {
 
 const PARAMS = {
   map: 1, player: 1, list: 1, scope: 'PersonalBest', mapId: mapId(1), accountId: accountId(1),
-  since: '2024-01-01T00:00:00.000Z', until: '2026-01-01T00:00:00.000Z', limit: 100, after: 0, max: 3,
+  since: '2024-01-01T00:00:00.000Z', until: '2026-01-01T00:00:00.000Z', limit: 100, after: 0, max: 3, first: 1, last: 3,
 };
 
 function planRows(sql: string): { id: number; parent: number; detail: string }[] {
@@ -142,6 +142,14 @@ describe.each([['without statistics', false], ['after ANALYZE', true]])('query p
     const full = plan(exportQuery(false)).join('\n');
     expect(full).toMatch(/SEARCH r USING INDEX records_by_map \(\(map_ref,player_ref,scope\)>\(\?,\?,\?\)\)/);
     expect(full).toMatch(/SEARCH ps USING PRIMARY KEY/);
+    expect(full).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('a block of an export split across threads reads the same way, up to its last map', () => {
+    expectNoFullScan(plan(exportQuery(true, true)));
+    const full = plan(exportQuery(false, true)).join('\n');
+    // Bounded by the block's last map: a block's last page stops there instead of walking the rest of the index.
+    expect(full).toMatch(/SEARCH r USING INDEX records_by_map \(\(map_ref,player_ref,scope\)>\(\?,\?,\?\) AND map_ref<\?\)/);
     expect(full).not.toMatch(/TEMP B-TREE/);
   });
 
