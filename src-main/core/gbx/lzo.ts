@@ -9,14 +9,13 @@ function corrupt(detail: string): GbxError {
 const TRUNCATED = 'its LZO1X stream ends early';
 
 /**
- * Decompresses one LZO1X stream (`input` from `start` to `end`: the reader passes the file, no view made) into exactly
- * `outputSize` bytes. A stream that would write more (a decompression bomb), stops short, leaves input unread or
- * refers before the start of the output is refused with a GbxError.
+ * Decompresses one LZO1X stream into exactly `outputSize` bytes. A stream that would write more (a decompression
+ * bomb), stops short, leaves input unread or refers before the start of the output is refused with a GbxError.
  */
-export function decompressLzo1x(input: Uint8Array, outputSize: number, start = 0, end = input.length): Uint8Array {
+export function decompressLzo1x(input: Uint8Array, outputSize: number): Uint8Array {
   const out = new Uint8Array(outputSize);
-  const inEnd = end;
-  let ip = start;
+  const inEnd = input.length;
+  let ip = 0;
   let op = 0;
   let t: number;
   // What the next instruction byte means depends on what came before it (docs/gbx.md, "LZO1X"):
@@ -24,9 +23,10 @@ export function decompressLzo1x(input: Uint8Array, outputSize: number, start = 0
   // (t < 16 is a 3-byte match 2 KB+ back), 2 = after 1-3 trailing literals (t < 16 is a 2-byte near match).
   let state = 0;
 
-  if (ip >= inEnd) throw corrupt(TRUNCATED);
-  if (input[ip]! > 17) {
-    t = input[ip++]! - 17;
+  if (inEnd === 0) throw corrupt(TRUNCATED);
+  if (input[0]! > 17) {
+    t = input[0]! - 17;
+    ip = 1;
     if (ip + t > inEnd) throw corrupt(TRUNCATED);
     if (op + t > outputSize) throw bomb(outputSize);
     for (let i = 0; i < t; i++) out[op++] = input[ip++]!;

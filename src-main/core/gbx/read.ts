@@ -78,10 +78,7 @@ const NO_MAP: MapLaps = { laps: null, unknown: 'a ghost file does not hold its m
 export function readGbx(bytes: Uint8Array): GbxContent {
   const header = readHeader(bytes);
   const replay = header.classId === GHOST_CLASS ? null : replayXml(bytes, header);
-  const at = locateBody(bytes, header);
-  const body = at.compressed
-    ? new ByteReader(decompressLzo1x(bytes, at.size, at.start, at.end), 'the body')
-    : new ByteReader(bytes, 'the body', at.start, at.end);
+  const body = new ByteReader(readBody(bytes, header), 'the body');
   const walk = newBodyWalk(header.nodeCount, header.externalNodes);
   let ghosts: GhostRun[];
   let map: MapLaps = NO_MAP;
