@@ -116,12 +116,16 @@ const readNickname: ChunkReader<GhostState> = (r, ghost, walk) => {
 
 const readCheckpoints: ChunkReader<GhostState> = (r, ghost) => {
   const count = r.count('checkpoints', 8, GBX_LIMITS.checkpoints);
+  // The count fits the bytes left (count()): the pairs are read straight from them, without a check per word.
+  const b = r.bytes;
+  let at = r.offset;
   const times: (number | null)[] = new Array(count);
   const scores: (number | null)[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    times[i] = orNull(r.i32());
-    scores[i] = orNull(r.i32());
+  for (let i = 0; i < count; i++, at += 8) {
+    times[i] = orNull(b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24));
+    scores[i] = orNull(b[at + 4]! | (b[at + 5]! << 8) | (b[at + 6]! << 16) | (b[at + 7]! << 24));
   }
+  r.offset = at;
   ghost.checkpoints = times;
   ghost.checkpointStuntScores = scores;
 };

@@ -11,7 +11,9 @@ export interface HeaderChunk {
   id: number;
   /** Bit 31 of the size word: the game loads it only on demand. */
   heavy: boolean;
-  data: Uint8Array;
+  /** Where its data is in the bytes the header was read from (no view made per chunk). */
+  start: number;
+  end: number;
 }
 
 export interface GbxHeader {
@@ -105,7 +107,7 @@ export function readUserData(r: ByteReader, only?: number): HeaderChunk[] {
     const id = data.u32();
     const word = data.u32();
     const length = word & 0x7fffffff;
-    if (only === undefined || id === only) chunks.push({ id, heavy: (word & 0x80000000) !== 0, data: data.bytes.subarray(at, at + length) });
+    if (only === undefined || id === only) chunks.push({ id, heavy: (word & 0x80000000) !== 0, start: at, end: at + length });
     at += length;
   }
   return chunks;

@@ -31,8 +31,8 @@ function bool(r: ByteReader, what: string): boolean {
 }
 
 /** Chunk 0x03043002's data: version byte, need-unlock, four medal times, cost, is-lap-race, …, and from v13 the laps. */
-function lapsOfDesc(data: Uint8Array): MapLaps {
-  const r = new ByteReader(data, "the map's description chunk", 0, data.length, undefined, 'corrupt');
+function lapsOfDesc(bytes: Uint8Array, start: number, end: number): MapLaps {
+  const r = new ByteReader(bytes, "the map's description chunk", start, end, undefined, 'corrupt');
   const version = r.u8();
   // Before version 5 there is no lap flag; a version after 13 may have moved fields this reader does not know of.
   if (version < 5 || version > DESC_VERSION_WITH_LAPS) return unknown(`the map's description is of version ${version}; this reader knows versions 5 to ${DESC_VERSION_WITH_LAPS}`);
@@ -51,13 +51,13 @@ function lapsOfDesc(data: Uint8Array): MapLaps {
 }
 
 /**
- * The laps of a map file embedded in a replay. Never throws: whatever is wrong with the map's bytes leaves the lap count
+ * The laps of a map file embedded in a replay (`bytes` from `start` to `end`: no view made). Never throws: whatever is wrong with the map's bytes leaves the lap count
  * unknown, with one line saying why, and the replay's ghosts are read all the same.
  */
-export function embeddedMapLaps(bytes: Uint8Array): MapLaps {
+export function embeddedMapLaps(bytes: Uint8Array, start = 0, end = bytes.length): MapLaps {
   try {
-    const r = new ByteReader(bytes, 'its header');
-    if (bytes.length < 3 || bytes[0] !== 0x47 || bytes[1] !== 0x42 || bytes[2] !== 0x58) return unknown('the map inside the replay is not a Gbx file');
+    const r = new ByteReader(bytes, 'its header', start, end);
+    if (end - start < 3 || bytes[start] !== 0x47 || bytes[start + 1] !== 0x42 || bytes[start + 2] !== 0x58) return unknown('the map inside the replay is not a Gbx file');
     r.skip(3);
     const version = r.u16();
     if (version !== 6) return unknown(`the map inside the replay is of Gbx version ${version} (6 is read)`);
@@ -68,7 +68,7 @@ export function embeddedMapLaps(bytes: Uint8Array): MapLaps {
     const chunks = readUserData(r, MAP_DESC_CHUNK);
     if (chunks.length === 0) return unknown(`the map's header holds no description chunk (${hex32(MAP_DESC_CHUNK)})`);
     if (chunks.length > 1) return unknown(`the map's header holds its description chunk (${hex32(MAP_DESC_CHUNK)}) twice`);
-    return lapsOfDesc(chunks[0]!.data);
+    return lapsOfDesc(bytes, chunks[0]!.start, chunks[0]!.end);
   } catch (error) {
     if (error instanceof GbxError) return unknown(`the map inside the replay: ${error.message}`);
     throw error;

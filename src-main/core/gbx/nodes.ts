@@ -26,23 +26,21 @@ export interface BodyWalk {
 export type ChunkReader<S> = (r: ByteReader, state: S, walk: BodyWalk) => void;
 
 /**
- * Chunk readers by ID, looked up by the chunk's index within its class (its low 12 bits) in a list per class: cheaper
- * than a map for the few dozen chunks of every node.
+ * Chunk readers by ID: a node class understands a dozen chunks at most, so a scan of their IDs (as signed words, the
+ * way the walk reads them) is cheaper than a map or a table per class.
  */
 export class ChunkTable<S> {
-  readonly #classes: number[] = [];
-  readonly #readers: (ChunkReader<S> | undefined)[][] = [];
+  readonly #ids: number[] = [];
+  readonly #readers: ChunkReader<S>[] = [];
   constructor(entries: Iterable<readonly [number, ChunkReader<S>]>) {
     for (const [id, read] of entries) {
-      let at = this.#classes.indexOf(id >>> 12);
-      if (at < 0) at = this.#classes.push(id >>> 12) - 1;
-      (this.#readers[at] ??= new Array<ChunkReader<S> | undefined>(4096).fill(undefined))[id & 0xfff] = read;
+      this.#ids.push(id | 0);
+      this.#readers.push(read);
     }
   }
   get(id: number): ChunkReader<S> | undefined {
-    const cls = id >>> 12;
-    const classes = this.#classes;
-    for (let at = 0; at < classes.length; at++) if (classes[at] === cls) return this.#readers[at]![id & 0xfff];
+    const ids = this.#ids;
+    for (let at = 0; at < ids.length; at++) if (ids[at] === id) return this.#readers[at];
     return undefined;
   }
 }
@@ -113,9 +111,8 @@ function walkChunk<S>(r: ByteReader, walk: BodyWalk, cls: NodeClass<S>, state: S
       r.ids.stepped = true;
       return false;
     }
-    const data = r.sub(size, id);
-    read(data, state, walk);
-    if (data.remaining !== 0) throw new GbxError('corrupt', `chunk ${hex32(id)} declares ${data.remaining} bytes more than it holds`);
+    const left = r.within(size, id, read, state, walk);
+    if (left !== 0) throw new GbxError('corrupt', `chunk ${hex32(id)} declares ${left} bytes more than it holds`);
     return false;
   }
   const read = cls.chunks.get(id);

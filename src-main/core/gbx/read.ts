@@ -60,10 +60,10 @@ export function readBody(bytes: Uint8Array, header: GbxHeader): Uint8Array {
   return at.compressed ? decompressLzo1x(stream, at.size) : stream;
 }
 
-function replayXml(header: GbxHeader): ReplayXml | null {
+function replayXml(bytes: Uint8Array, header: GbxHeader): ReplayXml | null {
   const chunk = header.headerChunks.find((c) => c.id === 0x03093001);
   if (chunk === undefined) return null;
-  const r = new ByteReader(chunk.data, 'the XML header chunk', 0, chunk.data.length, undefined, 'corrupt');
+  const r = new ByteReader(bytes, 'the XML header chunk', chunk.start, chunk.end, undefined, 'corrupt');
   return parseReplayXml(r.string(GBX_LIMITS.xmlBytes));
 }
 
@@ -77,7 +77,7 @@ const NO_MAP: MapLaps = { laps: null, unknown: 'a ghost file does not hold its m
 
 export function readGbx(bytes: Uint8Array): GbxContent {
   const header = readHeader(bytes);
-  const replay = header.classId === GHOST_CLASS ? null : replayXml(header);
+  const replay = header.classId === GHOST_CLASS ? null : replayXml(bytes, header);
   const body = new ByteReader(readBody(bytes, header), 'the body');
   const walk = newBodyWalk(header.nodeCount, header.externalNodes);
   let ghosts: GhostRun[];

@@ -3,9 +3,10 @@ import { GbxError, hex32, type GbxErrorCode } from './errors.ts';
 import { GBX_LIMITS } from './limits.ts';
 
 const utf8 = new TextDecoder('utf-8');
-/** The longest string made from its codes; the codes' list is shared (a read is synchronous). */
+/** The longest string made from its codes. */
 const SHORT_STRING = 64;
-const shortCodes: number[] = [];
+/** A list of codes per length, shared (a read is synchronous): setting a list's length costs more than the copy. */
+const shortCodes: number[][] = Array.from({ length: SHORT_STRING + 1 }, (_, n) => new Array<number>(n).fill(0));
 
 /** A value an id holds: a string, a number (a collection or a numeric id), or null when it cannot be known. */
 export type IdValue = string | number | null;
@@ -28,12 +29,13 @@ export function newIdTable(): IdTable {
 export class ByteReader {
   readonly bytes: Uint8Array;
   offset: number;
-  readonly end: number;
+  /** Where the bytes being read end: narrowed to a chunk's while it is read in place (within). */
+  end: number;
   #ids: IdTable | undefined;
   /** Where this reader reads: a phrase ("the header"), or the ID of the chunk it is the data of. */
-  readonly #where: string | number;
+  #where: string | number;
   /** What running past `end` means: the file is short ('truncated'), or a chunk is longer than it says ('corrupt'). */
-  readonly overrun: GbxErrorCode;
+  overrun: GbxErrorCode;
 
   constructor(bytes: Uint8Array, where: string | number, offset = 0, end = bytes.length, ids?: IdTable, overrun: GbxErrorCode = 'truncated') {
     this.bytes = bytes;
@@ -65,6 +67,28 @@ export class ByteReader {
     const sub = new ByteReader(this.bytes, chunkId, this.offset, this.offset + length, this.ids, 'corrupt');
     this.offset += length;
     return sub;
+  }
+
+  /**
+   * Reads the next `length` bytes as chunk `chunkId`'s data with `read`, in this reader narrowed to them (no reader
+   * made per chunk): past them is 'corrupt'. Returns how many of them `read` left unread; the reader is then after them.
+   */
+  within<S, W>(length: number, chunkId: number, read: (r: ByteReader, state: S, walk: W) => void, state: S, walk: W): number {
+    this.need(length);
+    const end = this.end;
+    const where = this.#where;
+    const overrun = this.overrun;
+    const chunkEnd = this.offset + length;
+    this.end = chunkEnd;
+    this.#where = chunkId;
+    this.overrun = 'corrupt';
+    read(this, state, walk);
+    const left = chunkEnd - this.offset;
+    this.offset = chunkEnd;
+    this.end = end;
+    this.#where = where;
+    this.overrun = overrun;
+    return left;
   }
 
   need(length: number): void {
@@ -145,8 +169,7 @@ export class ByteReader {
     // Most strings in a ghost are short ASCII (logins, UIDs): made in one call from their codes, without the decoder's
     // per-call cost or a string per character.
     if (length <= SHORT_STRING) {
-      const codes = shortCodes;
-      codes.length = length;
+      const codes = shortCodes[length]!;
       for (let i = 0; i < length; i++) {
         const code = this.bytes[start + i]!;
         if (code >= 0x80) return utf8.decode(this.bytes.subarray(start, start + length));

@@ -34,7 +34,10 @@ export const REPLAY_NODE: NodeClass<ReplayState> = {
     // The map the replay was driven on, a whole Gbx file with its author's validation ghost: only its header is read
     // (the laps), its body with that ghost is stepped over.
     [0x03093002, (r, replay) => {
-      replay.map = embeddedMapLaps(r.take(r.u32()));
+      const size = r.u32();
+      const start = r.offset;
+      r.skip(size);
+      replay.map = embeddedMapLaps(r.bytes, start, r.offset);
     }],
     [0x03093014, readGhosts],
     // A MediaTracker clip cannot be stepped over; it comes after the ghosts, so the walk ends there.
