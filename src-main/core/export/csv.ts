@@ -214,7 +214,7 @@ async function writeAcrossThreads(store: Store, options: ExportCsvOptions, out: 
   const plan = store.records.planExport({ list: options.list });
   if (!plan) return null;
   try {
-    if (options.parallel !== true && plan.mapRows.reduce((sum, [, rows]) => sum + rows, 0) < PARALLEL_MIN_ROWS) return null;
+    if (options.parallel !== true && plan.rowsUpTo(PARALLEL_MIN_ROWS) < PARALLEL_MIN_ROWS) return null;
     const write = async (chunk: Buffer, written?: () => void): Promise<void> => {
       options.signal?.throwIfAborted();
       if (!out.write(chunk, (error) => error || written?.())) await drained(out);
