@@ -2,7 +2,7 @@
 // whichever worker is free takes the next, so the load balances without counting the rows first. Plain code over a
 // shared counter: no file, store or thread of its own.
 
-/** A block aims at about this many rows (about 1 MB of CSV, four chunks), so both workers stay busy within WINDOW. */
+/** A block aims at about this many rows (about 1 MB of CSV, four chunks): a worker's window (csv-parallel.ts WINDOW) holds several. */
 export const BLOCK_ROWS = 4000;
 /** A block holds at most this share of the maps, so a small export still alternates between the workers. */
 export const MIN_BLOCKS = 64;
