@@ -322,6 +322,9 @@ function nextTurn(): Promise<void> {
 
 /** Waits for the stream to take more; rejects if it fails or closes first. */
 function drained(out: Writable): Promise<void> {
+  // A stream that already failed or closed never says so again.
+  if (out.errored) return Promise.reject(out.errored);
+  if (out.destroyed) return Promise.reject(new Error('the output closed before the export finished'));
   return new Promise((done, fail) => {
     const finish = (error?: unknown): void => {
       out.off('drain', onDrain);
