@@ -1,10 +1,13 @@
 // The CSV export split across two worker threads (csv-worker.ts): each reads the database through its own connection,
-// both at one snapshot (store/export-split.ts), and takes alternate blocks of maps; this thread writes their chunks
-// in the file's order. One thread reads and encodes about 110,000 rows a second, and the sqlite3 shell's own export
-// of the same rows is about twice as fast (test/bench/csv.bench.ts): two threads close that gap.
+// both at one snapshot (store/export-split.ts), and claims the next block of maps whenever it is free (csv-blocks.ts);
+// this thread writes their chunks in the file's order. One thread reads and encodes about 110,000 rows a second, and
+// the sqlite3 shell's own export of the same rows is about twice as fast (test/bench/csv.bench.ts): two threads close
+// most of that gap. At 1M rows a worker spends about 0.2 s loading its modules and opening its snapshot, then about
+// 40% of its time in SQLite's reads (profiled with --cpu-prof; about 25% more per row than one thread alone, the two
+// cores sharing their caches).
 import { Worker } from 'node:worker_threads';
 import { beginOnOneSnapshot, type ExportPlan } from '../store/index.ts';
-import type { Block, FromWorker, ToWorker, WorkerSetup } from './csv-worker.ts';
+import type { FromWorker, ToWorker, WorkerSetup } from './csv-worker.ts';
 
 /**
  * Below this many rows the export runs in the calling thread. Two workers cost about 0.3 s of CPU more than one thread
@@ -16,47 +19,19 @@ export const PARALLEL_MIN_ROWS = 100_000;
 
 const WORKERS = 2;
 
-/** A block holds at most this many rows (about 1 MB of CSV, four chunks), so both workers stay busy within WINDOW. */
-const BLOCK_ROWS = 4000;
-/** At least this many blocks per export, so a small forced split still alternates between the workers. */
-const MIN_BLOCKS = 64;
 /** Chunks (256 KiB each) a worker may hand over before they are written: 4 MiB a worker, whatever the export's size. */
 const WINDOW = 16;
 
 /**
  * Young generation of each worker: its garbage is short-lived (a page, a map's rows). Peak memory of the whole export
  * of 1M rows measured 260 MB with 8, 170 to 197 MB with 16, 230 MB with 32 (a smaller one promotes more to the old
- * generation, a larger one holds more garbage); the target is under 250 MB (test/bench/csv.bench.ts).
+ * generation, a larger one holds more garbage); the target is under 250 MB (test/bench/csv.bench.ts). With 48, each
+ * worker's garbage collection took 0.15 s less but its SQLite reads 0.25 s more (a nursery the caches no longer hold).
  */
 const WORKER_YOUNG_MB = 16;
 
 /** The worker's module: the TypeScript source when this runs from the sources, the bundle's own file in the app. */
 const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './csv-worker.ts' : './csv-worker.js', import.meta.url);
-
-/**
- * Cuts the maps into contiguous blocks of whole maps of about `size` rows, covering every map ref (a map the plan did
- * not count still falls in a block): [index, first map ref, last map ref].
- */
-export function cutBlocks(mapRows: readonly (readonly [number, number])[]): Block[] {
-  const total = mapRows.reduce((sum, [, rows]) => sum + rows, 0);
-  const size = Math.max(1, Math.min(BLOCK_ROWS, Math.ceil(total / MIN_BLOCKS)));
-  const blocks: Block[] = [];
-  let first = Number.MIN_SAFE_INTEGER;
-  let rows = 0;
-  for (const [map, count] of mapRows) {
-    rows += count;
-    if (rows >= size) {
-      blocks.push([blocks.length, first, map]);
-      first = map + 1;
-      rows = 0;
-    }
-  }
-  // The last block runs to the end: maps after the last counted one (none, unless a sync added them) fall in it.
-  const end = blocks.at(-1);
-  if (rows > 0 || !end) blocks.push([blocks.length, first, Number.MAX_SAFE_INTEGER]);
-  else blocks[blocks.length - 1] = [end[0], end[1], Number.MAX_SAFE_INTEGER];
-  return blocks;
-}
 
 type Event = { worker: number; message: FromWorker } | { worker: number; failure: string };
 
@@ -108,7 +83,7 @@ export interface ParallelExport {
  */
 export async function writeParallel({ plan, viewer, header, write, signal }: ParallelExport): Promise<number | null> {
   const inbox = new Inbox(signal);
-  const setup: WorkerSetup = { source: plan.source, viewer, window: WINDOW };
+  const setup: WorkerSetup = { source: plan.source, viewer, window: WINDOW, claims: new SharedArrayBuffer(4) };
   const workers = Array.from({ length: WORKERS }, (_, i) => {
     const worker = new Worker(WORKER_URL, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_MB } });
     worker.on('message', (message: FromWorker) => inbox.push({ worker: i, message }));
@@ -117,8 +92,15 @@ export async function writeParallel({ plan, viewer, header, write, signal }: Par
     return worker;
   });
   const send = (message: ToWorker): void => workers.forEach((w) => w.postMessage(message));
+  let maps: number[] = [];
   const all = async (kind: 'begun' | 'ended'): Promise<void> => {
-    for (let heard = 0; heard < WORKERS;) if (expect(await inbox.next()).kind === kind) heard += 1;
+    maps = [];
+    for (let heard = 0; heard < WORKERS;) {
+      const message = expect(await inbox.next());
+      if (message.kind !== kind) continue;
+      heard += 1;
+      if (message.kind === 'begun') maps.push(message.maps);
+    }
   };
   try {
     const agreed = await beginOnOneSnapshot(plan.version, async () => {
@@ -129,42 +111,51 @@ export async function writeParallel({ plan, viewer, header, write, signal }: Par
       await all('ended');
     });
     if (!agreed) return null;
+    if (maps.some((n) => n !== maps[0])) throw new Error(`the CSV export's worker threads read different snapshots (${maps.join(' and ')} maps)`);
     await write(Buffer.from(header));
-    const blocks = cutBlocks(plan.mapRows);
-    workers.forEach((w, i) => w.postMessage({ kind: 'blocks', blocks: blocks.filter(([index]) => index % WORKERS === i) } satisfies ToWorker));
-    return await writeInOrder(blocks.length, workers, inbox, write);
+    send({ kind: 'go' });
+    return await writeInOrder(maps[0]!, workers, inbox, write);
   } finally {
     inbox.close();
     await Promise.all(workers.map((w) => w.terminate()));
   }
 }
 
-/** Writes the blocks' chunks in the blocks' order as they come; the rows written. */
-async function writeInOrder(blocks: number, workers: Worker[], inbox: Inbox, write: ParallelExport['write']): Promise<number> {
-  const waiting = new Map<number, { chunks: Buffer[]; rows: number | undefined }>();
-  const of = (block: number): { chunks: Buffer[]; rows: number | undefined } => {
+interface Waiting {
+  /** Each chunk with the worker that made it, which gets its memory back once it is written. */
+  chunks: [Buffer, number][];
+  /** Where the following block starts, once this block is complete. */
+  next: number | undefined;
+  rows: number;
+}
+
+/** Writes the blocks' chunks in the blocks' order (block indexes 0 to `maps`) as they come; the rows written. */
+async function writeInOrder(maps: number, workers: Worker[], inbox: Inbox, write: ParallelExport['write']): Promise<number> {
+  const waiting = new Map<number, Waiting>();
+  const of = (block: number): Waiting => {
     let entry = waiting.get(block);
-    if (!entry) waiting.set(block, (entry = { chunks: [], rows: undefined }));
+    if (!entry) waiting.set(block, (entry = { chunks: [], next: undefined, rows: 0 }));
     return entry;
   };
   let current = 0;
   let rows = 0;
-  while (current < blocks) {
-    const message = expect(await inbox.next());
-    if (message.kind === 'chunk') of(message.block).chunks.push(Buffer.from(message.bytes, 0, message.length));
-    else if (message.kind === 'block') of(message.block).rows = message.rows;
+  while (current < maps) {
+    const event = await inbox.next();
+    const message = expect(event);
+    if (message.kind === 'chunk') of(message.block).chunks.push([Buffer.from(message.bytes, 0, message.length), event.worker]);
+    else if (message.kind === 'block') Object.assign(of(message.block), { next: message.next, rows: message.rows });
     else continue;
     // The block being written, then each following block already complete or begun.
     for (let entry = waiting.get(current); entry; entry = waiting.get(current)) {
-      const owner = workers[current % WORKERS]!;
-      for (let chunk = entry.chunks.shift(); chunk; chunk = entry.chunks.shift()) {
+      for (let next = entry.chunks.shift(); next; next = entry.chunks.shift()) {
+        const [chunk, owner] = next;
         const bytes = chunk.buffer as ArrayBuffer;
-        await write(chunk, () => owner.postMessage({ kind: 'written', bytes } satisfies ToWorker, [bytes]));
+        await write(chunk, () => workers[owner]!.postMessage({ kind: 'written', bytes } satisfies ToWorker, [bytes]));
       }
-      if (entry.rows === undefined) break;
+      if (entry.next === undefined) break;
       rows += entry.rows;
       waiting.delete(current);
-      current += 1;
+      current = entry.next;
     }
   }
   return rows;

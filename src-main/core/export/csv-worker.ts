@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openExportReader, type ExportReader, type ExportSource } from '../store/export-cursor.ts';
 import { CHUNK_BYTES, CsvWriter, LineChunks, mapLines } from './csv-lines.ts';
+import { claimBlock } from './csv-blocks.ts';
 
 export interface WorkerSetup {
   source: ExportSource;
@@ -12,19 +13,22 @@ export interface WorkerSetup {
   viewer: string | null | undefined;
   /** Chunks this worker may hand over before the coordinator has written them. */
   window: number;
+  /** [next map to claim], shared by the workers: an index into the snapshot's maps in ref order (claimBlock). */
+  claims: SharedArrayBuffer;
 }
 
-/** A block of the export: its index in the file's order and its maps' refs, first to last. */
-export type Block = readonly [index: number, first: number, last: number];
-
 /** 'written' hands a chunk's memory back once the output has written it, for the worker to fill again. */
-export type ToWorker = { kind: 'begin' } | { kind: 'end' } | { kind: 'blocks'; blocks: readonly Block[] } | { kind: 'written'; bytes: ArrayBuffer };
+export type ToWorker = { kind: 'begin' } | { kind: 'end' } | { kind: 'go' } | { kind: 'written'; bytes: ArrayBuffer };
 
+/**
+ * `begun` says how many maps the snapshot holds (the blocks' indexes run up to it); a block is named by its first
+ * map's index, and its `block` message says where the next block starts.
+ */
 export type FromWorker =
-  | { kind: 'begun' }
+  | { kind: 'begun'; maps: number }
   | { kind: 'ended' }
   | { kind: 'chunk'; block: number; bytes: ArrayBuffer; length: number }
-  | { kind: 'block'; block: number; rows: number }
+  | { kind: 'block'; block: number; next: number; rows: number }
   | { kind: 'failed'; message: string };
 
 const port = parentPort;
@@ -48,7 +52,7 @@ port.on('message', (message: ToWorker) => {
     if (message.kind === 'begin') {
       // Opening reads the maps and players: the snapshot is fixed before the coordinator hears 'begun'.
       reader = openExportReader(setup.source);
-      post({ kind: 'begun' });
+      post({ kind: 'begun', maps: reader.maps.size });
     } else if (message.kind === 'end') {
       reader?.close();
       reader = undefined;
@@ -59,7 +63,7 @@ port.on('message', (message: ToWorker) => {
       wake?.();
       wake = undefined;
     } else {
-      writeBlocks(message.blocks).catch(fail);
+      writeBlocks().catch(fail);
     }
   } catch (error) {
     fail(error);
@@ -70,20 +74,26 @@ function fail(error: unknown): void {
   post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
 }
 
-async function writeBlocks(blocks: readonly Block[]): Promise<void> {
-  if (!reader) throw new Error('the coordinator sent blocks before the snapshot began');
+/** Claims blocks of maps, one after another, until none is left: the worker that is free first takes the next. */
+async function writeBlocks(): Promise<void> {
+  if (!reader) throw new Error('the coordinator sent go before the snapshot began');
   const writer = new CsvWriter(setup.viewer);
   const chunks = new LineChunks(allocate);
-  for (const [index, first, last] of blocks) {
+  const refs = [...reader.maps.keys()].sort((a, b) => a - b);
+  const claims = new Int32Array(setup.claims);
+  const seen = { maps: 0, rows: 0 };
+  for (let block = claimBlock(claims, refs, seen); block; block = claimBlock(claims, refs, seen)) {
     let rows = 0;
-    for (const [lines, count] of mapLines(writer, reader, reader.between({ first, last }))) {
+    for (const [lines, count] of mapLines(writer, reader, reader.between({ first: block.first, last: block.last }))) {
       for (const line of lines) chunks.add(line);
       rows += count;
-      if (chunks.size >= CHUNK_BYTES) await handOver(index, chunks.take());
+      if (chunks.size >= CHUNK_BYTES) await handOver(block.index, chunks.take());
     }
     // A chunk never spans two blocks: the coordinator writes blocks in the file's order.
-    await handOver(index, chunks.take());
-    post({ kind: 'block', block: index, rows });
+    await handOver(block.index, chunks.take());
+    post({ kind: 'block', block: block.index, next: block.next, rows });
+    seen.maps += block.next - block.index;
+    seen.rows += rows;
   }
   reader.close();
   reader = undefined;

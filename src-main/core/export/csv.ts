@@ -63,29 +63,57 @@ export async function exportCsv(store: Store, out: Writable | string, options: E
   }
 }
 
+/**
+ * Bytes written between flushes of the temp file to disk, each in the background while the export goes on: the flush
+ * before the rename (core/atomic-file.ts) then finds little left, instead of the whole file (300 MB at 1M rows, about
+ * half a second of waiting at the end, measured).
+ */
+const FLUSH_EVERY_BYTES = 32 << 20;
+
 async function writeTemp(store: Store, options: ExportCsvOptions, handle: FileHandle): Promise<number> {
+  let unflushed = 0;
+  let flushing: Promise<void> | undefined;
+  let flushFailure: unknown;
+  const written = (bytes: number, done: (error?: Error | null) => void): void => {
+    unflushed += bytes;
+    if (unflushed >= FLUSH_EVERY_BYTES && !flushing) {
+      unflushed = 0;
+      flushing = handle.datasync().then(() => {
+        flushing = undefined;
+      }, (error: unknown) => {
+        flushFailure ??= error;
+        flushing = undefined;
+      });
+    }
+    done(flushFailure as Error | undefined);
+  };
   // Room for a few chunks: the disk writes one while the next is built, instead of the export waiting on each. Writes
   // go through the writer's handle (core/atomic-file.ts), which flushes and closes the file once they are done.
   const stream = new Writable({
     highWaterMark: 3 * CHUNK_BYTES,
     write(chunk: Buffer, _encoding, done) {
-      handle.write(chunk).then(() => done(), done);
+      handle.write(chunk).then(() => written(chunk.byteLength, done), done);
     },
     writev(chunks, done) {
-      handle.writev(chunks.map((c) => c.chunk as Buffer)).then(() => done(), done);
+      const buffers = chunks.map((c) => c.chunk as Buffer);
+      handle.writev(buffers).then(() => written(buffers.reduce((sum, b) => sum + b.byteLength, 0), done), done);
     },
   });
   const ended = finished(stream);
   // Observed from the start: a write that fails fails the export, not the process.
   ended.catch(() => {});
   try {
-    const written = await writeCsv(store, options, stream);
+    const count = await writeCsv(store, options, stream);
     stream.end();
     await ended;
-    return written;
+    // The handle stays open until a background flush is done: the writer closes it once this returns.
+    await flushing;
+    if (flushFailure !== undefined) throw flushFailure;
+    return count;
   } catch (error) {
     stream.destroy();
     await ended.catch(() => {});
+    await flushing;
     throw error;
   }
 }
@@ -214,7 +242,7 @@ async function writeAcrossThreads(store: Store, options: ExportCsvOptions, out: 
   const plan = store.records.planExport({ list: options.list });
   if (!plan) return null;
   try {
-    if (options.parallel !== true && plan.mapRows.reduce((sum, [, rows]) => sum + rows, 0) < PARALLEL_MIN_ROWS) return null;
+    if (options.parallel !== true && plan.rowsUpTo(PARALLEL_MIN_ROWS) < PARALLEL_MIN_ROWS) return null;
     const write = async (chunk: Buffer, written?: () => void): Promise<void> => {
       options.signal?.throwIfAborted();
       if (!out.write(chunk, (error) => error || written?.())) await drained(out);
@@ -294,6 +322,9 @@ function nextTurn(): Promise<void> {
 
 /** Waits for the stream to take more; rejects if it fails or closes first. */
 function drained(out: Writable): Promise<void> {
+  // A stream that already failed or closed never says so again.
+  if (out.errored) return Promise.reject(out.errored);
+  if (out.destroyed) return Promise.reject(new Error('the output closed before the export finished'));
   return new Promise((done, fail) => {
     const finish = (error?: unknown): void => {
       out.off('drain', onDrain);

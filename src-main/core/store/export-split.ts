@@ -4,15 +4,15 @@ import type { Database } from 'better-sqlite3';
 import { openExportConnection, type ExportSource } from './export-cursor.ts';
 import { IN_LIST } from './record-sql.ts';
 
-/** The rows of an export, map by map, and a watch on commits, read on a connection of the plan's own. */
+/** An export's source for readers in other threads, and a watch on commits, read on a connection of the plan's own. */
 export interface ExportPlan {
   /** What a worker thread opens its own reader with (structured-cloneable). */
   readonly source: ExportSource;
   /**
-   * [map ref, current records] of every map that has any, in map order: for cutting blocks of similar size. Read
-   * before the readers' snapshot, so a count may be off by what a sync wrote since; the rows come from the snapshot.
+   * The export's current records, counted up to `limit` at most (an index walk that stops there): whether an export is
+   * large enough to split, without counting a million rows before any is written.
    */
-  readonly mapRows: readonly (readonly [number, number])[];
+  rowsUpTo(limit: number): number;
   /** PRAGMA data_version on the plan's connection: changes whenever another connection commits (docs/sqlite-facts.md). */
   version(): number;
   close(): void;
@@ -21,13 +21,12 @@ export interface ExportPlan {
 export function planExport(source: ExportSource): ExportPlan {
   const watch: Database = openExportConnection(source);
   try {
-    const sql = `SELECT r.map_ref, count(*) FROM records r WHERE r.current = 1 ${source.listId === undefined ? '' : `AND ${IN_LIST}`}
-      GROUP BY r.map_ref ORDER BY r.map_ref`;
-    const counts = watch.prepare<unknown[], [number, number]>(sql).raw(true);
-    const mapRows = source.listId === undefined ? counts.all() : counts.all({ list: source.listId });
+    const sql = `SELECT count(*) FROM (SELECT 1 FROM records r WHERE r.current = 1 ${source.listId === undefined ? '' : `AND ${IN_LIST}`}
+      LIMIT @limit)`;
+    const count = watch.prepare<{ limit: number; list?: number }, number>(sql).pluck();
     return {
       source,
-      mapRows,
+      rowsUpTo: (limit) => count.get(source.listId === undefined ? { limit } : { limit, list: source.listId })!,
       version: () => watch.pragma('data_version', { simple: true }) as number,
       close: () => watch.close(),
     };
