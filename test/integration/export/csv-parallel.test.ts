@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportCsv, type ExportCsvOptions } from '../../../src-main/core/export/csv.ts';
 import { beginOnOneSnapshot, openStore, SNAPSHOT_TRIES, type Store } from '../../../src-main/core/store/index.ts';
+import { insertExportRows } from '../../helpers/export-data.ts';
 
 const MAPS = 120;
 const PLAYERS = 25;
@@ -23,47 +24,12 @@ const ONE_RECORD_MAP = 9;
 function fill(store: Store): void {
   store.transaction(() => {
     const db = store.db;
-    db.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO maps (id, map_id, map_uid, name, author, submitter, author_score, gold_score, silver_score,
-         bronze_score, map_type, map_style, collection_name, filename, has_clones, is_playable,
-         created_with_gamepad_editor, created_with_simple_editor, timestamp, file_url, thumbnail_url, fetched_at)
-       SELECT i, printf('00000001-0000-4000-8000-%012x', i), printf('ParUid%010xxxxxxxxxxxxxx', i),
-         CASE i % 4 WHEN 0 THEN printf('$o$f80Map %d, "Tech" $z- Stage', i) WHEN 1 THEN printf('=Map %d', i)
-           WHEN 2 THEN printf('Map %d' || char(8238) || 'evil', i) ELSE printf('$i$a1bLaserhawk %d', i) END,
-         '00000002-0000-4000-8000-000000000000', '00000002-0000-4000-8000-000000000000', 40000, 43000, 48000, 60000,
-         CASE WHEN i % 10 = 0 THEN 'TrackMania\\TM_Stunt' ELSE 'TrackMania\\TM_Race' END, '', 'Stadium', 'm.Map.Gbx',
-         0, 1, 0, 0, '2024-01-01T00:00:00.000Z', 'https://storage.example/f', 'https://storage.example/t',
-         '2025-01-01T00:00:00.000Z'
-       FROM n`,
-    ).run(MAPS);
-    db.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO players (id, account_id, nickname, display_name, added_at)
-       SELECT i, printf('00000002-0000-4000-8000-%012x', i), CASE WHEN i % 3 = 0 THEN printf('@Nick %d', i) END,
-         CASE WHEN i % 2 = 0 THEN printf('$f00Player$fff%d', i) END, '2025-01-01T00:00:00.000Z'
-       FROM n`,
-    ).run(PLAYERS);
-    db.prepare("INSERT INTO sync_runs (id, started_at, outcome) VALUES (1, '2025-01-01T00:00:00.000Z', 'ok')").run();
-    db.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ? - 1)
-       INSERT INTO records (map_ref, player_ref, scope, current, change, map_record_id, time, hidden, score,
-         respawn_count, medal, game_mode, game_mode_custom_data, removed, timestamp, url, filename, seen_at, updated_at,
-         sync_run_id)
-       SELECT i / ${PLAYERS} + 1, i % ${PLAYERS} + 1, 'PersonalBest', 1, 'first',
-         printf('00000004-0000-4000-8000-%012x', i), CASE WHEN i % 17 = 0 THEN NULL ELSE 40000 + i % 20000 END,
-         i % 17 = 0, CASE WHEN (i / ${PLAYERS} + 1) % 10 = 0 THEN i % 5000 ELSE 0 END,
-         CASE WHEN i % 5 = 0 THEN i % 7 END, i % 5, 'TimeAttack', '', 0,
-         printf('2024-%02d-%02dT12:34:56.000Z', i % 12 + 1, i % 28 + 1), 'https://storage.example/r',
-         printf('x_%d.replay.gbx', i), '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z', 1
-       FROM n WHERE i / ${PLAYERS} + 1 != ${EMPTY_MAP} AND (i / ${PLAYERS} + 1 != ${ONE_RECORD_MAP} OR i % ${PLAYERS} + 1 = 3)`,
-    ).run((MAPS - 2) * PLAYERS);
-    db.prepare(
-      `INSERT INTO replays (record_id, map_ref, player_ref, state, path, size, sha256, updated_at)
-       SELECT r.map_record_id, r.map_ref, r.player_ref, 'downloaded', 'replays/' || r.map_record_id || '.replay.gbx', 50000,
-         '${'0'.repeat(64)}', '2025-01-01T00:00:00.000Z'
-       FROM records r WHERE r.id % 3 = 0 AND r.hidden = 0`,
-    ).run();
+    insertExportRows(db, {
+      maps: MAPS,
+      players: PLAYERS,
+      records: (MAPS - 2) * PLAYERS,
+      where: `m != ${EMPTY_MAP} AND (m != ${ONE_RECORD_MAP} OR p = 3)`,
+    });
     db.prepare(
       `INSERT INTO positions (map_ref, player_ref, scope, score, state, position, zones, as_of)
        SELECT map_ref, player_ref, scope, coalesce(time, 0), 'ranked', id % 500 + 1, '[]', '2025-01-01T00:00:00.000Z'
@@ -122,7 +88,7 @@ describe('the CSV export across two worker threads', () => {
     expect(two.bytes.equals(one.bytes)).toBe(true);
     const text = one.bytes.toString();
     expect(text).toContain('"Map 4, ""Tech"" - Stage"');
-    expect(text.split('\r\n').filter((line) => line.includes(`ParUid${ONE_RECORD_MAP.toString(16).padStart(10, '0')}`))).toHaveLength(1);
+    expect(text.split('\r\n').filter((line) => line.includes(`RowsUid${ONE_RECORD_MAP.toString(16).padStart(10, '0')}`))).toHaveLength(1);
   });
 
   it('writes the same bytes for a list, with a byte order mark, to a file', async () => {
