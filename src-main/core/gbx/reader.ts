@@ -139,13 +139,6 @@ export class ByteReader {
     this.offset += length;
   }
 
-  take(length: number): Uint8Array {
-    this.need(length);
-    const out = this.bytes.subarray(this.offset, this.offset + length);
-    this.offset += length;
-    return out;
-  }
-
   /** A u32 count of items of at least `minItemBytes` each: refused when the bytes left cannot hold it (a lying count). */
   count(what: string, minItemBytes: number, cap = Number.MAX_SAFE_INTEGER): number {
     const n = this.u32();
