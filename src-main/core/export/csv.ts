@@ -165,7 +165,6 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true && error === signal.reason;
 }
 
-/** A file-system failure writing the export, said about the export's own path (not the data folder). */
 /**
  * The name an export gets unless the player chose one, the same in the window and on the command line: the list (or
  * all lists) and when, to the second, so two exports of a day never collide: `trackwatch-Fall_2026-2026-11-26_14-05-09.csv`.
@@ -175,6 +174,7 @@ export function exportFileName(list: string | undefined, at: Date): string {
   return `trackwatch-${(list ?? 'all-lists').replace(/[^\w.-]+/g, '_')}-${when}.csv`;
 }
 
+/** A file-system failure writing the export, said about the export's own path (not the data folder). */
 function exportFault(error: unknown, file: string): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === undefined) return error;
@@ -188,20 +188,24 @@ function exportFault(error: unknown, file: string): unknown {
   return error;
 }
 
+/** The export into `out`: across threads when it pays (writeAcrossThreads), else here; a failure of `out` fails it. */
 async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable): Promise<number> {
   let failure: unknown;
   const onError = (error: unknown): void => {
     failure ??= error;
   };
   out.on('error', onError);
-  options.signal?.throwIfAborted();
   try {
+    options.signal?.throwIfAborted();
     const split = await writeAcrossThreads(store, options, out, () => failure);
-    if (split !== null) return split;
-  } catch (error) {
+    return split ?? (await writeInThisThread(store, options, out, () => failure));
+  } finally {
     out.off('error', onError);
-    throw error;
   }
+}
+
+/** The export in the calling thread: `export csv --splits`, a small export, or when the threads were not used. */
+async function writeInThisThread(store: Store, options: ExportCsvOptions, out: Writable, failed: () => unknown): Promise<number> {
   const source = options.splits === true ? splitsSource(store, options.list, options.bom ?? false) : recordsSource(store, options.list, options.bom ?? false);
   const chunks = new LineChunks();
   chunks.add(source.header);
@@ -214,7 +218,7 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
     // following chunk is built: without it, writes only ran once the buffer was full and the export waited on them.
     if (!room) await drained(out);
     else await nextTurn();
-    if (failure !== undefined) throw failure;
+    if (failed() !== undefined) throw failed();
   };
   try {
     for (const [text, rows] of source.rows) {
@@ -227,7 +231,6 @@ async function writeCsv(store: Store, options: ExportCsvOptions, out: Writable):
     return count;
   } finally {
     source.close();
-    out.off('error', onError);
   }
 }
 
