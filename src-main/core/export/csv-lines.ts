@@ -6,7 +6,7 @@ import { medalName, stripFormatting } from '../../shared/format.ts';
 import {
   formatRank, formatResult, mapKind, playerLabel, positionOfResult, rankStoredBoard, type AskedPosition, type MapKind, type RankableRecord,
 } from '../../shared/leaderboard.ts';
-import type { ExportCursor, ExportMap, ExportTuple, ExportValues } from '../store/export-cursor.ts';
+import type { ExportCursor, ExportMap, ExportTuple } from '../store/export-cursor.ts';
 
 /** The header, exactly; downstream sheets and scripts key on these names. */
 export const CSV_COLUMNS = [
@@ -86,21 +86,14 @@ function encode(cells: (string | number)[]): string {
 const PLAIN = '[0-9A-Za-z_.:/][0-9A-Za-z_.:/-]*';
 const PLAIN_TEXT = new RegExp(`^${PLAIN}$`);
 
-/**
- * A record's cells as the export cursor joins them (game mode, scope, time, score, respawns, medal, hidden, timestamp,
- * record ID, replay file) whose every text cell is plain: csv-stringify would write each unchanged, so the joined text
- * is already the CSV. Text with a comma has a comma too many and never matches.
- */
-const PLAIN_RECORD_CELLS = new RegExp(`^${PLAIN},${PLAIN},(?:-?\\d+)?,(?:-?\\d+)?,(?:-?\\d+)?,-?\\d+,(?:true|false),${PLAIN},${PLAIN},(?:${PLAIN})?$`);
-
 /** A record of an export row, as the shared leaderboard rules read it. */
 function recordOf(t: ExportTuple): RankableRecord {
-  return { hidden: t[5] === 1, time: t[6], score: t[7], respawnCount: t[8], medal: t[9], timestamp: t[13] };
+  return { hidden: t[4] === 1, time: t[5], score: t[6], respawnCount: t[7], medal: t[8], timestamp: t[9] };
 }
 
 /** The world position stored for an export row, as the shared rules read it; null without one. */
 function askedOf(t: ExportTuple): AskedPosition | null {
-  return t[11] === null || t[10] === null ? null : { score: t[10], state: 'ranked', position: t[11], asOf: t[12] ?? '' };
+  return t[13] === null || t[12] === null ? null : { score: t[12], state: 'ranked', position: t[13], asOf: t[14] ?? '' };
 }
 
 /** What ranks an export's rows beside their records: the account that read them (settings.viewer()) and the players' IDs. */
@@ -118,9 +111,9 @@ export interface ExportFacts {
 export function exportRanks(map: ExportMap, rows: readonly ExportTuple[], records: readonly RankableRecord[], facts: ExportFacts): string[] {
   const byScope = new Map<string, number[]>();
   rows.forEach((t, i) => {
-    const scope = byScope.get(t[4]);
+    const scope = byScope.get(t[3]);
     if (scope) scope.push(i);
-    else byScope.set(t[4], [i]);
+    else byScope.set(t[3], [i]);
   });
   const board = { mapType: map[3], hasClones: map[4] === 1, medals: { author: map[5], gold: map[6], silver: map[7], bronze: map[8] } };
   const ranks: string[] = new Array<string>(rows.length).fill('');
@@ -137,21 +130,23 @@ export function exportRanks(map: ExportMap, rows: readonly ExportTuple[], record
  */
 export function friendlyCells(kind: MapKind, t: ExportTuple, record: RankableRecord, rank: string): string {
   const position = positionOfResult(kind, askedOf(t), record)?.position ?? '';
-  return `${plain(formatResult(kind, record))},${medalName(t[9])},${rank},${position}`;
+  return `${plain(formatResult(kind, record))},${medalName(t[8])},${rank},${position}`;
 }
 
 /**
  * Writes an export cursor's rows as CSV, map by map. A map's cells and a player's are encoded once per export
- * (csv-stringify, names stripped and neutralised); a record's cells come joined from SQLite and are written as they
- * are when plain (nearly always: IDs, ISO times, numbers), else read again and encoded cell by cell; its friendly
- * cells are made from its values with the shared rules. Unit tests hold the output byte-for-byte equal to
- * csv-stringify run over whole rows (test/unit/export/reference.ts).
+ * (csv-stringify, names stripped and neutralised); a record's cells are made from its values, each text cell written
+ * as it is when plain (nearly always: IDs, ISO times, file names), else neutralised and quoted; its friendly cells are
+ * made from the same values with the shared rules. Unit tests hold the output byte-for-byte equal to csv-stringify run
+ * over whole rows (test/unit/export/reference.ts).
  */
 export class CsvWriter {
   readonly #viewer: string | null | undefined;
   readonly #names = new NameCache();
   readonly #maps = new Map<number, string>();
   readonly #players = new Map<number, string>();
+  /** Game modes and scopes: a few texts that repeat on every row, each checked once. */
+  readonly #repeated = new Map<string, string>();
 
   /** `viewer`: the account the records were read with (settings.viewer()), which the ranks read as every view does. */
   constructor(viewer?: string | null) {
@@ -188,14 +183,26 @@ export class CsvWriter {
       player = encode([neutraliseFormula(accountId), this.#names.player(playerLabel({ accountId, displayName, nickname }))]);
       remember(this.#players, t[1], player);
     }
-    return `${map},${player},${PLAIN_RECORD_CELLS.test(t[2]) ? t[2] : recordCells(cursor.values(t[3]))}`;
+    return `${map},${player},${this.#recordCells(t)}`;
   }
-}
 
-/** A record's cells from its values, each text cell neutralised and quoted as csv-stringify would. */
-function recordCells([gameMode, scope, numberCells, timestamp, recordId, replayPath]: ExportValues): string {
-  return `${encode([neutraliseFormula(gameMode), neutraliseFormula(scope)])},${numberCells},${plain(timestamp)},` +
-    `${plain(recordId)},${replayPath === null ? '' : plain(replayPath)}`;
+  /**
+   * A record's cells: game mode, scope, time, score, respawns, medal, hidden, record timestamp, record ID, replay
+   * file. A secret record has no time, score or respawn count wherever Trackwatch exports it (docs/game-rules.md).
+   */
+  #recordCells(t: ExportTuple): string {
+    const numbers = t[4] === 1 ? `,,,${t[8]},true` : `${t[5] ?? ''},${t[6] ?? ''},${t[7] ?? ''},${t[8]},false`;
+    return `${this.#repeatedCell(t[2])},${this.#repeatedCell(t[3])},${numbers},${plain(t[9])},${plain(t[10])},${t[11] === null ? '' : plain(t[11])}`;
+  }
+
+  #repeatedCell(raw: string): string {
+    let cell = this.#repeated.get(raw);
+    if (cell === undefined) {
+      cell = plain(raw);
+      remember(this.#repeated, raw, cell);
+    }
+    return cell;
+  }
 }
 
 /** Cells that are not plain, encoded: a result such as `1,234 pts` repeats over a map's rows and an export's maps. */

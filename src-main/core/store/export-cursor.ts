@@ -4,27 +4,10 @@ import type { Database, Statement } from 'better-sqlite3';
 import { openConnection } from './db.ts';
 import { IN_LIST, NOT_ONLY_HOLDERS } from './record-sql.ts';
 
-const FROM = "FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'";
-
-// The world position asked for the player on the map (the writer keeps it only when it was asked for this result).
-const WITH_POSITION = `${FROM} LEFT JOIN positions ps ON ps.map_ref = r.map_ref AND ps.player_ref = r.player_ref
-  AND ps.scope = r.scope AND ps.state = 'ranked'`;
-
-// A secret record has no time, score or respawn count wherever Trackwatch exports it (docs/game-rules.md).
-const NUMBER_CELLS = `CASE WHEN r.hidden = 1 THEN NULL ELSE r.time END, CASE WHEN r.hidden = 1 THEN NULL ELSE r.score END,
-  CASE WHEN r.hidden = 1 THEN NULL ELSE r.respawn_count END, r.medal, CASE WHEN r.hidden = 1 THEN 'true' ELSE 'false' END`;
-
-/**
- * A record's own cells (game mode, scope, time, score, respawns, medal, hidden, record timestamp, record ID, replay
- * file) as one text, comma-joined by SQLite, NULL as empty: a million rows cost one string each instead of ten values
- * to convert and join in JavaScript. Nothing is quoted or neutralised here; the writer checks the text is plain.
- * Joined with || rather than printf('%s,...'): the same text (the columns are STRICT text and integers), less work.
- */
-const RECORD_CELLS = `r.game_mode || ',' || r.scope || ',' || coalesce(CASE WHEN r.hidden = 1 THEN NULL ELSE r.time END, '') || ','
-  || coalesce(CASE WHEN r.hidden = 1 THEN NULL ELSE r.score END, '') || ','
-  || coalesce(CASE WHEN r.hidden = 1 THEN NULL ELSE r.respawn_count END, '') || ',' || r.medal || ','
-  || CASE WHEN r.hidden = 1 THEN 'true' ELSE 'false' END || ',' || r.timestamp || ',' || r.map_record_id || ','
-  || coalesce(rp.path, '')`;
+// A record with its downloaded replay, and the world position asked for the player on the map (the writer keeps it
+// only when it was asked for this result).
+const FROM = `FROM records r LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'
+  LEFT JOIN positions ps ON ps.map_ref = r.map_ref AND ps.player_ref = r.player_ref AND ps.scope = r.scope AND ps.state = 'ranked'`;
 
 /**
  * Rows per page of the full export: one call reads a page, far cheaper per row than stepping one by one; pages are
@@ -33,22 +16,18 @@ const RECORD_CELLS = `r.game_mode || ',' || r.scope || ',' || coalesce(CASE WHEN
 const EXPORT_PAGE_ROWS = 2000;
 
 /**
- * A row of the export: map ref, player ref, the record's own cells (RECORD_CELLS), row ID, then the values that rank
- * it and make its friendly cells (scope, hidden as 0/1, time, score, respawns, medal), the world position stored for
- * it with the score it was asked for and when, and when the record was set (a world position bounds the secret
- * entries set before it was asked: shared/leaderboard.ts rankStoredBoard).
+ * A row of the export, as SQLite stores it: map ref, player ref, the record's own values (game mode, scope, hidden as
+ * 0/1, time, score, respawns, medal, when it was set, record ID), its downloaded replay's file, and the world position
+ * stored for it with the score it was asked for and when (a world position bounds the secret entries set before it
+ * was asked: shared/leaderboard.ts rankStoredBoard). The writer makes every cell from these (export/csv-lines.ts):
+ * joining the record's cells in SQL instead cost SQLite about a quarter more work per row than handing over the
+ * values (cachegrind, 100,000 rows), and the values that rank a row had to cross anyway.
  */
 export type ExportTuple = [
-  mapRef: number, playerRef: number, recordCells: string, rowId: number, scope: string, hidden: number, time: number | null,
-  score: number | null, respawnCount: number | null, medal: number, positionScore: number | null, position: number | null,
-  positionAsOf: string | null, timestamp: string,
+  mapRef: number, playerRef: number, gameMode: string, scope: string, hidden: number, time: number | null, score: number | null,
+  respawnCount: number | null, medal: number, timestamp: string, recordId: string, replayPath: string | null,
+  positionScore: number | null, position: number | null, positionAsOf: string | null,
 ];
-
-/**
- * The values behind one row's record cells, for a row whose text is not plain: game mode, scope, the five number
- * cells as RECORD_CELLS writes them (time, score, respawns, medal, hidden), record timestamp, record ID, replay file.
- */
-export type ExportValues = [gameMode: string, scope: string, numberCells: string, timestamp: string, recordId: string, replayPath: string | null];
 
 /**
  * The export's query: one list's current records (through the list's maps and players), or a page of every current
@@ -57,12 +36,12 @@ export type ExportValues = [gameMode: string, scope: string, numberCells: string
  * or up to @last (the pages, which start at @first): a block of an export split across threads (export/csv-parallel.ts).
  */
 export function exportQuery(withList: boolean, ranged = false): string {
-  const columns = `r.map_ref, r.player_ref, ${RECORD_CELLS}, r.id, r.scope, r.hidden = 1, r.time, r.score, r.respawn_count,
-    r.medal, ps.score, ps.position, ps.as_of, r.timestamp`;
+  const columns = `r.map_ref, r.player_ref, r.game_mode, r.scope, r.hidden = 1, r.time, r.score, r.respawn_count, r.medal,
+    r.timestamp, r.map_record_id, rp.path, ps.score, ps.position, ps.as_of`;
   return withList
-    ? `SELECT ${columns} ${WITH_POSITION} WHERE ${IN_LIST} AND r.current = 1 ${ranged ? 'AND r.map_ref BETWEEN @first AND @last' : ''}
+    ? `SELECT ${columns} ${FROM} WHERE ${IN_LIST} AND r.current = 1 ${ranged ? 'AND r.map_ref BETWEEN @first AND @last' : ''}
        ORDER BY r.map_ref, r.player_ref, r.scope`
-    : `SELECT ${columns} ${WITH_POSITION} WHERE r.current = 1 AND (r.map_ref, r.player_ref, r.scope) > (@map, @player, @scope)
+    : `SELECT ${columns} ${FROM} WHERE r.current = 1 AND (r.map_ref, r.player_ref, r.scope) > (@map, @player, @scope)
        ${ranged ? 'AND r.map_ref <= @last' : ''} AND ${NOT_ONLY_HOLDERS} ORDER BY r.map_ref, r.player_ref, r.scope LIMIT @limit`;
 }
 
@@ -80,10 +59,6 @@ interface PageKey {
   last?: number;
 }
 
-/** One row's values by row ID (ExportValues). */
-export const EXPORT_VALUES_QUERY = `SELECT r.game_mode, r.scope, printf('%s,%s,%s,%s,%s', ${NUMBER_CELLS}), r.timestamp,
-  r.map_record_id, rp.path ${FROM} WHERE r.id = ?`;
-
 function* pages(stmt: Statement<PageKey, ExportTuple>, range?: MapRange): Generator<ExportTuple, void, undefined> {
   // A ranged walk starts before every row of its first map: no player ref is below the smallest integer.
   let key: PageKey = range ? { map: range.first, player: Number.MIN_SAFE_INTEGER, scope: '', limit: EXPORT_PAGE_ROWS, last: range.last }
@@ -93,7 +68,7 @@ function* pages(stmt: Statement<PageKey, ExportTuple>, range?: MapRange): Genera
     for (const row of page) yield row;
     if (page.length < EXPORT_PAGE_ROWS) return;
     const last = page[page.length - 1]!;
-    key = { ...key, map: last[0], player: last[1], scope: last[4] };
+    key = { ...key, map: last[0], player: last[1], scope: last[3] };
   }
 }
 
@@ -112,8 +87,6 @@ export interface ExportCursor {
   /** player ref → [account ID, display name, nickname] */
   readonly players: ReadonlyMap<number, readonly [string, string | null, string | null]>;
   readonly rows: IterableIterator<ExportTuple>;
-  /** The values behind a row's record cells, from the same snapshot. */
-  values(rowId: number): ExportValues;
   close(): void;
 }
 
@@ -147,7 +120,6 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
       .iterate()) {
       players.set(id, player);
     }
-    const valuesOf = source.prepare<[number], ExportValues>(EXPORT_VALUES_QUERY).raw(true);
     const rows = listId === undefined
       ? pages(source.prepare<PageKey, ExportTuple>(exportQuery(false)).raw(true))
       : source.prepare<{ list: number }, ExportTuple>(exportQuery(true)).raw(true).iterate({ list: listId });
@@ -163,11 +135,6 @@ export function openExportCursor(db: Database, reader: Database | undefined, lis
         }
         ranged ??= source.prepare<{ list: number } & MapRange, ExportTuple>(exportQuery(true, true)).raw(true);
         return (ranged as Statement<{ list: number } & MapRange, ExportTuple>).iterate({ list: listId, ...range });
-      },
-      values: (rowId) => {
-        const found = valuesOf.get(rowId);
-        if (!found) throw new Error(`export row ${rowId} vanished from its own snapshot`);
-        return found;
       },
       close: () => {
         rows.return?.();

@@ -26,7 +26,7 @@ export { PERSONAL_BEST } from './ids.ts';
 export { DEFAULT_REPLAY_POLICY, REPLAY_BEST_MAX, REPLAY_POLICY_MODES, WATCHLIST_NAME_MAX, replayPolicy, watchlistName, type ReplayPolicy } from './watchlists.ts';
 export { NICKNAME_MAX, playerName } from './players.ts';
 export { MAX_REPLAY_ATTEMPTS, isGivenUp, replayPath, type ReplayRecordRef } from './replays.ts';
-export type { ExportCursor, ExportMap, ExportSource, ExportTuple, ExportValues, MapRange } from './export-cursor.ts';
+export type { ExportCursor, ExportMap, ExportSource, ExportTuple, MapRange } from './export-cursor.ts';
 export { beginOnOneSnapshot, SNAPSHOT_TRIES, type ExportPlan } from './export-split.ts';
 export { assertSafeRelativePath, resolveInDataDir } from './files.ts';
 export type { SettingValue } from './settings.ts';

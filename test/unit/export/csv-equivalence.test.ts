@@ -1,7 +1,8 @@
-// The fast writer caches csv-stringify's encodings of maps and players and writes a record's cells, joined by SQLite,
-// as they are when they are plain; it must write exactly what csv-stringify writes over whole rows, for every kind of
-// text a name, an ID, a time or a path could hold. The rows are written straight into the database, as a damaged or
-// hand-edited file could hold them, so nothing the store checks on the way in can hide a difference.
+// The fast writer caches csv-stringify's encodings of maps and players and writes a record's text cells (game mode,
+// scope, times, IDs, paths) as they are when they are plain; it must write exactly what csv-stringify writes over
+// whole rows, for every kind of text a name, an ID, a time or a path could hold. The rows are written straight into
+// the database, as a damaged or hand-edited file could hold them, so nothing the store checks on the way in can hide
+// a difference.
 import { stringify } from 'csv-stringify/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, NameCache, exportCsv } from '../../../src-main/core/export/csv.ts';
@@ -52,7 +53,7 @@ function rows(n: number): ExportRow[] {
     const mapKey = i % MAPS.length;
     // (map, player, scope) is unique among current records: each pair comes back every 600 rows with another scope.
     const playerKey = (i * 7) % PLAYERS.length;
-    // A row in four is as a sync writes it (plain text the writer takes as SQLite joined it), unless its scope is not.
+    // A row in four is as a sync writes it (plain text the writer writes as it is), unless its scope is not.
     const usual = i % 4 === 1;
     const mapRecordId = i % 6 === 0 || usual ? `unique-${i}` : pick(NASTY, i, 10);
     const hidden = i % 6 === 0 ? 1 : i % 17 === 0 ? 2 : 0;

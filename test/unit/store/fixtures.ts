@@ -91,10 +91,10 @@ export async function memoryStore(): Promise<import('../../../src-main/core/stor
 
 /**
  * The export's rows in the friendly form (ExportRow): the rows records.openExport gives, in its order, with their
- * stored values read again here by row ID (a second reading, not the cursor's text).
+ * stored values read again here by the row's key, map, player and scope (a second reading, not the cursor's values).
  */
 export function* exportRows(store: import('../../../src-main/core/store/index.ts').Store, list?: string): Generator<import('../export/reference.ts').ExportRow> {
-  const values = store.db.prepare<[number], {
+  const values = store.db.prepare<[number, number, string], {
     game_mode: string; scope: string; time: number | null; score: number; respawn_count: number | null; medal: number;
     hidden: number; timestamp: string; map_record_id: string; path: string | null;
     map_type: string; has_clones: number; author_score: number; gold_score: number; silver_score: number; bronze_score: number;
@@ -105,13 +105,13 @@ export function* exportRows(store: import('../../../src-main/core/store/index.ts
     FROM records r JOIN maps m ON m.id = r.map_ref
     LEFT JOIN replays rp ON rp.record_id = r.map_record_id AND rp.state = 'downloaded'
     LEFT JOIN positions ps ON ps.map_ref = r.map_ref AND ps.player_ref = r.player_ref AND ps.scope = r.scope AND ps.state = 'ranked'
-    WHERE r.id = ?`);
+    WHERE r.map_ref = ? AND r.player_ref = ? AND r.scope = ? AND r.current = 1`);
   const cursor = store.records.openExport({ list });
   try {
-    for (const [mapKey, playerKey, , id] of cursor.rows) {
+    for (const [mapKey, playerKey, , scope] of cursor.rows) {
       const [mapUid, mapId, mapName] = cursor.maps.get(mapKey)!;
       const [accountId, displayName, nickname] = cursor.players.get(playerKey)!;
-      const v = values.get(id)!;
+      const v = values.get(mapKey, playerKey, scope)!;
       yield {
         mapKey, playerKey, mapUid, mapId, mapName, accountId, displayName, nickname, gameMode: v.game_mode, scope: v.scope,
         time: v.time, score: v.score, respawnCount: v.respawn_count, medal: v.medal, hidden: v.hidden, timestamp: v.timestamp,
