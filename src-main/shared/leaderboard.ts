@@ -588,11 +588,11 @@ const byName = (a: { name: string }, b: { name: string }): number => collator.co
  */
 export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender<P>[], facts: BoardFacts = {}): Leaderboard<P> {
   const secret: Standing<P>[] = [];
-  const ranked: Standing<P>[] = [];
+  // Each ranked result with its key, worked out once and kept beside it: no lookup per comparison (a compare view
+  // ranks thousands of maps at a time, the export a million entries).
+  const keyed: { s: Standing<P>; key: [number, number] }[] = [];
   const unranked: Standing<P>[] = [];
   const none: Standing<P>[] = [];
-  // Each ranked result's key, worked out once (a compare view ranks thousands of maps at a time).
-  const keys = new Map<Standing<P>, [number, number]>();
   for (const c of contenders) {
     const r = c.record;
     const key = r ? sortKey(kind, r) : null;
@@ -601,53 +601,49 @@ export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender
       ...c, isMe: c.isMe === true, status, rank: null, rankRange: null, visibleRank: null,
       isBest: false, isBestVisible: false, deltaToBestVisible: null, deltaToBest: null, deltaToMe: null,
     };
-    if (key && status === 'ranked') keys.set(standing, key);
-    (status === 'secret' ? secret : status === 'ranked' ? ranked : status === 'unranked' ? unranked : none).push(standing);
+    if (key && status === 'ranked') keyed.push({ s: standing, key });
+    else (status === 'secret' ? secret : status === 'unranked' ? unranked : none).push(standing);
   }
   const earlier = (a: Standing<P>, b: Standing<P>): number => {
     const x = a.record!.timestamp ?? '';
     const y = b.record!.timestamp ?? '';
     return x < y ? -1 : x > y ? 1 : 0;
   };
-  // Sorted with each key beside its entry: no lookup per comparison (the export sorts a million entries).
-  const keyed = ranked.map((s) => ({ s, key: keys.get(s)! }));
   keyed.sort((a, b) => compareKeys(a.key, b.key) || earlier(a.s, b.s) || byName(a.s, b.s));
-  keyed.forEach(({ s }, i) => {
-    ranked[i] = s;
-  });
+  const ranked = keyed.map(({ s }) => s);
   unranked.sort(byName);
 
-  // Among the visible entries alone: competition ranks (1 + those strictly ahead).
-  const visibleRank = new Map<Standing<P>, number>();
-  ranked.forEach((s, i) => {
-    const previous = ranked[i - 1];
-    visibleRank.set(s, previous && compareKeys(keys.get(previous)!, keys.get(s)!) === 0 ? visibleRank.get(previous)! : i + 1);
+  // Among the visible entries alone: competition ranks (1 + those strictly ahead), in `ranked`'s order.
+  const visibleRanks = new Array<number>(ranked.length);
+  keyed.forEach(({ key }, i) => {
+    visibleRanks[i] = i > 0 && compareKeys(keyed[i - 1]!.key, key) === 0 ? visibleRanks[i - 1]! : i + 1;
   });
   const ranges = secret.length === 0
-    ? new Map([...visibleRank].map(([s, r]) => [s, { min: r, max: r }]))
-    : placeSecretEntries(kind, ranked, secret, visibleRank, facts);
+    ? { visible: visibleRanks.map((r) => ({ min: r, max: r })), secret: [] }
+    : placeSecretEntries(kind, ranked, secret, visibleRanks, facts);
 
   const best = ranked[0];
   const me = ranked.find((s) => s.isMe)?.record;
-  const bestIsKnown = best !== undefined && ranges.get(best)!.max === 1;
-  for (const s of [...ranked, ...secret]) {
-    const range = ranges.get(s)!;
+  const bestIsKnown = best !== undefined && ranges.visible[0]!.max === 1;
+  const place = (s: Standing<P>, range: RankRange): void => {
     s.rankRange = range;
     s.rank = range.min === range.max ? range.min : null;
     s.isBest = range.max === 1;
-  }
-  for (const s of ranked) {
-    s.visibleRank = visibleRank.get(s)!;
+  };
+  ranked.forEach((s, i) => {
+    place(s, ranges.visible[i]!);
+    s.visibleRank = visibleRanks[i]!;
     s.isBestVisible = s.visibleRank === 1;
     s.deltaToBestVisible = deltaOf(kind, s.record!, best!.record!);
     s.deltaToBest = bestIsKnown ? s.deltaToBestVisible : null;
     s.deltaToMe = me && !s.isMe ? deltaOf(kind, s.record!, me) : null;
-  }
+  });
+  secret.forEach((s, j) => place(s, ranges.secret[j]!));
+  // Sorting is stable: entries that tie on all of this keep their order, the visible ones ranked's.
   const placed = [...ranked, ...secret].sort((a, b) =>
     a.rankRange!.min - b.rankRange!.min || a.rankRange!.max - b.rankRange!.max
     || Number(a.status === 'secret') - Number(b.status === 'secret')
-    || (a.status === 'secret' ? clampMedal(b.record!.medal) - clampMedal(a.record!.medal) || byName(a, b) : 0)
-    || ranked.indexOf(a) - ranked.indexOf(b));
+    || (a.status === 'secret' ? clampMedal(b.record!.medal) - clampMedal(a.record!.medal) || byName(a, b) : 0));
   return { kind, entries: [...placed, ...unranked, ...none], secret: secret.length, bestIsKnown };
 }
 
@@ -739,18 +735,40 @@ function placeSecretEntries<P>(
   kind: MapKind,
   ranked: readonly Standing<P>[],
   secret: readonly Standing<P>[],
-  visibleRank: ReadonlyMap<Standing<P>, number>,
+  visibleRanks: readonly number[],
   facts: BoardFacts,
-): Map<Standing<P>, RankRange> {
-  const atOrAboveThreshold = thresholdSide(ranked, facts.viewerKnown === true);
-  const above = ranked.map((v) => atOrAboveThreshold.has(v));
-  // Counted as the orders are found, in one pass over secret x visible (the export ranks a million entries this way):
-  // per visible entry i, the secret ones ahead of it and those not known; per secret entry j, the visible ones it is
+): { visible: RankRange[]; secret: RankRange[] } {
+  const above = thresholdSide(ranked, facts.viewerKnown === true);
+  // A secret entry's result is bounded by its medal alone (medalBand): entries holding the same medal stand alike
+  // against every visible one, so each medal's orders are found once, not once per entry (the export ranks a million).
+  const medals = secret.map((h) => clampMedal(h.record!.medal));
+  const bandOf = new Map([...new Set(medals)].map((medal) => [medal, medalBand(kind, medal, facts.medals)]));
+  const bands = medals.map((medal) => bandOf.get(medal)!);
+  // Per visible entry i, the secret ones ahead of it and those not known; per secret entry j, the visible ones it is
   // behind and those not known.
   const secretAhead = new Array<number>(ranked.length).fill(0);
   const secretUnknown = new Array<number>(ranked.length).fill(0);
   const visibleBehind = new Array<number>(secret.length).fill(0);
   const visibleUnknown = new Array<number>(secret.length).fill(0);
+  for (const [medal, band] of bandOf) {
+    const holders = medals.filter((m) => m === medal).length;
+    let behind = 0;
+    let unknown = 0;
+    ranked.forEach((v, i) => {
+      const o = secretAgainst(kind, band, v.record!, above[i]!);
+      if (o === 'ahead') secretAhead[i]! += holders;
+      else if (o === 'unknown') {
+        secretUnknown[i]! += holders;
+        unknown += 1;
+      } else behind += 1;
+    });
+    medals.forEach((m, j) => {
+      if (m !== medal) return;
+      visibleBehind[j] = behind;
+      visibleUnknown[j] = unknown;
+    });
+  }
+  // A world position moves single orders: each move counted here.
   const count = (j: number, i: number, o: Order, by: number): void => {
     if (o === 'ahead') secretAhead[i]! += by;
     else if (o === 'unknown') {
@@ -758,58 +776,50 @@ function placeSecretEntries<P>(
       visibleUnknown[j]! += by;
     } else visibleBehind[j]! += by;
   };
-  // order[j][i]: the secret entry secret[j] against the ranked entry ranked[i].
-  const order = secret.map((h, j) => {
-    const band = medalBand(kind, h.record!.medal, facts.medals);
-    return ranked.map((v, i) => {
-      const o = secretAgainst(kind, band, v.record!, above[i]!);
-      count(j, i, o, 1);
-      return o;
-    });
-  });
-  const secretIndex = new Map(secret.map((h, j) => [h, j]));
+  // The secret entry secret[j] against the ranked entry ranked[i]: as found above, unless a world position bounded it
+  // (kept here, by j × ranked.length + i).
+  const bounded = new Map<number, Order>();
+  const orderOf = (j: number, i: number): Order =>
+    bounded.get(j * ranked.length + i) ?? secretAgainst(kind, bands[j]!, ranked[i]!.record!, above[i]!);
   ranked.forEach((v, i) => {
     // Only a world position bounds anything here.
     if (!v.worldPosition) return;
     // `ranked` is in rank order and a visible rank is 1 + those strictly ahead: they are the slice before it.
-    const visibleAhead = (): readonly Standing<P>[] => ranked.slice(0, visibleRank.get(v)! - 1);
-    boundByWorldPosition(v, visibleAhead, secret, (h) => order[secretIndex.get(h)!]![i]!, (h, o) => {
-      const j = secretIndex.get(h)!;
-      count(j, i, order[j]![i]!, -1);
-      order[j]![i] = o;
+    const visibleAhead = (): readonly Standing<P>[] => ranked.slice(0, visibleRanks[i]! - 1);
+    boundByWorldPosition(v, visibleAhead, secret, (j) => orderOf(j, i), (j, o) => {
+      count(j, i, orderOf(j, i), -1);
+      bounded.set(j * ranked.length + i, o);
       count(j, i, o, 1);
     });
   });
 
-  const ranges = new Map<Standing<P>, RankRange>();
-  ranked.forEach((v, i) => {
-    const ahead = visibleRank.get(v)! - 1 + secretAhead[i]!;
-    ranges.set(v, { min: ahead + 1, max: ahead + secretUnknown[i]! + 1 });
+  const visible = ranked.map((_, i) => {
+    const ahead = visibleRanks[i]! - 1 + secretAhead[i]!;
+    return { min: ahead + 1, max: ahead + secretUnknown[i]! + 1 };
   });
-  secret.forEach((h, j) => {
-    const medal = clampMedal(h.record!.medal);
-    let ahead = visibleBehind[j]!;
-    let unknown = visibleUnknown[j]!;
-    for (const other of secret) {
-      if (other === h) continue;
-      const theirs = clampMedal(other.record!.medal);
-      // Medals bound results in bands that do not overlap: a higher medal is ahead; the same medal is not known.
-      if (theirs > medal) ahead += 1;
-      else if (theirs === medal) unknown += 1;
-    }
-    ranges.set(h, { min: ahead + 1, max: ahead + unknown + 1 });
-  });
-  return ranges;
+  return {
+    visible,
+    secret: secret.map((_, j) => {
+      let ahead = visibleBehind[j]!;
+      let unknown = visibleUnknown[j]!;
+      medals.forEach((theirs, k) => {
+        if (k === j) return;
+        // Medals bound results in bands that do not overlap: a higher medal is ahead; the same medal is not known.
+        if (theirs > medals[j]!) ahead += 1;
+        else if (theirs === medals[j]!) unknown += 1;
+      });
+      return { min: ahead + 1, max: ahead + unknown + 1 };
+    }),
+  };
 }
 
 /**
- * The visible entries whose time is surely at or above the threshold. Every visible record is, but the reader's own
+ * Whether each visible entry's time is surely at or above the threshold (in `ranked`'s order). Every visible record is, but the reader's own
  * (the service never hides it). With the reader known, that is every record but theirs, and theirs too when a
  * record that is not theirs is as fast. With the reader not known, at most one record is theirs: so every record
  * with another visible one at least as fast.
  */
-function thresholdSide<P>(ranked: readonly Standing<P>[], viewerKnown: boolean): Set<Standing<P>> {
-  const sure = new Set<Standing<P>>();
+function thresholdSide<P>(ranked: readonly Standing<P>[], viewerKnown: boolean): boolean[] {
   const timed = ranked.filter((v) => known(v.record!.time));
   // Linear, not a scan per record (the export ranks every map): another record at least as fast is the fastest time,
   // or the second fastest when v holds the fastest (a tie counts twice).
@@ -822,12 +832,11 @@ function thresholdSide<P>(ranked: readonly Standing<P>[], viewerKnown: boolean):
     else if (t < second) second = t;
     if (!v.isViewer) fastestOther = Math.min(fastestOther, t);
   }
-  for (const v of timed) {
-    const t = v.record!.time!;
+  return ranked.map((v) => {
+    const t = v.record!.time;
     // (With the reader known only their record can be under the threshold: it is sure when another's is as fast.)
-    if (viewerKnown ? !v.isViewer || fastestOther <= t : (t === fastest ? second : fastest) <= t) sure.add(v);
-  }
-  return sure;
+    return known(t) && (viewerKnown ? !v.isViewer || fastestOther <= t : (t === fastest ? second : fastest) <= t);
+  });
 }
 
 /** A secret entry (its result within `band`, its time below the threshold) against one visible record. */
@@ -860,13 +869,15 @@ function boundByWorldPosition<P>(
   visible: Standing<P>,
   visibleAhead: () => readonly Standing<P>[],
   secret: readonly Standing<P>[],
-  get: (h: Standing<P>) => Order,
-  set: (h: Standing<P>, o: Order) => void,
+  get: (j: number) => Order,
+  set: (j: number, o: Order) => void,
 ): void {
   const asked = visible.worldPosition;
   if (!asked || !Number.isInteger(asked.position) || asked.position < 1) return;
   const before = (s: Standing<P>): boolean => (s.record!.timestamp ?? '') !== '' && s.record!.timestamp! <= asked.asOf;
-  const aheadBefore = visibleAhead().filter(before).length + secret.filter((h) => before(h) && get(h) === 'ahead').length;
+  const aheadBefore = visibleAhead().filter(before).length + secret.filter((h, j) => before(h) && get(j) === 'ahead').length;
   if (aheadBefore < asked.position - 1) return;
-  for (const h of secret) if (before(h) && get(h) === 'unknown') set(h, 'behind');
+  secret.forEach((h, j) => {
+    if (before(h) && get(j) === 'unknown') set(j, 'behind');
+  });
 }
