@@ -248,6 +248,14 @@ describe('secret entries', () => {
       expect(b.entries[0]).toMatchObject({ player: 'me', isBest: true });
       expect(b.bestIsKnown).toBe(true);
     });
+
+    it('of two secret entries holding the same medal, only the one set before the position was asked is bound by it', () => {
+      const b = boardOf('race', [
+        ['me', race(58_178, { medal: 3, timestamp: before }), { isMe: true, isViewer: true, worldPosition: { position: 1, asOf } }],
+        ['s before', { ...secret(3), timestamp: before }], ['s after', { ...secret(3), timestamp: after }],
+      ], { medals, viewerKnown: true });
+      expect(rangeOf(b)).toEqual({ me: '1-2', 's before': '2-3', 's after': '1-3' });
+    });
   });
 });
 
