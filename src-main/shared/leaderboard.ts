@@ -581,39 +581,48 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const byName = (a: { name: string }, b: { name: string }): number => collator.compare(stripFormatting(a.name), stripFormatting(b.name));
 
 /**
- * Ranks one map's watched players as the game does (docs/game-rules.md). Visible entries rank by their kind's order,
- * ties sharing a rank, the earlier record first. A secret entry is placed by what is known of it: its medal, the
- * threshold being a time, and world positions; where the order is unknown its rank, and the ranks it blurs, are
- * ranges, never a guess. Players without a record keep the order given.
+ * The rules of a board without its presentation: the ranked entries in rank order with their visible ranks and the
+ * ranks each may hold, the secret entries with theirs, the rest apart. rankLeaderboard presents it; the CSV export,
+ * which writes only the ranks of a million entries, reads it through storedBoardRanks.
  */
-export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender<P>[], facts: BoardFacts = {}): Leaderboard<P> {
-  const secret: Standing<P>[] = [];
+interface Ranking<C> {
+  ranked: C[];
+  /** Competition ranks among the visible entries alone, in `ranked`'s order. */
+  visibleRanks: number[];
+  /** The ranks each ranked entry may hold, secret entries counted, in `ranked`'s order. */
+  rankedRanges: RankRange[];
+  secret: C[];
+  secretRanges: RankRange[];
+  unranked: C[];
+  none: C[];
+}
+
+function rankBoard<C extends Contender<unknown>>(kind: MapKind, contenders: readonly C[], facts: BoardFacts): Ranking<C> {
+  const secret: C[] = [];
   // Each ranked result with its key, worked out once and kept beside it: no lookup per comparison (a compare view
   // ranks thousands of maps at a time, the export a million entries).
-  const keyed: { s: Standing<P>; key: [number, number] }[] = [];
-  const unranked: Standing<P>[] = [];
-  const none: Standing<P>[] = [];
+  const keyed: { c: C; key: [number, number] }[] = [];
+  const unranked: C[] = [];
+  const none: C[] = [];
   for (const c of contenders) {
     const r = c.record;
-    const key = r ? sortKey(kind, r) : null;
-    const status: StandingStatus = !r ? 'none' : r.hidden ? 'secret' : key ? 'ranked' : 'unranked';
-    const standing: Standing<P> = {
-      ...c, isMe: c.isMe === true, status, rank: null, rankRange: null, visibleRank: null,
-      isBest: false, isBestVisible: false, deltaToBestVisible: null, deltaToBest: null, deltaToMe: null,
-    };
-    if (key && status === 'ranked') keyed.push({ s: standing, key });
-    else (status === 'secret' ? secret : status === 'unranked' ? unranked : none).push(standing);
+    if (!r) none.push(c);
+    else if (r.hidden) secret.push(c);
+    else {
+      const key = sortKey(kind, r);
+      if (key) keyed.push({ c, key });
+      else unranked.push(c);
+    }
   }
-  const earlier = (a: Standing<P>, b: Standing<P>): number => {
+  const earlier = (a: C, b: C): number => {
     const x = a.record!.timestamp ?? '';
     const y = b.record!.timestamp ?? '';
     return x < y ? -1 : x > y ? 1 : 0;
   };
-  keyed.sort((a, b) => compareKeys(a.key, b.key) || earlier(a.s, b.s) || byName(a.s, b.s));
-  const ranked = keyed.map(({ s }) => s);
+  keyed.sort((a, b) => compareKeys(a.key, b.key) || earlier(a.c, b.c) || byName(a.c, b.c));
+  const ranked = keyed.map(({ c }) => c);
   unranked.sort(byName);
-
-  // Among the visible entries alone: competition ranks (1 + those strictly ahead), in `ranked`'s order.
+  // Among the visible entries alone: competition ranks (1 + those strictly ahead).
   const visibleRanks = new Array<number>(ranked.length);
   keyed.forEach(({ key }, i) => {
     visibleRanks[i] = i > 0 && compareKeys(keyed[i - 1]!.key, key) === 0 ? visibleRanks[i - 1]! : i + 1;
@@ -621,30 +630,40 @@ export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender
   const ranges = secret.length === 0
     ? { visible: visibleRanks.map((r) => ({ min: r, max: r })), secret: [] }
     : placeSecretEntries(kind, ranked, secret, visibleRanks, facts);
+  return { ranked, visibleRanks, rankedRanges: ranges.visible, secret, secretRanges: ranges.secret, unranked, none };
+}
 
+/**
+ * Ranks one map's watched players as the game does (docs/game-rules.md). Visible entries rank by their kind's order,
+ * ties sharing a rank, the earlier record first. A secret entry is placed by what is known of it: its medal, the
+ * threshold being a time, and world positions; where the order is unknown its rank, and the ranks it blurs, are
+ * ranges, never a guess. Players without a record keep the order given.
+ */
+export function rankLeaderboard<P>(kind: MapKind, contenders: readonly Contender<P>[], facts: BoardFacts = {}): Leaderboard<P> {
+  const board = rankBoard(kind, contenders, facts);
+  const standing = (c: Contender<P>, status: StandingStatus, range: RankRange | null): Standing<P> => ({
+    ...c, isMe: c.isMe === true, status, rank: range && range.min === range.max ? range.min : null, rankRange: range, visibleRank: null,
+    isBest: range?.max === 1, isBestVisible: false, deltaToBestVisible: null, deltaToBest: null, deltaToMe: null,
+  });
+  const ranked = board.ranked.map((c, i) => standing(c, 'ranked', board.rankedRanges[i]!));
+  const secret = board.secret.map((c, j) => standing(c, 'secret', board.secretRanges[j]!));
   const best = ranked[0];
   const me = ranked.find((s) => s.isMe)?.record;
-  const bestIsKnown = best !== undefined && ranges.visible[0]!.max === 1;
-  const place = (s: Standing<P>, range: RankRange): void => {
-    s.rankRange = range;
-    s.rank = range.min === range.max ? range.min : null;
-    s.isBest = range.max === 1;
-  };
+  const bestIsKnown = best !== undefined && best.rankRange!.max === 1;
   ranked.forEach((s, i) => {
-    place(s, ranges.visible[i]!);
-    s.visibleRank = visibleRanks[i]!;
+    s.visibleRank = board.visibleRanks[i]!;
     s.isBestVisible = s.visibleRank === 1;
     s.deltaToBestVisible = deltaOf(kind, s.record!, best!.record!);
     s.deltaToBest = bestIsKnown ? s.deltaToBestVisible : null;
     s.deltaToMe = me && !s.isMe ? deltaOf(kind, s.record!, me) : null;
   });
-  secret.forEach((s, j) => place(s, ranges.secret[j]!));
   // Sorting is stable: entries that tie on all of this keep their order, the visible ones ranked's.
   const placed = [...ranked, ...secret].sort((a, b) =>
     a.rankRange!.min - b.rankRange!.min || a.rankRange!.max - b.rankRange!.max
     || Number(a.status === 'secret') - Number(b.status === 'secret')
     || (a.status === 'secret' ? clampMedal(b.record!.medal) - clampMedal(a.record!.medal) || byName(a, b) : 0));
-  return { kind, entries: [...placed, ...unranked, ...none], secret: secret.length, bestIsKnown };
+  const rest = [...board.unranked.map((c) => standing(c, 'unranked', null)), ...board.none.map((c) => standing(c, 'none', null))];
+  return { kind, entries: [...placed, ...rest], secret: secret.length, bestIsKnown };
 }
 
 // ---- a stored map's board -------------------------------------------------------------------------------------
@@ -682,23 +701,39 @@ export interface StoredContender<P> {
  * One map's board from what a data folder knows beside its records (docs/game-rules.md "Secret entries"): the map's
  * medal scores, the account the records were read with (`viewer`: an account ID, null for none, undefined when not
  * known) and each record's stored world position. The window's views, the command line and the CSV export all rank
- * a stored map through this one function, so their ranks cannot drift apart.
+ * a stored map through this function or storedBoardRanks (the same rules), so their ranks cannot drift apart.
  */
-export function rankStoredBoard<P>(
-  map: { mapType: string; hasClones?: boolean | undefined; medals: MedalScores | null },
-  contenders: readonly StoredContender<P>[],
-  viewer: string | null | undefined,
-): Leaderboard<P> {
+export function rankStoredBoard<P>(map: StoredMap, contenders: readonly StoredContender<P>[], viewer: string | null | undefined): Leaderboard<P> {
   const kind = mapKind(map);
+  return rankLeaderboard(kind, storedContenders(kind, contenders, viewer), { medals: map.medals, viewerKnown: viewer !== undefined });
+}
+
+/**
+ * The ranks rankStoredBoard gives, alone, in the contenders' order (null for an entry with no result to rank): for
+ * the CSV export, which writes a million of them and none of the rest of a board.
+ */
+export function storedBoardRanks(map: StoredMap, contenders: readonly StoredContender<number>[], viewer: string | null | undefined): (RankRange | null)[] {
+  const kind = mapKind(map);
+  const board = rankBoard(kind, storedContenders(kind, contenders, viewer), { medals: map.medals, viewerKnown: viewer !== undefined });
+  const ranks = new Array<RankRange | null>(contenders.length).fill(null);
+  board.ranked.forEach((c, i) => (ranks[c.player] = board.rankedRanges[i]!));
+  board.secret.forEach((c, j) => (ranks[c.player] = board.secretRanges[j]!));
+  return ranks;
+}
+
+/** A stored map, as its board is ranked. */
+type StoredMap = { mapType: string; hasClones?: boolean | undefined; medals: MedalScores | null };
+
+function storedContenders<P>(kind: MapKind, contenders: readonly StoredContender<P>[], viewer: string | null | undefined): Contender<P>[] {
   const viewerKnown = viewer !== undefined;
-  return rankLeaderboard(kind, contenders.map((c) => ({
+  return contenders.map((c) => ({
     player: c.player,
     name: c.name,
     record: c.record,
     isMe: c.isMe,
     isViewer: viewerKnown && c.accountId === viewer,
     worldPosition: c.record ? positionOfResult(kind, c.position, c.record) : null,
-  })), { medals: map.medals, viewerKnown });
+  }));
 }
 
 // ---- where secret entries stand --------------------------------------------------------------------------------
@@ -731,10 +766,10 @@ function medalBand(kind: MapKind, medal: number, medals: MedalScores | null | un
  * every visible record is at or above it but the reader's own; a medal bounds a result; a world position bounds how
  * many were ahead.
  */
-function placeSecretEntries<P>(
+function placeSecretEntries<C extends Contender<unknown>>(
   kind: MapKind,
-  ranked: readonly Standing<P>[],
-  secret: readonly Standing<P>[],
+  ranked: readonly C[],
+  secret: readonly C[],
   visibleRanks: readonly number[],
   facts: BoardFacts,
 ): { visible: RankRange[]; secret: RankRange[] } {
@@ -785,7 +820,7 @@ function placeSecretEntries<P>(
     // Only a world position bounds anything here.
     if (!v.worldPosition) return;
     // `ranked` is in rank order and a visible rank is 1 + those strictly ahead: they are the slice before it.
-    const visibleAhead = (): readonly Standing<P>[] => ranked.slice(0, visibleRanks[i]! - 1);
+    const visibleAhead = (): readonly C[] => ranked.slice(0, visibleRanks[i]! - 1);
     boundByWorldPosition(v, visibleAhead, secret, (j) => orderOf(j, i), (j, o) => {
       count(j, i, orderOf(j, i), -1);
       bounded.set(j * ranked.length + i, o);
@@ -819,7 +854,7 @@ function placeSecretEntries<P>(
  * record that is not theirs is as fast. With the reader not known, at most one record is theirs: so every record
  * with another visible one at least as fast.
  */
-function thresholdSide<P>(ranked: readonly Standing<P>[], viewerKnown: boolean): boolean[] {
+function thresholdSide(ranked: readonly Contender<unknown>[], viewerKnown: boolean): boolean[] {
   const timed = ranked.filter((v) => known(v.record!.time));
   // Linear, not a scan per record (the export ranks every map): another record at least as fast is the fastest time,
   // or the second fastest when v holds the fastest (a tie counts twice).
@@ -865,16 +900,16 @@ function secretAgainst(kind: MapKind, band: { lo: number; hi: number } | null, v
  * A visible record's world position says at most `position - 1` records were ahead of it when it was asked. Entries
  * set before then count in it; when those known to be ahead fill it, the secret entries not known are behind.
  */
-function boundByWorldPosition<P>(
-  visible: Standing<P>,
-  visibleAhead: () => readonly Standing<P>[],
-  secret: readonly Standing<P>[],
+function boundByWorldPosition(
+  visible: Contender<unknown>,
+  visibleAhead: () => readonly Contender<unknown>[],
+  secret: readonly Contender<unknown>[],
   get: (j: number) => Order,
   set: (j: number, o: Order) => void,
 ): void {
   const asked = visible.worldPosition;
   if (!asked || !Number.isInteger(asked.position) || asked.position < 1) return;
-  const before = (s: Standing<P>): boolean => (s.record!.timestamp ?? '') !== '' && s.record!.timestamp! <= asked.asOf;
+  const before = (s: Contender<unknown>): boolean => (s.record!.timestamp ?? '') !== '' && s.record!.timestamp! <= asked.asOf;
   const aheadBefore = visibleAhead().filter(before).length + secret.filter((h, j) => before(h) && get(j) === 'ahead').length;
   if (aheadBefore < asked.position - 1) return;
   secret.forEach((h, j) => {

@@ -4,7 +4,7 @@
 import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
 import { medalName, stripFormatting } from '../../shared/format.ts';
 import {
-  formatRank, formatResult, mapKind, playerLabel, positionOfResult, rankStoredBoard, type AskedPosition, type MapKind, type RankableRecord,
+  formatRank, formatResult, mapKind, playerLabel, positionOfResult, storedBoardRanks, type AskedPosition, type MapKind, type RankableRecord,
 } from '../../shared/leaderboard.ts';
 import type { ExportCursor, ExportMap, ExportTuple } from '../store/export-cursor.ts';
 
@@ -104,9 +104,9 @@ export interface ExportFacts {
 
 /**
  * The rank of each of one map's rows among the exported players of that map (those of the list, or every stored
- * player), per scope, as every view ranks them (shared rankStoredBoard, with the map's medal scores, the reader and
- * the stored world positions; formatRank): "3", or "2–4" where secret entries leave the order unknown, a secret
- * entry's too; empty for a result that cannot be ranked. `records[i]` is `rows[i]`'s record.
+ * player), per scope, as every view ranks them (shared storedBoardRanks: rankStoredBoard's ranks, with the map's medal
+ * scores, the reader and the stored world positions; formatRank): "3", or "2–4" where secret entries leave the order
+ * unknown, a secret entry's too; empty for a result that cannot be ranked. `records[i]` is `rows[i]`'s record.
  */
 export function exportRanks(map: ExportMap, rows: readonly ExportTuple[], records: readonly RankableRecord[], facts: ExportFacts): string[] {
   const byScope = new Map<string, number[]>();
@@ -118,8 +118,8 @@ export function exportRanks(map: ExportMap, rows: readonly ExportTuple[], record
   const board = { mapType: map[3], hasClones: map[4] === 1, medals: { author: map[5], gold: map[6], silver: map[7], bronze: map[8] } };
   const ranks: string[] = new Array<string>(rows.length).fill('');
   for (const group of byScope.values()) {
-    const contenders = group.map((i) => ({ player: i, accountId: facts.accountOf(rows[i]![1]), name: '', record: records[i]!, position: askedOf(rows[i]!) }));
-    for (const standing of rankStoredBoard(board, contenders, facts.viewer).entries) ranks[standing.player] = formatRank(standing.rankRange);
+    const contenders = group.map((i, k) => ({ player: k, accountId: facts.accountOf(rows[i]![1]), name: '', record: records[i]!, position: askedOf(rows[i]!) }));
+    storedBoardRanks(board, contenders, facts.viewer).forEach((range, k) => (ranks[group[k]!] = formatRank(range)));
   }
   return ranks;
 }

@@ -1,7 +1,7 @@
 // The CSV export's rank column says what the compare grid and `compare --json` say (issue 16): on maps whose secret
 // threshold hides most records, read as a watched player whose own record is under the threshold, with the world
-// positions a sync stores. The export ranks through the same shared function as the views (rankStoredBoard), given the
-// same facts: the map's medal scores, the reader, the positions.
+// positions a sync stores. The export ranks through the same shared rules as the views (storedBoardRanks gives
+// rankStoredBoard's ranks alone), given the same facts: the map's medal scores, the reader, the positions.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareMaps } from '../../../src-main/cli/commands/read.ts';

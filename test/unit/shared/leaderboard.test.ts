@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareResults, contradictedMedal, countMedals, deltaDirection, deltaOf, formatDelta, formatGapLimit, formatImprovement, formatMedalGap, formatMedalScore,
   formatResult, GAP_LIMITS, isHiddenByThreshold, isImprovement, isWithin, kindLabel, mapKind, medalOf, medalProgress, playerLabel,
-  playerLabelOf, positionOfResult, rankLeaderboard, rankStoredBoard, resultText, unitOf, worldScoreOf,
+  playerLabelOf, positionOfResult, rankLeaderboard, rankStoredBoard, resultText, storedBoardRanks, unitOf, worldScoreOf,
   type Contender, type MapKind, type MedalScores, type RankableRecord,
 } from '../../../src-main/shared/leaderboard.ts';
 
@@ -502,6 +502,41 @@ describe('a stored map\'s board: the facts every view and the CSV export rank wi
     const stale = contenders({ score: 48_000, position: 1 });
     stale[1]!.record.timestamp = '2026-01-01T00:00:00Z';
     expect(rangeOf(rankStoredBoard(map, stale, 'me'), 'me')).toEqual({ min: 1, max: 2 });
+  });
+
+  it('storedBoardRanks (the CSV export\'s) gives rankStoredBoard\'s ranks, in the contenders\' order, on 300 mixed boards', () => {
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return Math.floor(seed / 65_536) % n;
+    };
+    const types = ['TrackMania\\TM_Race', 'TrackMania\\TM_Stunt', 'TrackMania\\TM_Platform'];
+    let secrets = 0;
+    let bounded = 0;
+    for (let b = 0; b < 300; b += 1) {
+      const board = { mapType: types[b % 3]!, medals: b % 7 === 0 ? null : medals };
+      const contenders = Array.from({ length: 1 + next(12) }, (_, player) => {
+        const timestamp = `2026-0${1 + next(3)}-01T00:00:00Z`;
+        const time = next(5) === 0 ? null : 43_000 + 500 * next(10);
+        const shape = next(6);
+        const record: RankableRecord | null = shape === 0 ? null : shape === 1 ? { ...secret(next(5)), timestamp }
+          : { hidden: false, time, score: next(4) === 0 ? null : next(3000), respawnCount: next(3) === 0 ? null : next(4), medal: next(5), timestamp };
+        const asked = record && !record.hidden && next(3) === 0 ? worldScoreOf(mapKind(board), record) : null;
+        if (record?.hidden) secrets += 1;
+        if (asked !== null) bounded += 1;
+        return {
+          player, accountId: `a${player}`, name: `p${next(4)}`, record,
+          position: asked === null ? null : { score: asked, state: 'ranked', position: 1 + next(4), asOf: '2026-02-15T00:00:00Z' },
+        };
+      });
+      const viewer = [undefined, null, 'a0', 'a1'][next(4)];
+      const whole = rankStoredBoard(board, contenders, viewer);
+      const expected = contenders.map((c) => whole.entries.find((e) => e.player === c.player)!.rankRange);
+      expect(storedBoardRanks(board, contenders, viewer), `board ${b}`).toEqual(expected);
+    }
+    // The boards hold what makes ranks subtle: secret entries and world positions that bound them.
+    expect(secrets).toBeGreaterThan(200);
+    expect(bounded).toBeGreaterThan(200);
   });
 });
 
