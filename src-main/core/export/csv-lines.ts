@@ -106,9 +106,10 @@ export interface ExportFacts {
  * The rank of each of one map's rows among the exported players of that map (those of the list, or every stored
  * player), per scope, as every view ranks them (shared storedBoardRanks: rankStoredBoard's ranks, with the map's medal
  * scores, the reader and the stored world positions; formatRank): "3", or "2–4" where secret entries leave the order
- * unknown, a secret entry's too; empty for a result that cannot be ranked. `records[i]` is `rows[i]`'s record.
+ * unknown, a secret entry's too; empty for a result that cannot be ranked. `records[i]` is `rows[i]`'s record. As
+ * byte text (byteText).
  */
-export function exportRanks(map: ExportMap, rows: readonly ExportTuple[], records: readonly RankableRecord[], facts: ExportFacts): string[] {
+function exportRanks(map: ExportMap, rows: readonly ExportTuple[], records: readonly RankableRecord[], facts: ExportFacts): string[] {
   const byScope = new Map<string, number[]>();
   rows.forEach((t, i) => {
     const scope = byScope.get(t[3]);
@@ -119,18 +120,18 @@ export function exportRanks(map: ExportMap, rows: readonly ExportTuple[], record
   const ranks: string[] = new Array<string>(rows.length).fill('');
   for (const group of byScope.values()) {
     const contenders = group.map((i, k) => ({ player: k, accountId: facts.accountOf(rows[i]![1]), name: '', record: records[i]!, position: askedOf(rows[i]!) }));
-    storedBoardRanks(board, contenders, facts.viewer).forEach((range, k) => (ranks[group[k]!] = formatRank(range)));
+    storedBoardRanks(board, contenders, facts.viewer).forEach((range, k) => (ranks[group[k]!] = cachedBytes(formatRank(range))));
   }
   return ranks;
 }
 
 /**
- * The friendly cells of a row (result, medal name, rank, world position): the result in the map kind's unit, the
- * position only when it was asked for this very result (shared positionOfResult, as the window shows it).
+ * The friendly cells of a row (result, medal name, rank, world position) as byte text: the result in the map kind's
+ * unit, the position only when it was asked for this very result (shared positionOfResult, as the window shows it).
  */
-export function friendlyCells(kind: MapKind, t: ExportTuple, record: RankableRecord, rank: string): string {
+function friendlyCells(kind: MapKind, t: ExportTuple, record: RankableRecord, rank: string): string {
   const position = positionOfResult(kind, askedOf(t), record)?.position ?? '';
-  return `${plain(formatResult(kind, record))},${medalName(t[8])},${rank},${position}`;
+  return `${plain(formatResult(kind, record))},${cachedBytes(medalName(t[8]))},${rank},${position}`;
 }
 
 /**
@@ -157,7 +158,7 @@ export class CsvWriter {
     return stringify([[...CSV_COLUMNS]], { ...CSV_OPTIONS, bom });
   }
 
-  /** The lines of one map (every row the export has for it, in the cursor's order), each ending in CRLF. */
+  /** The lines of one map (every row the export has for it, in the cursor's order), each ending in CRLF, as byte text. */
   mapRows(rows: readonly ExportTuple[], cursor: ExportCursor): string[] {
     if (rows.length === 0) return [];
     const map = cursor.maps.get(rows[0]![0])!;
@@ -174,13 +175,13 @@ export class CsvWriter {
     let map = this.#maps.get(t[0]);
     if (map === undefined) {
       const [uid, id, name] = cursor.maps.get(t[0])!;
-      map = encode([neutraliseFormula(uid), neutraliseFormula(id), this.#names.map(name)]);
+      map = byteText(encode([neutraliseFormula(uid), neutraliseFormula(id), this.#names.map(name)]));
       remember(this.#maps, t[0], map);
     }
     let player = this.#players.get(t[1]);
     if (player === undefined) {
       const [accountId, displayName, nickname] = cursor.players.get(t[1])!;
-      player = encode([neutraliseFormula(accountId), this.#names.player(playerLabel({ accountId, displayName, nickname }))]);
+      player = byteText(encode([neutraliseFormula(accountId), this.#names.player(playerLabel({ accountId, displayName, nickname }))]));
       remember(this.#players, t[1], player);
     }
     return `${map},${player},${this.#recordCells(t)}`;
@@ -208,15 +209,39 @@ export class CsvWriter {
 /** Cells that are not plain, encoded: a result such as `1,234 pts` repeats over a map's rows and an export's maps. */
 const encoded = new Map<string, string>();
 
-/** A text cell as csv-stringify would write it: as is when it cannot need quoting or neutralising. */
+/** A text cell as csv-stringify would write it, as byte text: as is when it cannot need quoting or neutralising. */
 function plain(text: string): string {
   if (PLAIN_TEXT.test(text)) return text;
   let cell = encoded.get(text);
   if (cell === undefined) {
-    cell = encode([neutraliseFormula(text)]);
+    cell = byteText(encode([neutraliseFormula(text)]));
     remember(encoded, text, cell);
   }
   return cell;
+}
+
+/**
+ * Text as its UTF-8 bytes, a character per byte (codes 0 to 255): "byte text". V8 keeps such a string at one byte a
+ * character, and a line made only of byte text is written with 'latin1' as exactly its UTF-8 bytes (LineChunks.addBytes).
+ * A single character beyond Latin-1 (a name's U+FFFD, a rank's en dash) would make a whole line two bytes a character,
+ * and Buffer.write's UTF-16 to UTF-8 path costs four times the instructions of a one-byte line (cachegrind, 300-byte
+ * lines): a third of the bench's lines took it. ASCII is its own byte text.
+ */
+export function byteText(text: string): string {
+  return ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1');
+}
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/** Short texts that repeat on many rows (ranks, medal names) as byte text, each converted once. */
+const asBytes = new Map<string, string>();
+function cachedBytes(text: string): string {
+  let bytes = asBytes.get(text);
+  if (bytes === undefined) {
+    bytes = byteText(text);
+    remember(asBytes, text, bytes);
+  }
+  return bytes;
 }
 
 function remember<K, V>(cache: Map<K, V>, key: K, value: V): void {
@@ -229,8 +254,8 @@ export const CHUNK_BYTES = 1 << 18;
 
 /**
  * The export's bytes, in chunks of whole lines. Each line is encoded on its own: joining a chunk's lines into one
- * text first made V8 flatten ropes of thousands of pieces, and one rank's en dash ("2–4") turned the whole chunk into
- * two-byte text, slow to encode (most of the export's writing time).
+ * text first made V8 flatten ropes of thousands of pieces. The records' lines come as byte text (byteText), so that no
+ * line is two-byte text, slow to encode.
  */
 export class LineChunks {
   readonly #allocate: () => Buffer;
@@ -248,18 +273,26 @@ export class LineChunks {
   /** Adds text made of whole lines. */
   add(text: string): void {
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
-    const most = 3 * text.length;
+    this.#put(text, 3 * text.length, 'utf8');
+  }
+
+  /** Adds byte text (byteText) made of whole lines: its characters are the bytes written. */
+  addBytes(text: string): void {
+    this.#put(text, text.length, 'latin1');
+  }
+
+  #put(text: string, most: number, encoding: 'utf8' | 'latin1'): void {
     if (this.#used + most > CHUNK_BYTES) {
       this.#close();
       if (most > CHUNK_BYTES) {
         // Never from Buffer's shared pool, like every chunk: a chunk's memory may be handed to another thread.
-        const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-        bytes.write(text);
+        const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, encoding));
+        bytes.write(text, encoding);
         this.#push(bytes);
         return;
       }
     }
-    this.#used += this.#chunk.write(text, this.#used);
+    this.#used += this.#chunk.write(text, this.#used, encoding);
   }
 
   /** Bytes waiting to be written. */

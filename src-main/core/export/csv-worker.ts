@@ -85,7 +85,7 @@ async function writeBlocks(): Promise<void> {
   for (let block = claimBlock(claims, refs, seen); block; block = claimBlock(claims, refs, seen)) {
     let rows = 0;
     for (const [lines, count] of mapLines(writer, reader, reader.between({ first: block.first, last: block.last }))) {
-      for (const line of lines) chunks.add(line);
+      for (const line of lines) chunks.addBytes(line);
       rows += count;
       if (chunks.size >= CHUNK_BYTES) await handOver(block.index, chunks.take());
     }

@@ -11,7 +11,7 @@ import { LocalFaultCode, LocalFaultError, StoreError, StoreErrorCode, type Store
 import { CHUNK_BYTES, CSV_OPTIONS, CsvWriter, LineChunks, mapLines, NameCache, neutraliseFormula } from './csv-lines.ts';
 import { PARALLEL_MIN_ROWS, writeParallel } from './csv-parallel.ts';
 
-export { CSV_COLUMNS, CsvWriter, exportRanks, friendlyCells, NameCache, neutraliseFormula, type ExportFacts } from './csv-lines.ts';
+export { CSV_COLUMNS, NameCache, neutraliseFormula } from './csv-lines.ts';
 
 export interface ExportCsvOptions {
   /** Only this list's players on this list's maps; every stored record otherwise. */
@@ -221,9 +221,10 @@ async function writeInThisThread(store: Store, options: ExportCsvOptions, out: W
     if (failed() !== undefined) throw failed();
   };
   try {
+    const add = (text: string): void => (source.byteText ? chunks.addBytes(text) : chunks.add(text));
     for (const [text, rows] of source.rows) {
-      if (typeof text === 'string') chunks.add(text);
-      else for (const line of text) chunks.add(line);
+      if (typeof text === 'string') add(text);
+      else for (const line of text) add(line);
       count += rows;
       if (chunks.size >= CHUNK_BYTES) await flush();
     }
@@ -263,6 +264,8 @@ export interface CsvSource {
   header: string;
   /** Text of one or more rows (or their lines), and how many rows it holds. */
   rows: Iterable<readonly [text: string | readonly string[], rows: number]>;
+  /** The rows' text is byte text (csv-lines.ts byteText): its characters are the bytes to write. */
+  byteText: boolean;
   close(): void;
 }
 
@@ -272,6 +275,7 @@ function recordsSource(store: Store, list: WatchlistRef | undefined, bom: boolea
   return {
     header: writer.header(bom),
     rows: mapLines(writer, cursor, cursor.rows),
+    byteText: true,
     close: () => cursor.close(),
   };
 }
@@ -315,6 +319,7 @@ function splitsSource(store: Store, list: WatchlistRef | undefined, bom: boolean
         }
       }
     })(),
+    byteText: false,
     close: () => {},
   };
 }
