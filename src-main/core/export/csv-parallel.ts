@@ -1,10 +1,10 @@
 // The CSV export split across two worker threads (csv-worker.ts): each reads the database through its own connection,
 // both at one snapshot (store/export-split.ts), and claims the next block of maps whenever it is free (csv-blocks.ts);
-// this thread writes their chunks in the file's order. One thread reads and encodes about 110,000 rows a second, and
-// the sqlite3 shell's own export of the same rows is about twice as fast (test/bench/csv.bench.ts): two threads close
-// most of that gap. At 1M rows a worker spends about 0.2 s loading its modules and opening its snapshot, then about
-// 40% of its time in SQLite's reads (profiled with --cpu-prof; about 25% more per row than one thread alone, the two
-// cores sharing their caches).
+// this thread writes their chunks in the file's order. One thread reads and encodes 1M rows in about 7.5 s, and the
+// sqlite3 shell's own export of the same rows takes 4.3 to 5.4 s on the same machine (test/bench/csv.bench.ts): two
+// threads bring the export to 1.0 to 1.2 times the shell's time. At 1M rows a worker spends about 0.3 s loading its
+// modules and opening its snapshot, then about 37% of its time in SQLite's reads (profiled with --cpu-prof; about 25%
+// more per row than one thread alone, the two cores sharing their caches) and 9% collecting garbage.
 import { Worker } from 'node:worker_threads';
 import { beginOnOneSnapshot, type ExportPlan } from '../store/index.ts';
 import type { FromWorker, ToWorker, WorkerSetup } from './csv-worker.ts';
