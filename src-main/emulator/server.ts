@@ -29,6 +29,11 @@ export interface EmulatorOptions {
   oauth?: OAuthOptions;
   /** Added before every answer. */
   latencyMs?: number;
+  /**
+   * Awaited before a request (by its path, without the query) is answered, when it gives a promise: a test holds the
+   * service at a moment it chooses (a sync mid-way) instead of racing a timer.
+   */
+  hold?: ((path: string) => Promise<void> | undefined) | undefined;
   /** 0..1: that share of API and file requests fail (500, 503, 429, dropped connection, truncated body). */
   failRate?: number;
   /** Makes the fault choice reproducible; default 1. */
@@ -296,6 +301,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     const resolved = resolve(path);
     count(stats.byRoute, resolved?.route.name ?? 'unknown');
     if (latencyMs > 0) await sleep(latencyMs);
+    const held = options.hold?.(path);
+    if (held) await held;
     if (closing) {
       req.socket.destroy();
       return;

@@ -3,7 +3,7 @@
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { databaseFile } from '../core/paths.ts';
-import { generateDataset, startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { generateDataset, startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.ts';
 import { acquirePidLock, type PidLock } from '../core/pid-lock.ts';
 import type { SyncSummary } from '../core/sync/engine.ts';
 import { openTrackwatch, type Trackwatch } from '../core/trackwatch.ts';
@@ -92,6 +92,8 @@ export interface DemoOptions {
   players?: number;
   /** Requests per second against the emulator (it is local, so the demo can go fast). */
   maxRps?: number;
+  /** Holds the demo's emulator on the requests it names (EmulatorOptions.hold): for tests of the window mid-sync. */
+  hold?: EmulatorOptions['hold'];
   /**
    * The moment the demo's world is as of (its campaign, its Track of the Day months, its records), in ms; default the
    * real clock, so the demo shows the season running today. Tests that name its campaign or months fix it.
@@ -128,7 +130,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     const me = demoPlayer(dataset, accounts);
     // Demo credentials for the emulator's display-name API, so the demo shows names the way a configured app would.
     const oauth = { clientId: 'trackwatch-demo', clientSecret: 'demo-secret' };
-    const running = (emulator = await startEmulator({ dataset, oauth, auth: { ...DEMO_LOGIN, accountId: me } }));
+    const running = (emulator = await startEmulator({ dataset, oauth, auth: { ...DEMO_LOGIN, accountId: me }, hold: options.hold }));
     const tw = (trackwatch = await openTrackwatch({
       dataDir: options.dataDir,
       apiUrl: running.url,

@@ -2,7 +2,7 @@
 // clients' configuration, the connection status, the sync runner and its schedule, the notifications of new PBs and
 // the compare cache. This root wires them and moves between the demo and the account. The desktop app and the
 // browser bridge both build one; handlers/ turn the contract's commands into calls on it.
-import { DemoInUseError, tourDemo, type Demo } from './demo.ts';
+import { DemoInUseError, tourDemo, type Demo, type DemoOptions } from './demo.ts';
 import { REAL_BASE_URL, serviceUrls } from '../core/nadeo/index.ts';
 import { APP_VERSION, type Trackwatch } from '../core/trackwatch.ts';
 import { ServiceError } from './errors.ts';
@@ -48,8 +48,8 @@ export interface ServiceOptions {
   /** Trackmania Exchange (default: the real one beside the real Core service, else the Core URL + /tmx). */
   exchangeUrl?: string | undefined;
   appVersion?: string | undefined;
-  /** Size and pace of the demo's generated world, and the moment it is as of (DemoOptions.asOf). */
-  demo?: { maps?: number; players?: number; maxRps?: number; asOf?: number } | undefined;
+  /** Size and pace of the demo's generated world, the moment it is as of, and a test's hold on it (DemoOptions). */
+  demo?: Omit<DemoOptions, 'dataDir'> | undefined;
   home?: string | undefined;
   env?: NodeJS.ProcessEnv | undefined;
   now?: () => Date;

@@ -17,8 +17,19 @@ let page: Page;
 let problems: string[];
 let opened: AppInBrowser | undefined;
 
+// The demo's first sync waits at its records until the test has seen it under way: its progress is looked at
+// mid-sync by an event the test controls, not by racing the sync's pace.
+let letRecordsThrough!: () => void;
+const recordsHeld = new Promise<void>((resolve) => (letRecordsThrough = resolve));
+let recordsAsked = false;
+const hold = (path: string): Promise<void> | undefined => {
+  if (!path.startsWith('/v2/mapRecords')) return undefined;
+  recordsAsked = true;
+  return recordsHeld;
+};
+
 beforeAll(async () => {
-  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 200 } }, page: { viewport: SIZES[1] } }));
+  ({ app, page, problems } = opened = await openAppInBrowser({ app: { demo: { maxRps: 200, hold } }, page: { viewport: SIZES[1] } }));
 }, 120_000);
 
 afterAll(async () => {
@@ -91,8 +102,9 @@ describe('Try the demo', () => {
     await page.click('[data-testid=try-demo]');
     await page.getByRole('heading', { name: /^Compare/ }).waitFor();
     expect(decodeURIComponent(page.url())).toContain('#/lists/Demo/compare');
-    // The tour's progress shows in the top bar while the comparison fills in.
+    // The tour's progress shows in the top bar while the comparison fills in (the sync is held at its records).
     await page.locator('[data-testid=sync-cancel]').waitFor();
+    await expect.poll(() => recordsAsked).toBe(true);
     await screenshot(page, 'layout-demo-syncing-1024x640');
     // The progress and its phase line inside the 52px bar (sync-truth.e2e.test.ts measures it with the cost line).
     const outside = await page.evaluate(() => {
@@ -103,6 +115,8 @@ describe('Try the demo', () => {
       }).map((el) => `${el.className} "${el.textContent?.trim().slice(0, 30)}"`);
     });
     expect(outside).toEqual([]);
+    expect(await page.locator('[data-testid=sync-cancel]').count(), 'still syncing while the test looked').toBe(1);
+    letRecordsThrough();
     // It ends on the comparison, synced: the top bar says so, and the grid holds the players' PBs.
     const topbar = page.locator('.topbar [data-testid=last-sync]');
     await topbar.waitFor({ timeout: 90_000 });

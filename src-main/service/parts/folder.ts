@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type * as s from '../../contract/schemas.ts';
 import { LocalFaultCode, LocalFaultError } from '../../core/store/errors.ts';
 import { openTrackwatch, type Trackwatch, type TrackwatchOptions } from '../../core/trackwatch.ts';
-import { startDemo, type Demo } from '../demo.ts';
+import { startDemo, type Demo, type DemoOptions } from '../demo.ts';
 import { ServiceError } from '../errors.ts';
 
 export type Setup = z.output<typeof s.SetupState>;
@@ -73,7 +73,7 @@ export class DataFolder {
   }
 
   /** Starts the demo in the folder's demo/ unless it runs; `configure` sets up its clients before it shows. */
-  async startDemo(options: { maps?: number; players?: number; maxRps?: number } | undefined, configure: (tw: Trackwatch) => Promise<void>): Promise<void> {
+  async startDemo(options: Omit<DemoOptions, 'dataDir'> | undefined, configure: (tw: Trackwatch) => Promise<void>): Promise<void> {
     if (this.#demo) return;
     const demo = await startDemo({ dataDir: join(this.dataDir, 'demo'), ...options });
     await configure(demo.trackwatch);

@@ -115,6 +115,30 @@ describe('rate limit and latency', () => {
     });
   });
 
+  it('hold: a request the test names waits until the test lets it go; the others are answered meanwhile', async () => {
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const asked: string[] = [];
+    const hold = (path: string): Promise<void> | undefined => {
+      asked.push(path);
+      return path.startsWith('/v2/mapRecords') ? held : undefined;
+    };
+    await withEmulator({ hold }, async (emu) => {
+      let answered = false;
+      const records = get(`${emu.url}/v2/mapRecords/?mapId=bad&accountIdList=bad`).then((r) => {
+        answered = true;
+        return r.status;
+      });
+      await vi.waitFor(() => expect(asked).toContain('/v2/mapRecords/'), { timeout: 20_000, interval: 5 });
+      // Another route passes while the records request waits, its query not part of the path the hold is given.
+      expect((await get(`${emu.url}/maps/?mapIdList=${mapId}`)).status).toBe(200);
+      expect(asked).toEqual(['/v2/mapRecords/', '/maps/']);
+      expect(answered).toBe(false);
+      letGo();
+      expect(await records).toBe(400);
+    });
+  });
+
   it('stats: requests, byRoute and byStatus count every request; resetStats clears them', async () => {
     await withEmulator({}, async (emu) => {
       await get(`${emu.url}/maps/?mapIdList=${mapId}`);
