@@ -170,7 +170,7 @@ export class CsvWriter {
     return lines;
   }
 
-  /** The raw cells of one row of an export cursor, without the line's end. */
+  /** The raw cells of one row of an export cursor, without the line's end, as byte text. */
   row(t: ExportTuple, cursor: ExportCursor): string {
     let map = this.#maps.get(t[0]);
     if (map === undefined) {
@@ -227,7 +227,7 @@ function plain(text: string): string {
  * and Buffer.write's UTF-16 to UTF-8 path costs four times the instructions of a one-byte line (cachegrind, 300-byte
  * lines): a third of the bench's lines took it. ASCII is its own byte text.
  */
-export function byteText(text: string): string {
+function byteText(text: string): string {
   return ASCII.test(text) ? text : Buffer.from(text, 'utf8').toString('latin1');
 }
 // eslint-disable-next-line no-control-regex
@@ -324,7 +324,7 @@ export class LineChunks {
 
 /**
  * The lines of a cursor's rows, map by map (the rows come map by map: the cursor's order), each map's ranked as one:
- * the text of each map's rows and how many rows it holds.
+ * the lines of each map's rows (byte text) and how many rows it holds.
  */
 export function* mapLines(writer: CsvWriter, cursor: ExportCursor, rows: Iterable<ExportTuple>): Generator<readonly [readonly string[], number], void, undefined> {
   let map: ExportTuple[] = [];
