@@ -97,7 +97,7 @@ function askedOf(t: ExportTuple): AskedPosition | null {
 }
 
 /** What ranks an export's rows beside their records: the account that read them (settings.viewer()) and the players' IDs. */
-export interface ExportFacts {
+interface ExportFacts {
   viewer: string | null | undefined;
   accountOf: (playerRef: number) => string;
 }
