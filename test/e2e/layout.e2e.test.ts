@@ -104,7 +104,7 @@ describe('Try the demo', () => {
     expect(decodeURIComponent(page.url())).toContain('#/lists/Demo/compare');
     // The tour's progress shows in the top bar while the comparison fills in (the sync is held at its records).
     await page.locator('[data-testid=sync-cancel]').waitFor();
-    await expect.poll(() => recordsAsked).toBe(true);
+    await expect.poll(() => recordsAsked, { timeout: 60_000 }).toBe(true);
     await screenshot(page, 'layout-demo-syncing-1024x640');
     // The progress and its phase line inside the 52px bar (sync-truth.e2e.test.ts measures it with the cost line).
     const outside = await page.evaluate(() => {
