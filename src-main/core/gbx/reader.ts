@@ -72,6 +72,8 @@ export class ByteReader {
   /**
    * Reads the next `length` bytes as chunk `chunkId`'s data with `read`, in this reader narrowed to them (no reader
    * made per chunk): past them is 'corrupt'. Returns how many of them `read` left unread; the reader is then after them.
+   * When `read` throws, the reader is widened again where it stopped: a reader that catches a nested chunk's error (the
+   * ghost's nickname, ghost.ts) goes on within its own chunk, as with a reader of its own.
    */
   within<S, W>(length: number, chunkId: number, read: (r: ByteReader, state: S, walk: W) => void, state: S, walk: W): number {
     this.need(length);
@@ -82,12 +84,15 @@ export class ByteReader {
     this.end = chunkEnd;
     this.#where = chunkId;
     this.overrun = 'corrupt';
-    read(this, state, walk);
+    try {
+      read(this, state, walk);
+    } finally {
+      this.end = end;
+      this.#where = where;
+      this.overrun = overrun;
+    }
     const left = chunkEnd - this.offset;
     this.offset = chunkEnd;
-    this.end = end;
-    this.#where = where;
-    this.overrun = overrun;
     return left;
   }
 
