@@ -20,12 +20,13 @@
 // (kill.test.ts: SIGKILL at a chosen moment) start the command as a process too.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { main } from '../../src-main/cli/main.ts';
 import type { CliIo, StopSignal } from '../../src-main/cli/io.ts';
 import { startEmulator, type Dataset, type RunningEmulator } from '../../src-main/emulator/index.ts';
+import { Collected } from './collected.ts';
 import { tempDataDir } from './sync.ts';
 
 export const BIN = join(import.meta.dirname, '../../bin/trackwatch.js');
@@ -42,18 +43,6 @@ function environment(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1', ...env };
 }
 
-/** A stream that keeps every byte written to it, as a pipe to a reader would deliver them. */
-class Collected extends Writable {
-  readonly #chunks: Buffer[] = [];
-  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.#chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, encoding));
-    done();
-  }
-  text(): string {
-    return Buffer.concat(this.#chunks).toString('utf8');
-  }
-}
-
 /** Runs `trackwatch args...` to its end, in this process. */
 export async function cli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   const stdout = new Collected();
@@ -61,6 +50,7 @@ export async function cli(args: string[], env: Record<string, string> = {}): Pro
   // A pipe nobody writes to, as execFile gives a child: no terminal, so nothing asks a question.
   const stdin = new PassThrough();
   const given = environment(env);
+  const listening = new Set<unknown>();
   const io: CliIo = {
     stdin,
     stdout,
@@ -75,7 +65,6 @@ export async function cli(args: string[], env: Record<string, string> = {}): Pro
       return () => void listening.delete(registration);
     },
   };
-  const listening = new Set<unknown>();
   try {
     const code = await main([process.execPath, BIN, ...args], io);
     if (listening.size > 0) throw new Error(`\`trackwatch ${args.join(' ')}\` ended with ${listening.size} stop-signal listener(s) still registered`);

@@ -4,7 +4,7 @@
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { Collected } from '../../helpers/collected.ts';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportCsv, type ExportCsvOptions } from '../../../src-main/core/export/csv.ts';
@@ -43,25 +43,8 @@ function fill(store: Store): void {
 }
 
 /** Collects what the export writes; `onFirst` runs at its first write (the header), before the write completes. */
-class Sink extends Writable {
-  readonly chunks: Buffer[] = [];
-  readonly #onFirst: (() => void) | undefined;
-  constructor(onFirst?: () => void) {
-    super();
-    this.#onFirst = onFirst;
-  }
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    if (this.chunks.length === 0) this.#onFirst?.();
-    this.chunks.push(Buffer.from(chunk));
-    done();
-  }
-  get bytes(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
-}
-
 async function exported(store: Store, options: ExportCsvOptions): Promise<{ bytes: Buffer; rows: number }> {
-  const sink = new Sink();
+  const sink = new Collected();
   const { rows } = await exportCsv(store, sink, options);
   return { bytes: sink.bytes, rows };
 }
@@ -103,7 +86,7 @@ describe('the CSV export across two worker threads', () => {
 
   it('reads one snapshot: a sync committing once the export has begun changes nothing of it', async () => {
     const before = await exported(store, { parallel: false });
-    const sink = new Sink(() => {
+    const sink = new Collected(() => {
       // At the header: the workers hold their snapshot; change the first map, a middle one and the last.
       store.db.prepare('UPDATE records SET time = 1 WHERE map_ref IN (1, 60, ?) AND current = 1').run(MAPS - 2);
       store.db.prepare('DELETE FROM records WHERE map_ref = 30').run();
@@ -120,7 +103,7 @@ describe('the CSV export across two worker threads', () => {
   it('stops at once when its signal aborts, and says so with the signal\'s reason', async () => {
     const controller = new AbortController();
     const reason = new Error('stopped by the test');
-    const sink = new Sink(() => controller.abort(reason));
+    const sink = new Collected(() => controller.abort(reason));
     await expect(exportCsv(store, sink, { parallel: true, signal: controller.signal })).rejects.toBe(reason);
     // The header at most: no row was written after the abort.
     expect(sink.bytes.toString().split('\r\n').filter(Boolean).length).toBeLessThanOrEqual(1);

@@ -2,7 +2,7 @@
 // threshold hides most records, read as a watched player whose own record is under the threshold, with the world
 // positions a sync stores. The export ranks through the same shared rules as the views (storedBoardRanks gives
 // rankStoredBoard's ranks alone), given the same facts: the map's medal scores, the reader, the positions.
-import { Writable } from 'node:stream';
+import { Collected } from '../../helpers/collected.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareMaps } from '../../../src-main/cli/commands/read.ts';
 import { CSV_COLUMNS, exportCsv } from '../../../src-main/core/export/csv.ts';
@@ -16,14 +16,6 @@ import { tempDataDir } from '../../helpers/sync.ts';
 
 const LIST = 'Heavy';
 const LOGIN = { login: 'me@example.org', password: 'pw' };
-
-class Sink extends Writable {
-  text = '';
-  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
 
 /** One CSV line's cells (RFC 4180 quotes; no cell of this dataset holds a line break: checked by the length). */
 function cellsOf(line: string): string[] {
@@ -96,9 +88,9 @@ describe('the CSV rank on secret-threshold maps (issue 16)', () => {
   it('every row\'s rank is the compare grid\'s and compare --json\'s, on maps where the reader, the medals and the positions matter', async () => {
     const store = service.active.store;
     expect(store.settings.viewer()).toBe(viewer.toLowerCase());
-    const sink = new Sink();
+    const sink = new Collected();
     await exportCsv(store, sink, { list: LIST });
-    const rows = parse(sink.text).filter((r) => r.scope === 'PersonalBest');
+    const rows = parse(sink.text()).filter((r) => r.scope === 'PersonalBest');
     const table = await call('compare.get', { list: LIST });
     const json = compareMaps(service.active, LIST, store.settings.me());
     const column = new Map(table.players.map((p, i) => [p.accountId, i]));
@@ -124,9 +116,9 @@ describe('the CSV rank on secret-threshold maps (issue 16)', () => {
 
   it('without the facts (ranked from the records alone, as the export did) some rows would say another rank', async () => {
     const store = service.active.store;
-    const sink = new Sink();
+    const sink = new Collected();
     await exportCsv(store, sink, { list: LIST });
-    const rows = parse(sink.text).filter((r) => r.scope === 'PersonalBest');
+    const rows = parse(sink.text()).filter((r) => r.scope === 'PersonalBest');
     const differ = store.records.leaderboards(LIST).filter(({ map, records }) => {
       const board = rankLeaderboard(mapKind(map), records.map((r) => ({ player: r.accountId, name: '', record: r })));
       return board.entries.some((s) => rows.find((r) => r.map_uid === map.mapUid && r.account_id === s.player)!.rank !== formatRank(s.rankRange));

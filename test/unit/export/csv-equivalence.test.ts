@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, NameCache, exportCsv } from '../../../src-main/core/export/csv.ts';
 import type { Store } from '../../../src-main/core/store/index.ts';
 import { inExportOrder, ranksOf, toCells, type ExportRow } from './reference.ts';
-import { Writable } from 'node:stream';
+import { Collected } from '../../helpers/collected.ts';
 import { memoryStore } from '../store/fixtures.ts';
 
 const NASTY = [
@@ -108,14 +108,6 @@ function storeRows(store: Store, sample: readonly ExportRow[]): void {
   })();
 }
 
-class Sink extends Writable {
-  text = '';
-  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
 let store: Store;
 beforeEach(async () => {
   store = await memoryStore();
@@ -129,7 +121,7 @@ describe('the CSV writer', () => {
     // Read as one of the players (or not known): their own record may be visible under a secret threshold.
     const viewer = bom ? PLAYERS[4]!.accountId : undefined;
     if (bom) store.settings.setViewer(viewer);
-    const sink = new Sink();
+    const sink = new Collected();
     expect(await exportCsv(store, sink, { bom })).toEqual({ rows: sample.length });
     const names = new NameCache();
     const ranks = ranksOf(sample, viewer);
@@ -140,7 +132,7 @@ describe('the CSV writer', () => {
       columns: [...CSV_COLUMNS],
       bom,
     });
-    expect(sink.text).toBe(reference);
+    expect(sink.text()).toBe(reference);
   });
 
   it('covers every nasty value in every column', () => {
