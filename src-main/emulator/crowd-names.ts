@@ -3,6 +3,7 @@
 // records of (the first CROWD_RECORDS of each populated map, world.ts) are named: the rest of the crowd is only
 // scores here. The names are made from each account ID, unique among themselves and apart from the dataset's own.
 import type { Dataset } from './dataset.ts';
+import { KeyedCache } from './keyed-cache.ts';
 import { fnv1a } from './prng.ts';
 import { crowdOf, crowdPlayer, CROWD_RECORDS } from './world.ts';
 
@@ -16,12 +17,11 @@ export interface NameBook {
 }
 
 interface CrowdBook {
-  key: string;
   byId: Map<string, string>;
   byName: Map<string, string>;
 }
 
-const books = new WeakMap<Dataset, CrowdBook>();
+const books = new KeyedCache<Dataset, CrowdBook>();
 
 /** A name made from the account: a word of two syllables and four digits ("Vexora4821"). */
 function crowdName(accountId: string, attempt: number): string {
@@ -30,27 +30,28 @@ function crowdName(accountId: string, attempt: number): string {
 }
 
 function crowdBookOf(dataset: Dataset, nowMs: number): CrowdBook {
-  const key = dataset.maps.map((m) => m.population ?? 0).join(',');
-  const cached = books.get(dataset);
-  if (cached?.key === key) return cached;
-  const taken = new Set(Object.values(dataset.displayNames ?? {}).map((n) => n.toLowerCase()));
-  const book: CrowdBook = { key, byId: new Map(), byName: new Map() };
-  for (const map of dataset.maps) {
-    const named = Math.min(CROWD_RECORDS, crowdOf(map).length);
-    for (let rank = 0; rank < named; rank++) {
-      const accountId = crowdPlayer(map, rank, nowMs).accountId.toLowerCase();
-      if (book.byId.has(accountId)) continue;
-      let attempt = 0;
-      let name = crowdName(accountId, attempt);
-      // Display names are unique: a clash draws again, the same way every time.
-      while (taken.has(name.toLowerCase())) name = crowdName(accountId, ++attempt);
-      taken.add(name.toLowerCase());
-      book.byId.set(accountId, name);
-      book.byName.set(name.toLowerCase(), accountId);
+  // What the book is made from: each map's named crowd (its size follows the population and the map's kind) and the
+  // dataset's own names, which the crowd's keep apart from.
+  const key = `${dataset.maps.map((m) => `${m.mapType}|${m.population ?? 0}`).join(',')}\n${Object.values(dataset.displayNames ?? {}).join('\n')}`;
+  return books.get(dataset, key, () => {
+    const taken = new Set(Object.values(dataset.displayNames ?? {}).map((n) => n.toLowerCase()));
+    const book: CrowdBook = { byId: new Map(), byName: new Map() };
+    for (const map of dataset.maps) {
+      const named = Math.min(CROWD_RECORDS, crowdOf(map).length);
+      for (let rank = 0; rank < named; rank++) {
+        const accountId = crowdPlayer(map, rank, nowMs).accountId.toLowerCase();
+        if (book.byId.has(accountId)) continue;
+        let attempt = 0;
+        let name = crowdName(accountId, attempt);
+        // Display names are unique: a clash draws again, the same way every time.
+        while (taken.has(name.toLowerCase())) name = crowdName(accountId, ++attempt);
+        taken.add(name.toLowerCase());
+        book.byId.set(accountId, name);
+        book.byName.set(name.toLowerCase(), accountId);
+      }
     }
-  }
-  books.set(dataset, book);
-  return book;
+    return book;
+  });
 }
 
 /** The dataset's display names first, then the named crowd's. */

@@ -4,6 +4,7 @@
 // answer from the same board, positions are monotone in score, and they agree with Core's order of the records.
 import type { Dataset, DatasetMap, DatasetRecord } from './dataset.ts';
 import { fnv1a, mulberry32, uuidFromName } from './prng.ts';
+import { KeyedCache } from './keyed-cache.ts';
 import { isBetterLiveScore, kindOf, liveScoreOf, medalOf, personalBestGameMode, PERSONAL_BEST_GROUP, SENTINEL_U32, type MapKind } from './rules.ts';
 
 /** The top route reads no further than a leaderboard's first 10,000 records (docs/live/leaderboards/top.md). */
@@ -14,13 +15,8 @@ export type WorldEntry = { score: number; position: number } & ({ record: Datase
 
 // ---- the crowd ---------------------------------------------------------------------------------------------------
 
-interface Crowd {
-  key: string;
-  /** Live scores, best first. */
-  scores: Int32Array;
-}
-
-const crowds = new WeakMap<DatasetMap, Crowd>();
+/** Each map's crowd: its Live scores, best first. */
+const crowds = new KeyedCache<DatasetMap, Int32Array>();
 
 /**
  * Where the crowd's results lie, best first, as fractions of the crowd: the world record a little beyond the author
@@ -61,17 +57,16 @@ export function crowdOf(map: DatasetMap): Int32Array {
   const kind = kindOf(map);
   const size = map.population ?? 0;
   const key = `${size}|${kind}|${map.authorScore}|${map.goldScore}|${map.silverScore}|${map.bronzeScore}`;
-  const cached = crowds.get(map);
-  if (cached?.key === key) return cached.scores;
-  const scores = new Int32Array(kind === 'platform' ? 0 : size);
-  const points = anchors(map, kind);
-  const rng = mulberry32(fnv1a(`crowd|${map.mapId.toLowerCase()}|${key}`));
-  for (let i = 0; i < scores.length; i++) scores[i] = Math.max(1, Math.round(quantile(points, rng())));
-  // Best first: fastest on time kinds, most points on Stunt.
-  scores.sort();
-  if (kind === 'stunt') scores.reverse();
-  crowds.set(map, { key, scores });
-  return scores;
+  return crowds.get(map, key, () => {
+    const scores = new Int32Array(kind === 'platform' ? 0 : size);
+    const points = anchors(map, kind);
+    const rng = mulberry32(fnv1a(`crowd|${map.mapId.toLowerCase()}|${key}`));
+    for (let i = 0; i < scores.length; i++) scores[i] = Math.max(1, Math.round(quantile(points, rng())));
+    // Best first: fastest on time kinds, most points on Stunt.
+    scores.sort();
+    if (kind === 'stunt') scores.reverse();
+    return scores;
+  });
 }
 
 /** How many of `scores` (best first) rank strictly ahead of `score`. */
@@ -113,26 +108,24 @@ export function crowdStuntTime(map: DatasetMap, crowdRank: number): number {
  */
 export const CROWD_RECORDS = 100;
 
+/** The crowd players Core knows records of, by account (lower case) and by record ID: their crowd ranks. */
 interface CrowdIndex {
-  key: string;
   byAccount: Map<string, number>;
   byRecordId: Map<string, number>;
 }
 
-const crowdIndexes = new WeakMap<DatasetMap, CrowdIndex>();
+const crowdIndexes = new KeyedCache<DatasetMap, CrowdIndex>();
 
 function crowdIndexOf(map: DatasetMap, nowMs: number): CrowdIndex {
   const scores = crowdOf(map);
-  const key = `${scores.length}|${map.mapId.toLowerCase()}`;
-  const cached = crowdIndexes.get(map);
-  if (cached?.key === key) return cached;
-  const index: CrowdIndex = { key, byAccount: new Map(), byRecordId: new Map() };
-  for (let rank = 0; rank < Math.min(CROWD_RECORDS, scores.length); rank++) {
-    index.byAccount.set(crowdPlayer(map, rank, nowMs).accountId.toLowerCase(), rank);
-    index.byRecordId.set(crowdRecordId(map, rank), rank);
-  }
-  crowdIndexes.set(map, index);
-  return index;
+  return crowdIndexes.get(map, `${scores.length}|${map.mapId.toLowerCase()}`, () => {
+    const index: CrowdIndex = { byAccount: new Map(), byRecordId: new Map() };
+    for (let rank = 0; rank < Math.min(CROWD_RECORDS, scores.length); rank++) {
+      index.byAccount.set(crowdPlayer(map, rank, nowMs).accountId.toLowerCase(), rank);
+      index.byRecordId.set(crowdRecordId(map, rank), rank);
+    }
+    return index;
+  });
 }
 
 function crowdRecordId(map: DatasetMap, crowdRank: number): string {
