@@ -221,7 +221,7 @@ async function writeInThisThread(store: Store, options: ExportCsvOptions, out: W
     if (failed() !== undefined) throw failed();
   };
   try {
-    const add = (text: string): void => (source.byteText ? chunks.addBytes(text) : chunks.add(text));
+    const add = source.byteText ? (text: string): void => chunks.addBytes(text) : (text: string): void => chunks.add(text);
     for (const [text, rows] of source.rows) {
       if (typeof text === 'string') add(text);
       else for (const line of text) add(line);
